@@ -1,0 +1,66 @@
+import { Link } from 'react-router';
+import type { ListingSummary } from '../../server/marketplace/listings/listing-summary';
+import {
+  formatPrice,
+  formatPriceNote,
+  formatPropertyType,
+  formatStatusBadge,
+  pluralise,
+} from '~/lib/format';
+import { imageSrcSet, imageUrl } from '~/lib/image-url';
+import { listingPath } from '~/lib/listing-url';
+
+export function ListingCard({
+  listing,
+  isAboveFold = false,
+}: {
+  listing: ListingSummary;
+  /** The first cards load eagerly; the rest wait until scrolled near. */
+  isAboveFold?: boolean;
+}) {
+  const href = listingPath(listing);
+  const statusBadge = formatStatusBadge(listing.status);
+  const priceNote = formatPriceNote(listing);
+  return (
+    <article className="listing-card">
+      <Link to={href} className="listing-card__media" tabIndex={-1} aria-hidden="true">
+        {listing.cover ? (
+          <img
+            src={imageUrl(listing.cover.key, 640)}
+            srcSet={imageSrcSet(listing.cover.key, 960)}
+            sizes="(min-width: 1100px) 340px, (min-width: 700px) 45vw, 100vw"
+            width={listing.cover.width}
+            height={listing.cover.height}
+            alt=""
+            loading={isAboveFold ? 'eager' : 'lazy'}
+            decoding="async"
+          />
+        ) : (
+          <div className="listing-card__no-photo">No photo yet</div>
+        )}
+        {statusBadge ? <span className="badge badge--status">{statusBadge}</span> : null}
+        {listing.isNew ? <span className="badge badge--new">New</span> : null}
+      </Link>
+      <div className="listing-card__body">
+        <p className="listing-card__price">
+          {priceNote && listing.channel === 'sale' ? (
+            <span className="listing-card__qualifier">{priceNote} </span>
+          ) : null}
+          <strong>{formatPrice(listing)}</strong>
+          {priceNote && listing.channel === 'rent' ? (
+            <span className="listing-card__qualifier"> ({priceNote})</span>
+          ) : null}
+        </p>
+        <h3 className="listing-card__title">
+          <Link to={href}>{listing.title}</Link>
+        </h3>
+        <p className="listing-card__address">{listing.displayAddress}</p>
+        <p className="listing-card__facts">
+          <span>{formatPropertyType(listing.propertyType)}</span>
+          {listing.bedrooms > 0 ? <span>{pluralise(listing.bedrooms, 'bed')}</span> : null}
+          {listing.bathrooms > 0 ? <span>{pluralise(listing.bathrooms, 'bath')}</span> : null}
+        </p>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,99 @@
+/** Display rules shared by server rendering and the browser: pounds, London time, British words. */
+
+const poundFormatter = new Intl.NumberFormat('en-GB', {
+  style: 'currency',
+  currency: 'GBP',
+  maximumFractionDigits: 0,
+});
+
+export function formatPounds(amount: number): string {
+  return poundFormatter.format(amount);
+}
+
+const QUALIFIER_LABELS: Record<string, string> = {
+  guide_price: 'Guide price',
+  offers_over: 'Offers over',
+  offers_in_region_of: 'Offers in region of',
+  fixed_price: 'Fixed price',
+  from: 'From',
+  poa: 'Price on application',
+};
+
+export interface PriceParts {
+  channel: 'sale' | 'rent';
+  price: number;
+  priceQualifier: string | null;
+  rentPeriod: 'month' | 'week' | null;
+}
+
+/** The headline price, e.g. '£250,000', '£1,150 pcm', '£265 pw'. */
+export function formatPrice({ channel, price, priceQualifier, rentPeriod }: PriceParts): string {
+  if (channel === 'sale' && priceQualifier === 'poa') return 'Price on application';
+  if (channel === 'rent') return `${formatPounds(price)} ${rentPeriod === 'week' ? 'pw' : 'pcm'}`;
+  return formatPounds(price);
+}
+
+/** The words above a sale price ('Guide price'), or the other period for a rent. */
+export function formatPriceNote({
+  channel,
+  price,
+  priceQualifier,
+  rentPeriod,
+}: PriceParts): string | null {
+  if (channel === 'rent') {
+    const other = rentPeriod === 'week' ? (price * 52) / 12 : (price * 12) / 52;
+    return `${formatPounds(Math.round(other))} ${rentPeriod === 'week' ? 'pcm' : 'pw'}`;
+  }
+  if (!priceQualifier || priceQualifier === 'poa' || priceQualifier === 'fixed_price') {
+    return priceQualifier === 'fixed_price' ? QUALIFIER_LABELS.fixed_price! : null;
+  }
+  return QUALIFIER_LABELS[priceQualifier] ?? null;
+}
+
+const PROPERTY_TYPE_LABELS: Record<string, string> = {
+  detached: 'Detached house',
+  semi_detached: 'Semi-detached house',
+  terraced: 'Terraced house',
+  end_of_terrace: 'End of terrace house',
+  flat: 'Flat',
+  maisonette: 'Maisonette',
+  bungalow: 'Bungalow',
+  cottage: 'Cottage',
+  land: 'Land',
+  park_home: 'Park home',
+  other: 'Property',
+};
+
+export function formatPropertyType(type: string): string {
+  return PROPERTY_TYPE_LABELS[type] ?? 'Property';
+}
+
+const STATUS_LABELS: Record<string, string> = {
+  under_offer: 'Under offer',
+  sold_stc: 'Sold STC',
+  let_agreed: 'Let agreed',
+  paused: 'Paused',
+  removed: 'Removed',
+  draft: 'Draft',
+};
+
+/** A badge for listings no longer simply available, or null. */
+export function formatStatusBadge(status: string): string | null {
+  return STATUS_LABELS[status] ?? null;
+}
+
+const londonDate = new Intl.DateTimeFormat('en-GB', {
+  timeZone: 'Europe/London',
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+});
+
+/** e.g. '22 November 2026', always in UK time whatever the server's zone. */
+export function formatDate(value: string | Date): string {
+  return londonDate.format(typeof value === 'string' ? new Date(value) : value);
+}
+
+export function pluralise(count: number, singular: string, plural = `${singular}s`): string {
+  return `${count.toLocaleString('en-GB')} ${count === 1 ? singular : plural}`;
+}

@@ -1,0 +1,83 @@
+import { Form, Link } from 'react-router';
+import { ListingCard } from '~/components/listing-card';
+import type { Route } from './+types/home';
+
+export function meta(): Route.MetaDescriptors {
+  return [
+    { title: 'Roost — homes for sale and to rent across the UK, listed free' },
+    {
+      name: 'description',
+      content:
+        'Search homes for sale and to rent across England, Scotland, Wales and Northern Ireland. Private sellers and landlords list free on Roost.',
+    },
+  ];
+}
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const [forSale, toRent] = await Promise.all([
+    context.marketplace.listings.findRecent({ channel: 'sale', limit: 8 }),
+    context.marketplace.listings.findRecent({ channel: 'rent', limit: 4 }),
+  ]);
+  return { forSale, toRent };
+}
+
+export default function Home({ loaderData }: Route.ComponentProps) {
+  const { forSale, toRent } = loaderData;
+  return (
+    <>
+      <section className="hero" aria-labelledby="hero-title">
+        <div className="hero__inner">
+          <h1 id="hero-title">Find your next home, or list yours for free</h1>
+          <p className="hero__lead">
+            Homes for sale and to rent from private sellers and landlords across the UK. No fees to
+            list, no fees to contact.
+          </p>
+          <Form method="get" action="/search/for-sale/" className="hero-search" role="search">
+            <label htmlFor="hero-location" className="visually-hidden">
+              Town, city or postcode
+            </label>
+            <input
+              id="hero-location"
+              name="location"
+              type="search"
+              placeholder="e.g. Leeds, SW4 or Cardiff"
+              autoComplete="off"
+            />
+            <button type="submit" className="button">
+              For sale
+            </button>
+            <button
+              type="submit"
+              className="button button--secondary"
+              formAction="/search/for-rent/"
+            >
+              To rent
+            </button>
+          </Form>
+        </div>
+      </section>
+      <section className="page" aria-labelledby="recent-sale">
+        <div className="section-heading">
+          <h2 id="recent-sale">Recently added for sale</h2>
+          <Link to="/search/for-sale/">See all homes for sale</Link>
+        </div>
+        <div className="listing-grid">
+          {forSale.map((listing, index) => (
+            <ListingCard key={listing.id} listing={listing} isAboveFold={index < 4} />
+          ))}
+        </div>
+      </section>
+      <section className="page" aria-labelledby="recent-rent">
+        <div className="section-heading">
+          <h2 id="recent-rent">Recently added to rent</h2>
+          <Link to="/search/for-rent/">See all homes to rent</Link>
+        </div>
+        <div className="listing-grid">
+          {toRent.map((listing) => (
+            <ListingCard key={listing.id} listing={listing} />
+          ))}
+        </div>
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,147 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { cube } from '@electric-sql/pglite/contrib/cube';
+import { earthdistance } from '@electric-sql/pglite/contrib/earthdistance';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { sql } from 'drizzle-orm';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import pg from 'pg';
+
+/** The Drizzle handle every part of Roost uses: the same type whichever engine is behind it. */
+export type Database = PgDatabase<PgQueryResultHKT>;
+
+export type DatabaseKind = 'pglite' | 'postgres';
+
+export interface DatabaseHandle {
+  kind: DatabaseKind;
+  db: Database;
+  /** Resolves when the database answers a trivial query. */
+  ping(): Promise<void>;
+  /**
+   * Runs `work` while holding a Postgres advisory lock, so only one instance at a time does it
+   * (migrations, scheduled jobs). PGlite has one process and one connection: no lock needed.
+   */
+  withAdvisoryLock<T>(lockId: number, work: () => Promise<T>): Promise<T>;
+  /** Closes connections; for PGlite this flushes and releases the data directory. */
+  close(): Promise<void>;
+}
+
+export type DatabaseTarget =
+  | { kind: 'postgres'; url: string; poolSize?: number }
+  | { kind: 'pglite'; dataDir?: string /* undefined: in memory */ };
+
+/** A PostgreSQL server when a URL is given, otherwise PGlite files under `dataDir/pg`. */
+export function databaseTarget(options: { databaseUrl?: string; dataDir: string }): DatabaseTarget {
+  return options.databaseUrl
+    ? { kind: 'postgres', url: options.databaseUrl }
+    : { kind: 'pglite', dataDir: path.join(options.dataDir, 'pg') };
+}
+
+export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
+  return target.kind === 'postgres'
+    ? openPostgres(target.url, target.poolSize)
+    : openPglite(target.dataDir);
+}
+
+async function openPostgres(url: string, poolSize = 10): Promise<DatabaseHandle> {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  const db = drizzlePostgres({ client: pool }) as unknown as Database;
+  let closed = false;
+  return {
+    kind: 'postgres',
+    db,
+    ping: async () => {
+      await pool.query('select 1');
+    },
+    withAdvisoryLock: async (lockId, work) => {
+      // The lock belongs to one session, so hold one connection for the whole of the work.
+      const session = await pool.connect();
+      try {
+        await session.query('select pg_advisory_lock($1)', [lockId]);
+        try {
+          return await work();
+        } finally {
+          await session.query('select pg_advisory_unlock($1)', [lockId]);
+        }
+      } finally {
+        session.release();
+      }
+    },
+    close: async () => {
+      if (closed) return;
+      closed = true;
+      await pool.end();
+    },
+  };
+}
+
+async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> {
+  const releaseLock = dataDir ? lockDataDirectory(dataDir) : () => {};
+  let client: PGlite;
+  try {
+    client = await PGlite.create({
+      ...(dataDir ? { dataDir } : {}),
+      extensions: { cube, earthdistance, pg_trgm },
+    });
+  } catch (error) {
+    releaseLock();
+    throw error;
+  }
+  const db = drizzlePglite({ client }) as unknown as Database;
+  let closing: Promise<void> | undefined;
+  return {
+    kind: 'pglite',
+    db,
+    ping: async () => {
+      await db.execute(sql`select 1`);
+    },
+    withAdvisoryLock: (_lockId, work) => work(),
+    close: () => {
+      closing ??= client.close().finally(releaseLock);
+      return closing;
+    },
+  };
+}
+
+/**
+ * PGlite is single-process: two processes writing one data directory would corrupt it. A lock
+ * file holding our pid refuses a second process while letting a crashed one's lock be reclaimed.
+ */
+function lockDataDirectory(dataDir: string): () => void {
+  fs.mkdirSync(dataDir, { recursive: true });
+  const lockPath = path.join(dataDir, 'roost.lock');
+  try {
+    const holder = Number(fs.readFileSync(lockPath, 'utf8'));
+    if (holder && holder !== process.pid && isProcessAlive(holder)) {
+      throw new DatabaseLockedError(
+        `The database in ${dataDir} is in use by another Roost process (pid ${holder}); stop it first or set DATABASE_URL.`,
+      );
+    }
+  } catch (error) {
+    if (error instanceof DatabaseLockedError) throw error;
+  }
+  fs.writeFileSync(lockPath, String(process.pid));
+  return () => {
+    try {
+      if (fs.readFileSync(lockPath, 'utf8') === String(process.pid)) fs.unlinkSync(lockPath);
+    } catch {
+      // Already gone: nothing to release.
+    }
+  };
+}
+
+export class DatabaseLockedError extends Error {
+  override name = 'DatabaseLockedError';
+}
+
+function isProcessAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}

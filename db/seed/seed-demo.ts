@@ -1,0 +1,289 @@
+import { count, eq } from 'drizzle-orm';
+import { isValid as isValidPostcode } from 'postcode';
+import { appState } from '../../server/marketplace/db/app-state-schema.ts';
+import {
+  listingMedia,
+  listings,
+  type NewListing,
+} from '../../server/marketplace/listings/schema.ts';
+import type { BlobStore } from '../../server/media/blob-store.ts';
+import type { Database } from '../client.ts';
+import { createDemoPhotos } from './demo-photos.ts';
+import { SEED_PLACES, SEED_STREETS, type SeedPlace } from './uk-places.ts';
+
+export const DEMO_OWNER_SUB = 'roost-demo';
+const SEED_MARKER = 'demo_seed';
+
+/** A small deterministic PRNG, so every installation gets the same demo. */
+function createRandom(seed: number) {
+  let state = seed >>> 0;
+  const next = () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  return {
+    next,
+    between: (min: number, max: number) => min + Math.floor(next() * (max - min + 1)),
+    pick: <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)]!,
+    chance: (probability: number) => next() < probability,
+  };
+}
+type Random = ReturnType<typeof createRandom>;
+
+type SeedType = NonNullable<NewListing['propertyType']>;
+
+const TYPE_RULES: Record<
+  Exclude<SeedType, 'land' | 'park_home' | 'other'>,
+  { label: string; beds: [number, number]; priceFactor: number; weight: number }
+> = {
+  flat: { label: 'flat', beds: [1, 3], priceFactor: 0.62, weight: 30 },
+  terraced: { label: 'terraced house', beds: [2, 4], priceFactor: 0.85, weight: 20 },
+  semi_detached: { label: 'semi-detached house', beds: [2, 4], priceFactor: 1.05, weight: 18 },
+  detached: { label: 'detached house', beds: [3, 6], priceFactor: 1.6, weight: 12 },
+  end_of_terrace: { label: 'end of terrace house', beds: [2, 4], priceFactor: 0.9, weight: 7 },
+  bungalow: { label: 'bungalow', beds: [2, 4], priceFactor: 1.1, weight: 6 },
+  maisonette: { label: 'maisonette', beds: [1, 3], priceFactor: 0.7, weight: 4 },
+  cottage: { label: 'cottage', beds: [2, 4], priceFactor: 1.15, weight: 3 },
+};
+const TYPE_KEYS = Object.keys(TYPE_RULES) as (keyof typeof TYPE_RULES)[];
+
+function pickType(random: Random): keyof typeof TYPE_RULES {
+  const total = TYPE_KEYS.reduce((sum, key) => sum + TYPE_RULES[key].weight, 0);
+  let roll = random.next() * total;
+  for (const key of TYPE_KEYS) {
+    roll -= TYPE_RULES[key].weight;
+    if (roll < 0) return key;
+  }
+  return 'flat';
+}
+
+const INWARD_LETTERS = 'ABDEFGHJLNPQRSTUWXYZ';
+
+function makePostcode(random: Random, outcode: string): string {
+  const inward = `${random.between(1, 9)}${random.pick([...INWARD_LETTERS])}${random.pick([...INWARD_LETTERS])}`;
+  const postcode = `${outcode} ${inward}`;
+  if (!isValidPostcode(postcode)) throw new Error(`Seed produced an invalid postcode: ${postcode}`);
+  return postcode;
+}
+
+const FEATURES = {
+  common: [
+    'Gas central heating',
+    'Double glazing throughout',
+    'Close to local schools',
+    'Walking distance to the station',
+    'Recently refitted kitchen',
+    'Modern bathroom',
+    'Good transport links',
+    'Chain free',
+    'Neutral decor throughout',
+  ],
+  house: [
+    'Private rear garden',
+    'Off-street parking',
+    'Garage',
+    'Loft with potential',
+    'Utility room',
+  ],
+  flat: [
+    'Lift access',
+    'Allocated parking space',
+    'Secure entry phone',
+    'Balcony',
+    'Communal gardens',
+  ],
+  rent: ['Available now', 'Pets considered', 'Furnished', 'Unfurnished', 'Bills not included'],
+};
+
+function roundPrice(value: number, channel: 'sale' | 'rent'): number {
+  if (channel === 'rent') return Math.max(350, Math.round(value / 25) * 25);
+  const step = value < 250_000 ? 1000 : 5000;
+  return Math.round(value / step) * step;
+}
+
+function describe(
+  place: SeedPlace,
+  typeLabel: string,
+  bedrooms: number,
+  channel: 'sale' | 'rent',
+  street: string,
+  features: string[],
+): string {
+  const opening =
+    channel === 'sale'
+      ? `A well-presented ${bedrooms} bedroom ${typeLabel} on ${street}, one of the most popular roads in ${place.town}.`
+      : `A bright ${bedrooms} bedroom ${typeLabel} to rent on ${street}, ${place.town}, offered by a private landlord.`;
+  const middle = `The accommodation comprises an entrance hall, a generous reception room, a kitchen with space for a dining table and ${
+    bedrooms === 1 ? 'a double bedroom' : `${bedrooms} bedrooms`
+  }, served by a family bathroom. Highlights include: ${features
+    .slice(0, 3)
+    .map((feature) => feature.toLowerCase())
+    .join(', ')}.`;
+  const closing =
+    channel === 'sale'
+      ? `Shops, parks and schools in ${place.town} are a short walk away. Viewing is highly recommended.`
+      : `Viewings can be arranged through Roost. Never pay any money before you have viewed a property.`;
+  return [opening, middle, closing].join('\n\n');
+}
+
+interface DemoListing {
+  listing: NewListing;
+  photoIndexes: { exterior: number; interiors: number[] };
+}
+
+export function buildDemoListings(total: number, now = new Date()): DemoListing[] {
+  const random = createRandom(20_261_122);
+  const result: DemoListing[] = [];
+  for (let index = 0; index < total; index += 1) {
+    // Every place gets listings before any place gets a second round, so all towns appear.
+    const place = SEED_PLACES[index % SEED_PLACES.length]!;
+    const channel = random.chance(0.6) ? 'sale' : 'rent';
+    const type = pickType(random);
+    const rule = TYPE_RULES[type];
+    const bedrooms = random.between(rule.beds[0], rule.beds[1]);
+    const bathrooms = Math.max(1, Math.min(3, bedrooms - random.between(1, 2)));
+    const street = random.pick(SEED_STREETS[place.country]);
+    const outcode = random.pick(place.outcodes);
+    const spread = place.town === 'London' ? 0.09 : 0.035;
+    const bedroomFactor = 0.7 + bedrooms * 0.15;
+    const noise = 0.8 + random.next() * 0.45;
+    const features = [
+      ...new Set([
+        random.pick(type === 'flat' || type === 'maisonette' ? FEATURES.flat : FEATURES.house),
+        random.pick(FEATURES.common),
+        random.pick(FEATURES.common),
+        ...(channel === 'rent' ? [random.pick(FEATURES.rent)] : []),
+        random.pick(FEATURES.common),
+      ]),
+    ];
+    const isWeekly = channel === 'rent' && random.chance(0.08);
+    const monthlyRent = place.typicalRentPcm * bedroomFactor * noise;
+    const price =
+      channel === 'sale'
+        ? roundPrice(place.typicalSalePrice * rule.priceFactor * bedroomFactor * noise, 'sale')
+        : isWeekly
+          ? Math.round((monthlyRent * 12) / 52 / 5) * 5
+          : roundPrice(monthlyRent, 'rent');
+    const daysAgo = random.next() * 75;
+    const publishedAt = new Date(now.getTime() - daysAgo * 86_400_000);
+    const statusRoll = random.next();
+    const status =
+      statusRoll < 0.86
+        ? 'active'
+        : channel === 'rent'
+          ? 'let_agreed'
+          : statusRoll < 0.93
+            ? 'under_offer'
+            : 'sold_stc';
+    const floorArea = random.chance(0.8)
+      ? Math.round((350 + bedrooms * 260 + random.between(-80, 180)) / 5) * 5
+      : null;
+    const number = random.between(1, 180);
+    result.push({
+      listing: {
+        ownerSub: DEMO_OWNER_SUB,
+        channel,
+        status,
+        propertyType: type,
+        title: `${bedrooms} bedroom ${rule.label} ${channel === 'sale' ? 'for sale' : 'to rent'}`,
+        description: describe(place, rule.label, bedrooms, channel, street, features),
+        keyFeatures: features,
+        price,
+        priceQualifier:
+          channel === 'sale'
+            ? random.pick([
+                'guide_price',
+                'offers_over',
+                'offers_in_region_of',
+                'fixed_price',
+              ] as const)
+            : null,
+        rentPeriod: channel === 'rent' ? (isWeekly ? 'week' : 'month') : null,
+        bedrooms,
+        bathrooms,
+        receptions: bedrooms >= 3 ? random.between(1, 2) : 1,
+        floorAreaSqFt: floorArea,
+        addressLine1: `${number} ${street}`,
+        town: place.town,
+        county: place.county,
+        country: place.country,
+        postcode: makePostcode(random, outcode),
+        outcode,
+        lat: Number((place.lat + (random.next() - 0.5) * spread).toFixed(5)),
+        lng: Number((place.lng + (random.next() - 0.5) * spread * 1.6).toFixed(5)),
+        publishedAt,
+        statusChangedAt: publishedAt,
+        createdAt: publishedAt,
+        viewCount: random.between(3, 900),
+      },
+      photoIndexes: {
+        exterior: random.between(0, 11),
+        interiors: [random.between(0, 9), random.between(0, 9), random.between(0, 9)],
+      },
+    });
+  }
+  return result;
+}
+
+export interface SeedResult {
+  seeded: boolean;
+  listings: number;
+}
+
+/**
+ * Fills an empty installation with a realistic demo. Runs once: the marker row is written in the
+ * same transaction as the listings, so a restart never seeds twice and a crash leaves no half-seed.
+ */
+export async function seedDemoIfEmpty(options: {
+  db: Database;
+  blobs: BlobStore;
+  total?: number;
+}): Promise<SeedResult> {
+  const { db, blobs, total = 320 } = options;
+  const [marker] = await db.select().from(appState).where(eq(appState.key, SEED_MARKER));
+  if (marker) return { seeded: false, listings: 0 };
+  const [existing] = await db.select({ value: count() }).from(listings);
+  if ((existing?.value ?? 0) > 0) return { seeded: false, listings: 0 };
+
+  const photos = await createDemoPhotos();
+  const exteriorKeys = await Promise.all(photos.exteriors.map((photo) => blobs.put(photo.jpeg)));
+  const interiorKeys = await Promise.all(photos.interiors.map((photo) => blobs.put(photo.jpeg)));
+  const demo = buildDemoListings(total);
+
+  await db.transaction(async (tx) => {
+    const inserted = await tx
+      .insert(listings)
+      .values(demo.map((item) => item.listing))
+      .returning({ id: listings.id });
+    const media = inserted.flatMap(({ id }, index) => {
+      const { exterior, interiors } = demo[index]!.photoIndexes;
+      const chosen = [
+        { key: exteriorKeys[exterior]!, photo: photos.exteriors[exterior]! },
+        ...[...new Set(interiors)].map((i) => ({
+          key: interiorKeys[i]!,
+          photo: photos.interiors[i]!,
+        })),
+      ];
+      return chosen.map(({ key, photo }, position) => ({
+        listingId: id,
+        kind: 'photo' as const,
+        position,
+        blobKey: key,
+        width: photo.width,
+        height: photo.height,
+        caption: photo.caption,
+      }));
+    });
+    await tx.insert(listingMedia).values(media);
+    await tx
+      .insert(appState)
+      .values({
+        key: SEED_MARKER,
+        value: { listings: inserted.length, at: new Date().toISOString() },
+      });
+  });
+  return { seeded: true, listings: demo.length };
+}

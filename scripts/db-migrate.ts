@@ -1,0 +1,13 @@
+// `npm run db:migrate`: apply pending migrations to the configured database, then exit.
+import { databaseTarget, openDatabase } from '../db/client.ts';
+import { migrateDatabase } from '../db/migrate.ts';
+import { loadConfig } from '../server/config.ts';
+
+const config = loadConfig();
+const database = await openDatabase(databaseTarget(config));
+try {
+  await migrateDatabase(database);
+  process.stdout.write(`Migrations applied (${database.kind}).\n`);
+} finally {
+  await database.close();
+}

@@ -1,0 +1,61 @@
+// Builds the web app when its sources changed since the last build, so `npm start` and
+// `npm test` always serve current code without paying for a rebuild every time.
+import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const INPUTS = ['app', 'public', 'react-router.config.ts', 'vite.config.ts', 'package-lock.json'];
+const stampFile = path.join(root, 'build', '.source-hash');
+
+function* filesUnder(entry: string): Generator<string> {
+  const stat = fs.statSync(entry, { throwIfNoEntry: false });
+  if (!stat) return;
+  if (stat.isFile()) {
+    yield entry;
+    return;
+  }
+  for (const name of fs.readdirSync(entry).sort()) yield* filesUnder(path.join(entry, name));
+}
+
+function sourceHash(): string {
+  const hash = createHash('sha256');
+  for (const input of INPUTS) {
+    for (const file of filesUnder(path.join(root, input))) {
+      hash
+        .update(path.relative(root, file))
+        .update('\0')
+        .update(fs.readFileSync(file))
+        .update('\0');
+    }
+  }
+  return hash.digest('hex');
+}
+
+export function ensureBuild(): void {
+  const hash = sourceHash();
+  const built = fs.existsSync(path.join(root, 'build', 'server', 'index.js'));
+  const stamp = fs.existsSync(stampFile) ? fs.readFileSync(stampFile, 'utf8').trim() : '';
+  if (built && stamp === hash) return;
+  process.stderr.write('Building the web app…\n');
+  const result = spawnSync('npx', ['react-router', 'build'], {
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    encoding: 'utf8',
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
+  if (result.status !== 0) {
+    // Vite's progress output is noise on success; on failure it is the explanation.
+    process.stderr.write(
+      `${result.stdout}${result.stderr}\nThe web app failed to build (above).\n`,
+    );
+    process.exit(result.status ?? 1);
+  }
+  fs.writeFileSync(stampFile, hash);
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  ensureBuild();
+}

@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, parseConfig } from './config.ts';
+
+describe('parseConfig', () => {
+  it('applies the documented defaults', () => {
+    const config = parseConfig({});
+    expect(config.port).toBe(3000);
+    expect(config.publicUrl).toBe('http://localhost:3000');
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.seedDemo).toBe(true);
+    expect(config.dataDir).toMatch(/\/data$/);
+  });
+
+  it('names the variable and the expectation in one line for a bad port', () => {
+    expect(() => parseConfig({ PORT: 'abc' })).toThrow(ConfigError);
+    try {
+      parseConfig({ PORT: 'abc' });
+    } catch (error) {
+      const message = (error as Error).message;
+      expect(message).toMatch(/^Invalid configuration: PORT /);
+      expect(message).toContain('"abc"');
+      expect(message).not.toContain('\n');
+    }
+  });
+
+  it.each([
+    [{ PORT: '70000' }, 'PORT'],
+    [{ PORT: '3.5' }, 'PORT'],
+    [{ DATABASE_URL: 'mysql://localhost/roost' }, 'DATABASE_URL'],
+    [{ SEED_DEMO: 'maybe' }, 'SEED_DEMO'],
+    [{ PUBLIC_URL: 'not a url' }, 'PUBLIC_URL'],
+    [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
+  ])('rejects %o naming %s', (env, name) => {
+    expect(() => parseConfig(env)).toThrow(new RegExp(`^Invalid configuration: ${name} `));
+  });
+
+  it('reads PostgreSQL, port and flags', () => {
+    const config = parseConfig({
+      DATABASE_URL: 'postgres://127.0.0.1:5432/roost',
+      PORT: '8080',
+      SEED_DEMO: 'false',
+      PUBLIC_URL: 'https://roost.example/',
+    });
+    expect(config.databaseUrl).toBe('postgres://127.0.0.1:5432/roost');
+    expect(config.port).toBe(8080);
+    expect(config.seedDemo).toBe(false);
+    expect(config.publicUrl).toBe('https://roost.example');
+  });
+
+  it('treats empty variables as unset', () => {
+    expect(parseConfig({ PORT: '', DATABASE_URL: '' }).port).toBe(3000);
+  });
+});

@@ -1,0 +1,105 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+/**
+ * Every setting Roost reads, validated once at start-up. A bad value stops the process with one
+ * line naming the variable (see `loadConfig`), never a stack trace mid-request.
+ */
+const booleanFlag = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'expected true or false' })
+  .transform((value) => value === 'true' || value === '1' || value === 'yes');
+
+const port = (fallback: number) =>
+  z.coerce
+    .number({ message: 'expected a port number' })
+    .int('expected a whole number')
+    .min(1, 'expected a port number from 1 to 65535')
+    .max(65535, 'expected a port number from 1 to 65535')
+    .default(fallback);
+
+const postgresUrl = z
+  .string()
+  .regex(/^postgres(ql)?:\/\/.+/, 'expected a postgres:// connection URL')
+  .optional();
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  PORT: port(3000),
+  PUBLIC_URL: z
+    .url({ message: 'expected an absolute URL such as https://roost.example' })
+    .optional(),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: postgresUrl,
+  SEED_DEMO: booleanFlag.default(true),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SHUTDOWN_TIMEOUT_MS: z.coerce
+    .number({ message: 'expected milliseconds' })
+    .int()
+    .min(0)
+    .max(120_000)
+    .default(10_000),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface Config {
+  env: Env['NODE_ENV'];
+  isProduction: boolean;
+  host: string;
+  port: number;
+  /** Base URL the site is reached at, without a trailing slash. */
+  publicUrl: string;
+  dataDir: string;
+  /** `undefined` means the embedded PGlite database under `dataDir/pg`. */
+  databaseUrl: string | undefined;
+  seedDemo: boolean;
+  logLevel: Env['LOG_LEVEL'];
+  shutdownTimeoutMs: number;
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+export function parseConfig(source: NodeJS.ProcessEnv): Config {
+  // Empty strings count as unset, as they do in most deployment tools.
+  const present = Object.fromEntries(
+    Object.entries(source).filter(([, value]) => value !== undefined && value !== ''),
+  );
+  const result = envSchema.safeParse(present);
+  if (!result.success) {
+    const issue = result.error.issues[0]!;
+    const name = String(issue.path[0] ?? 'environment');
+    const given = present[name];
+    const shown = given === undefined ? '' : ` (got ${JSON.stringify(given.slice(0, 60))})`;
+    throw new ConfigError(`Invalid configuration: ${name} ${issue.message}${shown}`);
+  }
+  const env = result.data;
+  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '');
+  return {
+    env: env.NODE_ENV,
+    isProduction: env.NODE_ENV === 'production',
+    host: env.HOST,
+    port: env.PORT,
+    publicUrl,
+    dataDir: path.resolve(env.DATA_DIR),
+    databaseUrl: env.DATABASE_URL,
+    seedDemo: env.SEED_DEMO,
+    logLevel: env.LOG_LEVEL,
+    shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,
+  };
+}
+
+/** Parses `process.env`, or prints the one-line reason and exits. */
+export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
+  try {
+    return parseConfig(source);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`${error.message}\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
+}

@@ -1,0 +1,153 @@
+import fs from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import {
+  DatabaseLockedError,
+  databaseTarget,
+  openDatabase,
+  type DatabaseHandle,
+} from '../db/client.ts';
+import { migrateDatabase } from '../db/migrate.ts';
+import { seedDemoIfEmpty } from '../db/seed/seed-demo.ts';
+import { loadConfig, type Config } from './config.ts';
+import { createHttpApp } from './http/create-app.ts';
+import { createLogger, type Logger } from './logger.ts';
+import { createMarketplace } from './marketplace/marketplace.ts';
+import { createLocalBlobStore } from './media/blob-store.ts';
+import { createImageRouter } from './media/image-route.ts';
+import {
+  createDevWebHandler,
+  createWebHandler,
+  type LoadContextFactory,
+} from './web/web-handler.ts';
+
+export interface RunningRoost {
+  url: string;
+  server: http.Server;
+  database: DatabaseHandle;
+  /** Stops accepting, lets in-flight requests finish, then closes the database. */
+  stop(): Promise<void>;
+}
+
+export interface StartOptions {
+  config: Config;
+  logger: Logger;
+  /** Serve through Vite's dev server instead of the production build. */
+  dev?: boolean;
+}
+
+export async function startRoost({
+  config,
+  logger,
+  dev = false,
+}: StartOptions): Promise<RunningRoost> {
+  fs.mkdirSync(config.dataDir, { recursive: true });
+  const database = await openDatabase(databaseTarget(config));
+  try {
+    await migrateDatabase(database);
+    logger.info({ database: database.kind }, 'database migrated');
+
+    const blobs = createLocalBlobStore(path.join(config.dataDir, 'media', 'originals'));
+    if (config.seedDemo) {
+      const seed = await seedDemoIfEmpty({ db: database.db, blobs });
+      if (seed.seeded) logger.info({ listings: seed.listings }, 'demo listings seeded');
+    }
+
+    const marketplace = createMarketplace({ db: database.db });
+    const getLoadContext: LoadContextFactory = (req) => ({
+      marketplace,
+      logger: req.log,
+      requestId: String(req.id),
+    });
+    const web = dev
+      ? await createDevWebHandler(getLoadContext)
+      : await createWebHandler(getLoadContext);
+
+    let isShuttingDown = false;
+    const app = createHttpApp({
+      logger,
+      database,
+      isShuttingDown: () => isShuttingDown,
+      routers: [
+        createImageRouter({ blobs, cacheDir: path.join(config.dataDir, 'media', 'variants') }),
+      ],
+      web,
+    });
+    const server = http.createServer(app);
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(config.port, config.host, () => resolve());
+    });
+    const address = server.address();
+    const port = typeof address === 'object' && address ? address.port : config.port;
+    const url = config.publicUrl.replace(`:${config.port}`, `:${port}`);
+
+    let stopping: Promise<void> | undefined;
+    const stop = () => {
+      stopping ??= (async () => {
+        isShuttingDown = true;
+        const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+        server.closeIdleConnections();
+        const force = setTimeout(() => server.closeAllConnections(), config.shutdownTimeoutMs);
+        await closed;
+        clearTimeout(force);
+        await database.close();
+      })();
+      return stopping;
+    };
+    return { url, server, database, stop };
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+}
+
+/** The process entry: validate config, start, and stop cleanly on SIGTERM or SIGINT. */
+export async function main(config: Config = loadConfig()) {
+  const logger = createLogger(config);
+  const dev = process.argv.includes('--dev');
+  let roost: RunningRoost;
+  try {
+    roost = await startRoost({ config, logger, dev });
+  } catch (error) {
+    if (error instanceof DatabaseLockedError) {
+      process.stderr.write(`${error.message}\n`);
+      process.exit(1);
+    }
+    if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
+      process.stderr.write(`Port ${config.port} is already in use; set PORT to another port.\n`);
+      process.exit(1);
+    }
+    logger.fatal({ err: error }, 'Roost failed to start');
+    process.exit(1);
+  }
+  logger.info({ url: roost.url, database: roost.database.kind }, 'Roost is listening');
+  process.stderr.write(`Roost is ready at ${roost.url}\n`);
+
+  let signals = 0;
+  const shutdown = (signal: NodeJS.Signals) => {
+    signals += 1;
+    if (signals > 1) {
+      logger.warn({ signal }, 'second signal: exiting now');
+      process.exit(1);
+    }
+    logger.info({ signal }, 'shutting down: finishing in-flight requests');
+    roost
+      .stop()
+      .then(() => {
+        logger.info('stopped cleanly');
+        process.exit(0);
+      })
+      .catch((error: unknown) => {
+        logger.error({ err: error }, 'error while shutting down');
+        process.exit(1);
+      });
+  };
+  process.on('SIGTERM', shutdown);
+  process.on('SIGINT', shutdown);
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  await main();
+}

@@ -1,0 +1,4 @@
+// Every marketplace table, gathered for drizzle-kit. Import tables from their owning area instead.
+export * from './market-schema.ts';
+export * from './app-state-schema.ts';
+export * from '../listings/schema.ts';

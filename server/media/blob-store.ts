@@ -1,0 +1,48 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+
+/**
+ * Where original media bytes live. Keys are content hashes, so storing the same bytes twice is
+ * free and a key never changes meaning (which is what lets the image loader cache forever).
+ */
+export interface BlobStore {
+  put(data: Buffer): Promise<string>;
+  get(key: string): Promise<Buffer | undefined>;
+}
+
+const KEY_PATTERN = /^[a-f0-9]{64}$/;
+
+export function isBlobKey(value: string): boolean {
+  return KEY_PATTERN.test(value);
+}
+
+export function blobKeyOf(data: Buffer): string {
+  return createHash('sha256').update(data).digest('hex');
+}
+
+/** Files under `root`, sharded by the first two hex digits to keep directories small. */
+export function createLocalBlobStore(root: string): BlobStore {
+  const fileFor = (key: string) => path.join(root, key.slice(0, 2), key);
+  return {
+    async put(data) {
+      const key = blobKeyOf(data);
+      const file = fileFor(key);
+      await fs.mkdir(path.dirname(file), { recursive: true });
+      // Write then rename, so a crash never leaves a half-written original under its key.
+      const partial = `${file}.${process.pid}.partial`;
+      await fs.writeFile(partial, data);
+      await fs.rename(partial, file);
+      return key;
+    },
+    async get(key) {
+      if (!isBlobKey(key)) return undefined;
+      try {
+        return await fs.readFile(fileFor(key));
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+        throw error;
+      }
+    },
+  };
+}

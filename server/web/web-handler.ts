@@ -1,0 +1,48 @@
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { createRequestHandler } from '@react-router/express';
+import express, { Router, type Request, type Response } from 'express';
+import type { AppLoadContext, ServerBuild } from 'react-router';
+import type {} from '../load-context.ts';
+
+export type LoadContextFactory = (req: Request, res: Response) => AppLoadContext;
+
+export const BUILD_DIR = path.resolve('build');
+
+/**
+ * Serves the React Router app from its production build: hashed assets with immutable caching,
+ * other public files briefly cached, and every page rendered on the server.
+ */
+export async function createWebHandler(getLoadContext: LoadContextFactory): Promise<Router> {
+  const serverBuildPath = path.join(BUILD_DIR, 'server', 'index.js');
+  const build = (await import(pathToFileURL(serverBuildPath).href)) as ServerBuild;
+  const router = Router();
+  router.use(
+    '/assets',
+    express.static(path.join(BUILD_DIR, 'client', 'assets'), { immutable: true, maxAge: '1y' }),
+  );
+  router.use(express.static(path.join(BUILD_DIR, 'client'), { maxAge: '1h', index: false }));
+  router.all(
+    '/{*splat}',
+    createRequestHandler({ build, getLoadContext, mode: process.env.NODE_ENV }),
+  );
+  return router;
+}
+
+/** Development: Vite compiles on request and hot-reloads; the same routes and load context. */
+export async function createDevWebHandler(getLoadContext: LoadContextFactory): Promise<Router> {
+  const vite = await import('vite');
+  const server = await vite.createServer({ server: { middlewareMode: true }, appType: 'custom' });
+  const router = Router();
+  router.use(server.middlewares);
+  router.all(
+    '/{*splat}',
+    createRequestHandler({
+      build: () =>
+        server.ssrLoadModule('virtual:react-router/server-build') as Promise<ServerBuild>,
+      getLoadContext,
+      mode: 'development',
+    }),
+  );
+  return router;
+}
