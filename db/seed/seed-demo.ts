@@ -278,12 +278,10 @@ export async function seedDemoIfEmpty(options: {
       }));
     });
     await tx.insert(listingMedia).values(media);
-    await tx
-      .insert(appState)
-      .values({
-        key: SEED_MARKER,
-        value: { listings: inserted.length, at: new Date().toISOString() },
-      });
+    await tx.insert(appState).values({
+      key: SEED_MARKER,
+      value: { listings: inserted.length, at: new Date().toISOString() },
+    });
   });
   return { seeded: true, listings: demo.length };
 }

@@ -22,7 +22,7 @@ export function createHttpApp(parts: HttpAppParts): express.Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', 'loopback, linklocal, uniquelocal');
-  app.use(createHealthRouter(parts.database, parts.isShuttingDown));
+  app.use(createHealthRouter(parts.database, parts.isShuttingDown, parts.logger));
   app.use(requestLogging(parts.logger));
   app.use(
     helmet({
@@ -37,7 +37,7 @@ export function createHttpApp(parts: HttpAppParts): express.Express {
   app.use('/api/v1', createApiRouter(parts.mountApi));
   app.use(parts.web);
   const lastResort: ErrorRequestHandler = (error, req, res, _next) => {
-    req.log.error({ err: error }, 'unhandled error');
+    (req.log ?? parts.logger).error({ err: error }, 'unhandled error');
     if (res.headersSent) return;
     res.status(500).type('text/plain').send('Something went wrong on our side. Please try again.');
   };

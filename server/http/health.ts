@@ -1,17 +1,22 @@
 import { Router } from 'express';
 import type { DatabaseHandle } from '../../db/client.ts';
+import type { Logger } from '../logger.ts';
 
-/** `/healthz`: the process answers. `/readyz`: it can also reach its database. */
+/**
+ * `/healthz`: the process answers. `/readyz`: it can also reach its database. Mounted before
+ * request logging so probes do not flood the logs; a failed check is still logged.
+ */
 export function createHealthRouter(
   database: Pick<DatabaseHandle, 'ping'>,
   isShuttingDown: () => boolean,
+  logger: Logger,
 ) {
   const router = Router();
   router.get('/healthz', (_req, res) => {
     res.setHeader('Cache-Control', 'no-store');
     res.json({ status: 'ok' });
   });
-  router.get('/readyz', async (req, res) => {
+  router.get('/readyz', async (_req, res) => {
     res.setHeader('Cache-Control', 'no-store');
     if (isShuttingDown()) {
       res.status(503).json({ status: 'shutting-down' });
@@ -21,7 +26,7 @@ export function createHealthRouter(
       await database.ping();
       res.json({ status: 'ready', database: 'ok' });
     } catch (error) {
-      req.log.error({ err: error }, 'readiness check failed: database unreachable');
+      logger.error({ err: error }, 'readiness check failed: database unreachable');
       res.status(503).json({ status: 'unavailable', database: 'unreachable' });
     }
   });

@@ -26,25 +26,37 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     await migrateDatabase(handle);
     return { ...handle, destroy: () => handle.close() };
   }
-  const serverUrl = process.env.TEST_DATABASE_URL;
-  if (!serverUrl) throw new Error('ROOST_TEST_DB=postgres needs TEST_DATABASE_URL');
-  const name = `roost_test_${process.pid}_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const handle = await openDatabase({ kind: 'postgres', url: url.toString(), poolSize: 4 });
+  const empty = await createEmptyPostgresDatabase();
+  const handle = await openDatabase({ kind: 'postgres', url: empty.url, poolSize: 4 });
   await migrateDatabase(handle);
   return {
     ...handle,
     destroy: async () => {
       await handle.close();
-      const cleanup = new pg.Client({ connectionString: serverUrl });
-      await cleanup.connect();
-      await cleanup.query(`drop database if exists ${name} with (force)`);
-      await cleanup.end();
+      await empty.drop();
     },
   };
+}
+
+/** A new, empty database on the TEST_DATABASE_URL server, e.g. for a process to migrate itself. */
+export async function createEmptyPostgresDatabase(): Promise<{
+  url: string;
+  drop(): Promise<void>;
+}> {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) throw new Error('PostgreSQL tests need TEST_DATABASE_URL');
+  const name = `roost_test_${process.pid}_${randomBytes(4).toString('hex')}`;
+  const run = async (statement: string) => {
+    const admin = new pg.Client({ connectionString: serverUrl });
+    await admin.connect();
+    try {
+      await admin.query(statement);
+    } finally {
+      await admin.end();
+    }
+  };
+  await run(`create database ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => run(`drop database if exists ${name} with (force)`) };
 }

@@ -1,0 +1,50 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { count, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { listingMedia, listings } from '../../server/marketplace/listings/schema.ts';
+import { createLocalBlobStore } from '../../server/media/blob-store.ts';
+import { createTestDatabase, type TestDatabase } from '../../tests/support/test-database.ts';
+import { seedDemoIfEmpty } from './seed-demo.ts';
+
+let database: TestDatabase;
+const mediaDir = fs.mkdtempSync(path.join(os.tmpdir(), 'roost-seed-'));
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(async () => {
+  await database.destroy();
+  fs.rmSync(mediaDir, { recursive: true, force: true });
+});
+
+describe('seedDemoIfEmpty', () => {
+  it('seeds an empty database once, with photos stored in the blob store', async () => {
+    const blobs = createLocalBlobStore(mediaDir);
+    const first = await seedDemoIfEmpty({ db: database.db, blobs, total: 60 });
+    expect(first).toEqual({ seeded: true, listings: 60 });
+
+    const [listingCount] = await database.db.select({ value: count() }).from(listings);
+    expect(listingCount?.value).toBe(60);
+    const media = await database.db.select().from(listingMedia);
+    expect(media.length).toBeGreaterThanOrEqual(60 * 2);
+    const cover = media.find((item) => item.position === 0)!;
+    const bytes = await blobs.get(cover.blobKey);
+    expect(bytes?.subarray(0, 3)).toEqual(Buffer.from([0xff, 0xd8, 0xff])); // a JPEG
+
+    const second = await seedDemoIfEmpty({ db: database.db, blobs, total: 60 });
+    expect(second.seeded).toBe(false);
+    const [after] = await database.db.select({ value: count() }).from(listings);
+    expect(after?.value).toBe(60);
+  });
+
+  it('does not re-seed after every listing was deleted', async () => {
+    await database.db.delete(listings).where(eq(listings.ownerSub, 'roost-demo'));
+    const result = await seedDemoIfEmpty({
+      db: database.db,
+      blobs: createLocalBlobStore(mediaDir),
+    });
+    expect(result.seeded).toBe(false);
+  });
+});

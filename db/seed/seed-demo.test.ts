@@ -1,0 +1,68 @@
+import { isValid, toOutcode } from 'postcode';
+import { describe, expect, it } from 'vitest';
+import { buildDemoListings } from './seed-demo.ts';
+import { SEED_PLACES } from './uk-places.ts';
+
+const demo = buildDemoListings(320, new Date('2026-11-22T12:00:00Z')).map((item) => item.listing);
+
+function kilometresBetween(a: { lat: number; lng: number }, b: { lat: number; lng: number }) {
+  const toRad = (deg: number) => (deg * Math.PI) / 180;
+  const dLat = toRad(b.lat - a.lat);
+  const dLng = toRad(b.lng - a.lng);
+  const h =
+    Math.sin(dLat / 2) ** 2 +
+    Math.cos(toRad(a.lat)) * Math.cos(toRad(b.lat)) * Math.sin(dLng / 2) ** 2;
+  return 6371 * 2 * Math.asin(Math.sqrt(h));
+}
+
+describe('demo listings', () => {
+  it('covers at least 40 towns across all four nations, for sale and to rent', () => {
+    expect(demo.length).toBeGreaterThanOrEqual(300);
+    expect(new Set(demo.map((listing) => listing.town)).size).toBeGreaterThanOrEqual(40);
+    expect(new Set(demo.map((listing) => listing.country))).toEqual(
+      new Set(['England', 'Scotland', 'Wales', 'Northern Ireland']),
+    );
+    const sale = demo.filter((listing) => listing.channel === 'sale').length;
+    expect(sale).toBeGreaterThan(100);
+    expect(demo.length - sale).toBeGreaterThan(80);
+  });
+
+  it('gives every listing a valid postcode in one of its town’s real districts', () => {
+    for (const listing of demo) {
+      expect(isValid(listing.postcode), listing.postcode).toBe(true);
+      expect(toOutcode(listing.postcode)).toBe(listing.outcode);
+      const place = SEED_PLACES.find((candidate) => candidate.town === listing.town)!;
+      expect(place.outcodes).toContain(listing.outcode);
+    }
+  });
+
+  it('places listings near their town centre', () => {
+    for (const listing of demo) {
+      const place = SEED_PLACES.find((candidate) => candidate.town === listing.town)!;
+      expect(kilometresBetween(place, listing)).toBeLessThan(12);
+    }
+  });
+
+  it('prices homes plausibly for the area', () => {
+    for (const listing of demo) {
+      const place = SEED_PLACES.find((candidate) => candidate.town === listing.town)!;
+      if (listing.channel === 'sale') {
+        expect(listing.price).toBeGreaterThan(place.typicalSalePrice * 0.25);
+        expect(listing.price).toBeLessThan(place.typicalSalePrice * 4);
+        expect(listing.rentPeriod).toBeNull();
+      } else {
+        const monthly = listing.rentPeriod === 'week' ? (listing.price * 52) / 12 : listing.price;
+        expect(monthly).toBeGreaterThan(place.typicalRentPcm * 0.4);
+        expect(monthly).toBeLessThan(place.typicalRentPcm * 3);
+        expect(listing.priceQualifier).toBeNull();
+      }
+    }
+  });
+
+  it('is the same on every installation', () => {
+    const again = buildDemoListings(320, new Date('2026-11-22T12:00:00Z')).map(
+      (item) => item.listing,
+    );
+    expect(again).toEqual(demo);
+  });
+});

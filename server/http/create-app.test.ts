@@ -1,0 +1,168 @@
+import fs from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { Router } from 'express';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createLogger } from '../logger.ts';
+import { createLocalBlobStore } from '../media/blob-store.ts';
+import { createImageRouter } from '../media/image-route.ts';
+import { AppError } from './app-error.ts';
+import { createHttpApp } from './create-app.ts';
+
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'roost-http-'));
+const blobs = createLocalBlobStore(path.join(dir, 'originals'));
+const cacheDir = path.join(dir, 'variants');
+let isDatabaseUp = true;
+let baseUrl: string;
+let close: () => void;
+let photoKey: string;
+
+beforeAll(async () => {
+  photoKey = await blobs.put(
+    await sharp({ create: { width: 1200, height: 800, channels: 3, background: '#0f5c4d' } })
+      .png()
+      .toBuffer(),
+  );
+  const web = Router();
+  web.get('/{*splat}', (_req, res) => {
+    res.type('html').send('<p>web app</p>');
+  });
+  const app = createHttpApp({
+    logger: createLogger({ logLevel: 'silent' }),
+    database: {
+      ping: async () => {
+        if (!isDatabaseUp) throw new Error('connection refused');
+      },
+    },
+    isShuttingDown: () => false,
+    routers: [createImageRouter({ blobs, cacheDir })],
+    mountApi: (api) => {
+      api.get('/forbidden', () => {
+        throw new AppError('FORBIDDEN', 'Not yours.');
+      });
+      api.get('/broken', () => {
+        throw new Error('secret internals');
+      });
+    },
+    web,
+  });
+  const server = app.listen(0);
+  await new Promise((resolve) => server.once('listening', resolve));
+  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  close = () => server.close();
+});
+afterAll(() => {
+  close();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+describe('probes', () => {
+  it('reports liveness and readiness', async () => {
+    expect((await fetch(`${baseUrl}/healthz`)).status).toBe(200);
+    const ready = await fetch(`${baseUrl}/readyz`);
+    expect(ready.status).toBe(200);
+    expect(await ready.json()).toEqual({ status: 'ready', database: 'ok' });
+  });
+
+  it('is not ready while the database is unreachable', async () => {
+    isDatabaseUp = false;
+    try {
+      const ready = await fetch(`${baseUrl}/readyz`);
+      expect(ready.status).toBe(503);
+      expect((await fetch(`${baseUrl}/healthz`)).status).toBe(200);
+    } finally {
+      isDatabaseUp = true;
+    }
+  });
+});
+
+describe('requests', () => {
+  it('gives every response a request id, keeping a sane incoming one', async () => {
+    const fresh = await fetch(`${baseUrl}/`);
+    expect(fresh.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+    const carried = await fetch(`${baseUrl}/`, { headers: { 'X-Request-Id': 'lb-1234567890' } });
+    expect(carried.headers.get('x-request-id')).toBe('lb-1234567890');
+    const hostile = await fetch(`${baseUrl}/`, {
+      headers: { 'X-Request-Id': 'bad id\twith junk' },
+    });
+    expect(hostile.headers.get('x-request-id')).not.toContain('junk');
+  });
+
+  it('sets protective headers', async () => {
+    const response = await fetch(`${baseUrl}/`);
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(response.headers.get('x-powered-by')).toBeNull();
+  });
+});
+
+describe('/api/v1 errors', () => {
+  it('answers unknown routes with the standard error body', async () => {
+    const response = await fetch(`${baseUrl}/api/v1/nothing-here`);
+    expect(response.status).toBe(404);
+    expect(await response.json()).toEqual({
+      error: { code: 'NOT_FOUND', message: 'No API route for GET /nothing-here' },
+    });
+  });
+
+  it('maps application errors to their status', async () => {
+    const response = await fetch(`${baseUrl}/api/v1/forbidden`);
+    expect(response.status).toBe(403);
+    expect(await response.json()).toEqual({ error: { code: 'FORBIDDEN', message: 'Not yours.' } });
+  });
+
+  it('never leaks internals of unexpected errors', async () => {
+    const response = await fetch(`${baseUrl}/api/v1/broken`);
+    expect(response.status).toBe(500);
+    expect(JSON.stringify(await response.json())).not.toContain('secret');
+  });
+
+  it('rejects malformed JSON clearly', async () => {
+    const response = await fetch(`${baseUrl}/api/v1/forbidden`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: '{not json',
+    });
+    expect(response.status).toBe(400);
+    expect((await response.json()).error.code).toBe('BAD_REQUEST');
+  });
+});
+
+describe('image loader', () => {
+  it('resizes to an allowed width in the format the browser accepts, cacheable forever', async () => {
+    const response = await fetch(`${baseUrl}/img/${photoKey}?w=300`, {
+      headers: { Accept: 'image/webp,*/*' },
+    });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('image/webp');
+    expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(response.headers.get('vary')).toBe('Accept');
+    const metadata = await sharp(Buffer.from(await response.arrayBuffer())).metadata();
+    expect(metadata.width).toBe(320); // 300 rounds up to the next allowed width
+    expect(metadata.format).toBe('webp');
+  });
+
+  it('serves JPEG to browsers that accept neither AVIF nor WebP', async () => {
+    const response = await fetch(`${baseUrl}/img/${photoKey}?w=160`, {
+      headers: { Accept: 'image/*' },
+    });
+    expect(response.headers.get('content-type')).toBe('image/jpeg');
+  });
+
+  it('answers a matching ETag with 304 and keeps the rendered variant on disk', async () => {
+    const first = await fetch(`${baseUrl}/img/${photoKey}?w=640`);
+    const etag = first.headers.get('etag')!;
+    const again = await fetch(`${baseUrl}/img/${photoKey}?w=640`, {
+      headers: { 'If-None-Match': etag },
+    });
+    expect(again.status).toBe(304);
+    const cached = fs.readdirSync(path.join(cacheDir, photoKey.slice(0, 2)));
+    expect(cached).toContain(`${photoKey}-640-75.jpeg`);
+  });
+
+  it('404s unknown and malformed keys', async () => {
+    expect((await fetch(`${baseUrl}/img/${'c'.repeat(64)}?w=320`)).status).toBe(404);
+    expect((await fetch(`${baseUrl}/img/..%2F..%2Fetc%2Fpasswd`)).status).toBe(404);
+  });
+});

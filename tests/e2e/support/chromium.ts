@@ -1,0 +1,55 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import { chromium } from '@playwright/test';
+
+/**
+ * Finds a Chromium without downloading one: CHROME_PATH, then Debian's /usr/bin/chromium, then a
+ * browser Playwright already installed, then (as root with apt) Debian's package; otherwise one
+ * clear line saying how to install it.
+ */
+export function resolveChromium(): string {
+  const fromEnv = process.env.CHROME_PATH;
+  if (fromEnv) {
+    if (fs.existsSync(fromEnv)) return fromEnv;
+    throw new Error(`CHROME_PATH points at ${fromEnv}, which does not exist.`);
+  }
+  if (fs.existsSync('/usr/bin/chromium')) return '/usr/bin/chromium';
+  const playwrights = safe(() => chromium.executablePath());
+  if (playwrights && fs.existsSync(playwrights)) return playwrights;
+  if (isRoot() && fs.existsSync('/usr/bin/apt-get')) {
+    process.stderr.write('Installing Chromium from Debian (apt-get install chromium)…\n');
+    execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit' });
+    execFileSync('apt-get', ['install', '-y', '-qq', 'chromium'], {
+      stdio: 'inherit',
+      env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+    });
+    if (fs.existsSync('/usr/bin/chromium')) return '/usr/bin/chromium';
+  }
+  throw new Error(
+    'No Chromium found: install it (Debian/Ubuntu: sudo apt-get install chromium) or set CHROME_PATH to a Chrome or Chromium binary.',
+  );
+}
+
+export function isRoot(): boolean {
+  return typeof process.getuid === 'function' && process.getuid() === 0;
+}
+
+/** Flags for a headless browser in a container, run as root, on a machine with no network. */
+export function chromiumArgs(): string[] {
+  const quiet = [
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+  ];
+  return isRoot() ? ['--no-sandbox', ...quiet] : quiet;
+}
+
+function safe<T>(read: () => T): T | undefined {
+  try {
+    return read();
+  } catch {
+    return undefined;
+  }
+}
