@@ -22,6 +22,11 @@ const postgresUrl = z
   .regex(/^postgres(ql)?:\/\/.+/, 'expected a postgres:// connection URL')
   .optional();
 
+const httpsUrl = z.url({
+  protocol: /^https?$/,
+  message: 'expected an absolute http(s) URL such as https://example.com/roost',
+});
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   HOST: z.string().min(1).default('0.0.0.0'),
@@ -39,6 +44,25 @@ const envSchema = z.object({
     .min(0)
     .max(120_000)
     .default(10_000),
+  // The site shell (footer, header, contact form). Optional links are hidden when unset.
+  COMPANY_NAME: z.string().trim().min(2).max(120).default('Roost Property Ltd'),
+  COMPANY_NUMBER: z
+    .string()
+    .regex(/^(\d{8}|[A-Z]{2}\d{6})$/, 'expected a Companies House number such as 12345678')
+    .optional(),
+  BLOG_URL: httpsUrl.default('https://blog.roost.example/'),
+  SOCIAL_FACEBOOK_URL: httpsUrl.optional(),
+  SOCIAL_INSTAGRAM_URL: httpsUrl.optional(),
+  SOCIAL_X_URL: httpsUrl.optional(),
+  SOCIAL_LINKEDIN_URL: httpsUrl.optional(),
+  SOCIAL_YOUTUBE_URL: httpsUrl.optional(),
+  OPERATOR_EMAIL: z.email({ message: 'expected an e-mail address' }).default('hello@roost.example'),
+  CONTACT_RATE_LIMIT_PER_HOUR: z.coerce
+    .number({ message: 'expected a number of messages' })
+    .int('expected a whole number')
+    .min(1)
+    .max(1000)
+    .default(5),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -56,6 +80,18 @@ export interface Config {
   seedDemo: boolean;
   logLevel: Env['LOG_LEVEL'];
   shutdownTimeoutMs: number;
+  site: SiteConfig;
+  /** Where contact-form messages are sent. */
+  operatorEmail: string;
+  contactRateLimitPerHour: number;
+}
+
+/** Public facts about the site, safe to send to the browser (never put a secret here). */
+export interface SiteConfig {
+  companyName: string;
+  companyNumber: string | undefined;
+  blogUrl: string;
+  socialLinks: { name: string; url: string }[];
 }
 
 export class ConfigError extends Error {
@@ -88,6 +124,22 @@ export function parseConfig(source: NodeJS.ProcessEnv): Config {
     seedDemo: env.SEED_DEMO,
     logLevel: env.LOG_LEVEL,
     shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,
+    site: {
+      companyName: env.COMPANY_NAME,
+      companyNumber: env.COMPANY_NUMBER,
+      blogUrl: env.BLOG_URL,
+      socialLinks: (
+        [
+          ['Facebook', env.SOCIAL_FACEBOOK_URL],
+          ['Instagram', env.SOCIAL_INSTAGRAM_URL],
+          ['X', env.SOCIAL_X_URL],
+          ['LinkedIn', env.SOCIAL_LINKEDIN_URL],
+          ['YouTube', env.SOCIAL_YOUTUBE_URL],
+        ] as const
+      ).flatMap(([name, url]) => (url ? [{ name, url }] : [])),
+    },
+    operatorEmail: env.OPERATOR_EMAIL,
+    contactRateLimitPerHour: env.CONTACT_RATE_LIMIT_PER_HOUR,
   };
 }
 

@@ -1,4 +1,7 @@
+import type { SessionUser } from './auth/session-user.ts';
+import type { SiteConfig } from './config.ts';
 import type { Logger } from './logger.ts';
+import type { ContactService } from './marketplace/contact/contact-service.ts';
 import type { Marketplace } from './marketplace/marketplace.ts';
 
 /**
@@ -9,6 +12,11 @@ export interface RoostLoadContext {
   marketplace: Marketplace;
   logger: Logger;
   requestId: string;
+  /** The signed-in user (ID token from the Amplify cookie, verified by JWKS), or null. */
+  user: SessionUser | null;
+  /** Public site facts for the shell (company, blog, social links). */
+  site: SiteConfig;
+  contact: ContactService;
 }
 
 declare module 'react-router' {

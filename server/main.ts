@@ -10,9 +10,14 @@ import {
 } from '../db/client.ts';
 import { migrateDatabase } from '../db/migrate.ts';
 import { seedDemoIfEmpty } from '../db/seed/seed-demo.ts';
+import { fetchAuthSettings } from './auth/auth-settings.ts';
+import { createAuth } from './auth/auth.ts';
+import { createSessionMiddleware, sessionUserOf } from './auth/session-middleware.ts';
 import { loadConfig, type Config } from './config.ts';
 import { createHttpApp } from './http/create-app.ts';
 import { createLogger, type Logger } from './logger.ts';
+import { mountContactApi } from './marketplace/contact/api.ts';
+import { createContactService } from './marketplace/contact/contact-service.ts';
 import { createMarketplace } from './marketplace/marketplace.ts';
 import { createLocalBlobStore } from './media/blob-store.ts';
 import { createImageRouter } from './media/image-route.ts';
@@ -55,10 +60,29 @@ export async function startRoost({
     }
 
     const marketplace = createMarketplace({ db: database.db });
-    const getLoadContext: LoadContextFactory = (req) => ({
+    // Identity tokens are verified against the issuer that /amplify-config.json publishes
+    // (embedded pool or Amazon Cognito), read from this server once it listens.
+    let listeningPort = config.port;
+    const loopbackHost = ['0.0.0.0', '::', ''].includes(config.host) ? '127.0.0.1' : config.host;
+    const auth = createAuth({
+      logger,
+      loadSettings: () =>
+        fetchAuthSettings(`http://${loopbackHost}:${listeningPort}/amplify-config.json`),
+    });
+    const contact = createContactService({
+      db: database.db,
+      operatorEmail: config.operatorEmail,
+      limitPerHour: config.contactRateLimitPerHour,
+      send: () => undefined,
+      logger,
+    });
+    const getLoadContext: LoadContextFactory = (req, res) => ({
       marketplace,
       logger: req.log,
       requestId: String(req.id),
+      user: sessionUserOf(res),
+      site: config.site,
+      contact,
     });
     const web = dev
       ? await createDevWebHandler(getLoadContext)
@@ -70,8 +94,12 @@ export async function startRoost({
       database,
       isShuttingDown: () => isShuttingDown,
       routers: [
+        createSessionMiddleware(auth),
         createImageRouter({ blobs, cacheDir: path.join(config.dataDir, 'media', 'variants') }),
       ],
+      mountApi: (api) => {
+        mountContactApi(api, contact);
+      },
       web,
     });
     const server = http.createServer(app);
@@ -81,6 +109,7 @@ export async function startRoost({
     });
     const address = server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;
+    listeningPort = port;
     const url = config.publicUrl.replace(`:${config.port}`, `:${port}`);
 
     let stopping: Promise<void> | undefined;

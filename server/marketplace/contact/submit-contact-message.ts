@@ -1,0 +1,142 @@
+import { createHash } from 'node:crypto';
+import { and, count, eq, gt, or, sql } from 'drizzle-orm';
+import type { Database } from '../../../db/client.ts';
+import { AppError } from '../../http/app-error.ts';
+import type { Logger } from '../../logger.ts';
+import {
+  CONTACT_TOPICS,
+  contactFieldErrors,
+  contactMessageInput,
+  type ContactMessageInput,
+} from './contact-message-input.ts';
+import { contactMessages } from './schema.ts';
+
+export interface OperatorEmail {
+  to: string;
+  replyTo: string;
+  subject: string;
+  text: string;
+}
+
+/** Sends one e-mail; provided by the mail delivery module. */
+export type SendOperatorEmail = (email: OperatorEmail) => Promise<void>;
+
+export interface SubmitContactMessageOptions {
+  input: unknown;
+  senderIp: string;
+  userId?: string | undefined;
+  operatorEmail: string;
+  limitPerHour: number;
+  send: SendOperatorEmail | undefined;
+  logger: Logger;
+  now?: Date;
+}
+
+export interface SubmittedContactMessage {
+  id: number;
+  isEmailed: boolean;
+}
+
+const HOUR_MS = 60 * 60 * 1000;
+
+/**
+ * Stores a contact-form message, then e-mails it to the operator. The rate limit counts stored
+ * messages per sender and per e-mail address over the last hour inside one transaction holding
+ * an advisory lock, so it holds across several app instances. A mail failure is logged and the
+ * message stays stored (with `emailed_at` unset) for someone to pick up.
+ */
+export async function submitContactMessage(
+  db: Database,
+  options: SubmitContactMessageOptions,
+): Promise<SubmittedContactMessage> {
+  const parsed = contactMessageInput.safeParse(options.input);
+  if (!parsed.success) {
+    throw new AppError(
+      'VALIDATION_FAILED',
+      'Check the highlighted fields.',
+      contactFieldErrors(parsed.error),
+    );
+  }
+  const message = parsed.data;
+  const senderHash = createHash('sha256').update(`contact:${options.senderIp}`).digest('hex');
+  const now = options.now ?? new Date();
+  const since = new Date(now.getTime() - HOUR_MS);
+
+  const id = await db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`contact:${senderHash}`}))`);
+    const [recent] = await tx
+      .select({ total: count() })
+      .from(contactMessages)
+      .where(
+        and(
+          gt(contactMessages.createdAt, since),
+          or(eq(contactMessages.senderHash, senderHash), eq(contactMessages.email, message.email)),
+        ),
+      );
+    if ((recent?.total ?? 0) >= options.limitPerHour) {
+      throw new AppError(
+        'RATE_LIMITED',
+        'You have sent several messages in the last hour. Please wait a while before sending another.',
+      );
+    }
+    const [row] = await tx
+      .insert(contactMessages)
+      .values({
+        name: message.name,
+        email: message.email,
+        phone: message.phone ?? null,
+        topic: message.topic,
+        message: message.message,
+        senderHash,
+        userId: options.userId ?? null,
+        createdAt: now,
+      })
+      .returning({ id: contactMessages.id });
+    return row!.id;
+  });
+
+  if (!options.send) {
+    options.logger.warn(
+      { contactMessageId: id },
+      'contact message stored; mail delivery not configured',
+    );
+    return { id, isEmailed: false };
+  }
+  try {
+    await options.send(operatorEmailFor(id, message, options.operatorEmail));
+    await db
+      .update(contactMessages)
+      .set({ emailedAt: new Date() })
+      .where(eq(contactMessages.id, id));
+    return { id, isEmailed: true };
+  } catch (error) {
+    options.logger.error(
+      { err: error, contactMessageId: id },
+      'contact message stored but not e-mailed',
+    );
+    return { id, isEmailed: false };
+  }
+}
+
+export function operatorEmailFor(
+  id: number,
+  message: ContactMessageInput,
+  operatorEmail: string,
+): OperatorEmail {
+  const topic =
+    CONTACT_TOPICS.find((entry) => entry.value === message.topic)?.label ?? message.topic;
+  return {
+    to: operatorEmail,
+    replyTo: message.email,
+    subject: `Contact form #${id}: ${topic}`,
+    text: [
+      `From: ${message.name} <${message.email}>`,
+      message.phone ? `Phone: ${message.phone}` : undefined,
+      `Topic: ${topic}`,
+      '',
+      message.message,
+    ]
+      .filter((line) => line !== undefined)
+      .join('\n'),
+  };
+}
