@@ -1,0 +1,285 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { z } from 'zod';
+
+/**
+ * The user pool's settings, read from the environment once at start-up. Identity parses its own
+ * variables so it never depends on the marketplace's configuration module.
+ */
+const flag = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'expected true or false' })
+  .transform((value) => value === 'true' || value === '1' || value === 'yes');
+
+const seconds = (fallback: number, min: number, max: number) =>
+  z.coerce
+    .number({ message: 'expected a number of seconds' })
+    .int('expected a whole number of seconds')
+    .min(min, `expected at least ${min} seconds`)
+    .max(max, `expected at most ${max} seconds`)
+    .default(fallback);
+
+const envSchema = z.object({
+  AUTH_PROVIDER: z.enum(['embedded', 'cognito']).default('embedded'),
+  COGNITO_USER_POOL_ID: z
+    .string()
+    .regex(/^[\w-]+_[0-9a-zA-Z]+$/, 'expected a pool id such as eu-west-2_AbC123')
+    .optional(),
+  COGNITO_CLIENT_ID: z
+    .string()
+    .regex(/^[\w+]+$/, 'expected an app client id')
+    .optional(),
+  COGNITO_REGION: z
+    .string()
+    .regex(/^[a-z]{2}(-[a-z]+)+-\d$/, 'expected an AWS region such as eu-west-2')
+    .optional(),
+  COGNITO_OAUTH_DOMAIN: z.string().min(3).optional(),
+  IDENTITY_POOL_ID: z
+    .string()
+    .regex(/^[\w-]+_[0-9a-zA-Z]+$/, 'expected <region>_<name> such as eu-west-2_Roost')
+    .default('eu-west-2_RoostLocal'),
+  IDENTITY_CLIENT_ID: z
+    .string()
+    .regex(/^[0-9a-z]{8,128}$/, 'expected 8 to 128 lower-case letters or digits')
+    .default('roostwebclient0000000000001'),
+  IDENTITY_REGION: z.string().min(1).default('eu-west-2'),
+  IDENTITY_SECRET: z.string().min(32, 'expected at least 32 characters').optional(),
+  IDENTITY_ADMIN_ACCESS_KEY_ID: z
+    .string()
+    .regex(/^[A-Z0-9]{16,128}$/, 'expected an access key id (upper-case letters and digits)')
+    .optional(),
+  IDENTITY_ADMIN_SECRET_ACCESS_KEY: z
+    .string()
+    .min(20, 'expected at least 20 characters')
+    .optional(),
+  IDENTITY_USERNAME_ATTRIBUTES: z
+    .enum(['email', 'phone_number', 'email,phone_number', 'phone_number,email'])
+    .default('email'),
+  IDENTITY_PASSWORD_MIN_LENGTH: z.coerce.number().int().min(6).max(99).default(8),
+  IDENTITY_PASSWORD_REQUIRE_LOWERCASE: flag.default(true),
+  IDENTITY_PASSWORD_REQUIRE_UPPERCASE: flag.default(true),
+  IDENTITY_PASSWORD_REQUIRE_NUMBERS: flag.default(true),
+  IDENTITY_PASSWORD_REQUIRE_SYMBOLS: flag.default(true),
+  IDENTITY_MFA: z.enum(['off', 'optional', 'on']).default('optional'),
+  IDENTITY_ACCESS_TOKEN_TTL: seconds(3600, 300, 86_400),
+  IDENTITY_ID_TOKEN_TTL: seconds(3600, 300, 86_400),
+  IDENTITY_REFRESH_TOKEN_TTL: seconds(30 * 86_400, 3600, 10 * 365 * 86_400),
+  IDENTITY_KEY_ROTATION_DAYS: z.coerce.number().int().min(0).max(3650).default(90),
+  IDENTITY_ISSUER_URL: z.url({ message: 'expected an absolute URL' }).optional(),
+  IDENTITY_CORS_ORIGINS: z.string().default('*'),
+  HTTPS_PORT: z.coerce.number().int().min(0).max(65535).default(3443),
+  IDENTITY_OAUTH_DOMAIN: z.string().min(3).optional(),
+  IDENTITY_OAUTH_REDIRECT_SIGN_IN: z.string().optional(),
+  IDENTITY_OAUTH_REDIRECT_SIGN_OUT: z.string().optional(),
+  GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+  GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+  GOOGLE_ISSUER_URL: z.url().default('https://accounts.google.com'),
+  FACEBOOK_CLIENT_ID: z.string().min(1).optional(),
+  FACEBOOK_CLIENT_SECRET: z.string().min(1).optional(),
+  APPLE_CLIENT_ID: z.string().min(1).optional(),
+  APPLE_CLIENT_SECRET: z.string().min(1).optional(),
+});
+
+export interface PasswordPolicy {
+  minLength: number;
+  requireLowercase: boolean;
+  requireUppercase: boolean;
+  requireNumbers: boolean;
+  requireSymbols: boolean;
+}
+
+export type FederatedProviderName = 'Google' | 'Facebook' | 'SignInWithApple';
+
+export interface FederatedProviderConfig {
+  name: FederatedProviderName;
+  clientId: string;
+  clientSecret: string;
+  issuerUrl: string;
+}
+
+export interface IdentityConfig {
+  provider: 'embedded' | 'cognito';
+  /** Set when AUTH_PROVIDER=cognito: the real pool the web app is pointed at. */
+  cognito?: { userPoolId: string; clientId: string; region: string; oauthDomain?: string };
+  userPoolId: string;
+  /** The part after `_`, used in the SRP maths. */
+  poolName: string;
+  clientId: string;
+  region: string;
+  /** Base URL of the site, without a trailing slash. */
+  publicUrl: string;
+  /** `<publicUrl>/idp`: the user-pool API endpoint Amplify posts to. */
+  endpointUrl: string;
+  /** Token issuer, `<publicUrl>/idp/<userPoolId>` unless configured. */
+  issuer: string;
+  secret: Buffer;
+  adminCredentials: { accessKeyId: string; secretAccessKey: string };
+  usernameAttributes: ('email' | 'phone_number')[];
+  passwordPolicy: PasswordPolicy;
+  mfa: 'off' | 'optional' | 'on';
+  accessTokenTtl: number;
+  idTokenTtl: number;
+  refreshTokenTtl: number;
+  keyRotationDays: number;
+  corsOrigins: '*' | string[];
+  httpsPort: number;
+  oauth: {
+    /** Host (and port) of the hosted OAuth endpoints, without scheme. */
+    domain: string;
+    redirectSignIn: string[];
+    redirectSignOut: string[];
+    scopes: string[];
+  };
+  federation: FederatedProviderConfig[];
+}
+
+export class IdentityConfigError extends Error {
+  override name = 'IdentityConfigError';
+}
+
+export interface IdentityConfigContext {
+  dataDir: string;
+  publicUrl: string;
+}
+
+export function parseIdentityConfig(
+  source: NodeJS.ProcessEnv,
+  { dataDir, publicUrl }: IdentityConfigContext,
+): IdentityConfig {
+  const present = Object.fromEntries(
+    Object.entries(source).filter(([, value]) => value !== undefined && value !== ''),
+  );
+  const result = envSchema.safeParse(present);
+  if (!result.success) {
+    const issue = result.error.issues[0]!;
+    const name = String(issue.path[0] ?? 'environment');
+    throw new IdentityConfigError(`Invalid configuration: ${name} ${issue.message}`);
+  }
+  const env = result.data;
+  const base = publicUrl.replace(/\/+$/, '');
+  let cognito: IdentityConfig['cognito'];
+  if (env.AUTH_PROVIDER === 'cognito') {
+    for (const name of ['COGNITO_USER_POOL_ID', 'COGNITO_CLIENT_ID', 'COGNITO_REGION'] as const) {
+      if (!env[name]) {
+        throw new IdentityConfigError(
+          `Invalid configuration: ${name} expected when AUTH_PROVIDER=cognito`,
+        );
+      }
+    }
+    cognito = {
+      userPoolId: env.COGNITO_USER_POOL_ID!,
+      clientId: env.COGNITO_CLIENT_ID!,
+      region: env.COGNITO_REGION!,
+      ...(env.COGNITO_OAUTH_DOMAIN ? { oauthDomain: env.COGNITO_OAUTH_DOMAIN } : {}),
+    };
+  }
+  const identityDir = path.join(dataDir, 'identity');
+  const secret = env.IDENTITY_SECRET
+    ? Buffer.from(env.IDENTITY_SECRET, 'utf8')
+    : env.AUTH_PROVIDER === 'cognito'
+      ? randomBytes(32)
+      : readOrCreate(path.join(identityDir, 'secret.key'), () =>
+          randomBytes(48).toString('base64url'),
+        );
+  const adminCredentials =
+    env.IDENTITY_ADMIN_ACCESS_KEY_ID && env.IDENTITY_ADMIN_SECRET_ACCESS_KEY
+      ? {
+          accessKeyId: env.IDENTITY_ADMIN_ACCESS_KEY_ID,
+          secretAccessKey: env.IDENTITY_ADMIN_SECRET_ACCESS_KEY,
+        }
+      : env.AUTH_PROVIDER === 'cognito'
+        ? { accessKeyId: '', secretAccessKey: '' }
+        : (JSON.parse(
+            readOrCreate(path.join(identityDir, 'admin-credentials.json'), () =>
+              JSON.stringify({
+                accessKeyId: `RAK${randomBytes(10).toString('hex').toUpperCase()}`,
+                secretAccessKey: randomBytes(30).toString('base64url'),
+              }),
+            ).toString('utf8'),
+          ) as IdentityConfig['adminCredentials']);
+  const httpsHost = new URL(base).hostname;
+  const list = (value: string | undefined, fallback: string[]) =>
+    value
+      ? value
+          .split(',')
+          .map((item) => item.trim())
+          .filter(Boolean)
+      : fallback;
+  const federation: FederatedProviderConfig[] = [];
+  if (env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET) {
+    federation.push({
+      name: 'Google',
+      clientId: env.GOOGLE_CLIENT_ID,
+      clientSecret: env.GOOGLE_CLIENT_SECRET,
+      issuerUrl: env.GOOGLE_ISSUER_URL,
+    });
+  }
+  if (env.FACEBOOK_CLIENT_ID && env.FACEBOOK_CLIENT_SECRET) {
+    federation.push({
+      name: 'Facebook',
+      clientId: env.FACEBOOK_CLIENT_ID,
+      clientSecret: env.FACEBOOK_CLIENT_SECRET,
+      issuerUrl: 'https://www.facebook.com',
+    });
+  }
+  if (env.APPLE_CLIENT_ID && env.APPLE_CLIENT_SECRET) {
+    federation.push({
+      name: 'SignInWithApple',
+      clientId: env.APPLE_CLIENT_ID,
+      clientSecret: env.APPLE_CLIENT_SECRET,
+      issuerUrl: 'https://appleid.apple.com',
+    });
+  }
+  return {
+    provider: env.AUTH_PROVIDER,
+    ...(cognito ? { cognito } : {}),
+    userPoolId: env.IDENTITY_POOL_ID,
+    poolName: env.IDENTITY_POOL_ID.split('_')[1]!,
+    clientId: env.IDENTITY_CLIENT_ID,
+    region: env.IDENTITY_REGION,
+    publicUrl: base,
+    endpointUrl: `${base}/idp`,
+    issuer: (env.IDENTITY_ISSUER_URL ?? `${base}/idp/${env.IDENTITY_POOL_ID}`).replace(/\/+$/, ''),
+    secret,
+    adminCredentials,
+    usernameAttributes: env.IDENTITY_USERNAME_ATTRIBUTES.split(',') as ('email' | 'phone_number')[],
+    passwordPolicy: {
+      minLength: env.IDENTITY_PASSWORD_MIN_LENGTH,
+      requireLowercase: env.IDENTITY_PASSWORD_REQUIRE_LOWERCASE,
+      requireUppercase: env.IDENTITY_PASSWORD_REQUIRE_UPPERCASE,
+      requireNumbers: env.IDENTITY_PASSWORD_REQUIRE_NUMBERS,
+      requireSymbols: env.IDENTITY_PASSWORD_REQUIRE_SYMBOLS,
+    },
+    mfa: env.IDENTITY_MFA,
+    accessTokenTtl: env.IDENTITY_ACCESS_TOKEN_TTL,
+    idTokenTtl: env.IDENTITY_ID_TOKEN_TTL,
+    refreshTokenTtl: env.IDENTITY_REFRESH_TOKEN_TTL,
+    keyRotationDays: env.IDENTITY_KEY_ROTATION_DAYS,
+    corsOrigins: env.IDENTITY_CORS_ORIGINS === '*' ? '*' : list(env.IDENTITY_CORS_ORIGINS, []),
+    httpsPort: env.HTTPS_PORT,
+    oauth: {
+      domain: env.IDENTITY_OAUTH_DOMAIN ?? `${httpsHost}:${env.HTTPS_PORT}`,
+      redirectSignIn: list(env.IDENTITY_OAUTH_REDIRECT_SIGN_IN, [`${base}/`]),
+      redirectSignOut: list(env.IDENTITY_OAUTH_REDIRECT_SIGN_OUT, [`${base}/`]),
+      scopes: ['phone', 'email', 'openid', 'profile', 'aws.cognito.signin.user.admin'],
+    },
+    federation,
+  };
+}
+
+/** Reads a generated file, creating it (owner-only) on first start. */
+function readOrCreate(file: string, create: () => string): Buffer {
+  try {
+    return fs.readFileSync(file);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  }
+  fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
+  try {
+    fs.writeFileSync(file, create(), { mode: 0o600, flag: 'wx' });
+  } catch (error) {
+    // Another process created it first: use theirs.
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  }
+  return fs.readFileSync(file);
+}

@@ -1,0 +1,555 @@
+import { createHmac } from 'node:crypto';
+import { and, eq, sql } from 'drizzle-orm';
+import { checkCode, deliveryFor, sendCode } from '../codes.ts';
+import type { IdentityContext } from '../context.ts';
+import { safeEqual } from '../crypto/secrets.ts';
+import {
+  CognitoError,
+  incorrectCredentials,
+  invalidParameter,
+  messages,
+  notAuthorized,
+} from '../errors.ts';
+import { devices, users } from '../schema.ts';
+import { consumeSession, createSession, restoreSession, type SessionState } from '../sessions.ts';
+import {
+  claimSignature,
+  createServerEphemeral,
+  g,
+  modPow,
+  N,
+  parseHex,
+  parseSrpTimestamp,
+  passwordMatches,
+  randomBigInt,
+  serverSessionKey,
+} from '../srp.ts';
+import { matchTotp } from '../totp.ts';
+import {
+  findUser,
+  findUserById,
+  issueTokens,
+  parseAttributes,
+  sealVerifier,
+  validatePassword,
+  verifierOf,
+  type User,
+} from '../users.ts';
+import { refreshWithToken } from './tokens.ts';
+import { requireClient, requireMap, requireString, type Input, type Output } from './common.ts';
+
+type Ctx = IdentityContext;
+
+const TIMESTAMP_SKEW_MS = 15 * 60_000;
+
+function assertCanSignIn(user: User) {
+  if (!user.enabled) throw notAuthorized(messages.userDisabled);
+  if (user.lockedUntil && user.lockedUntil.getTime() > Date.now()) {
+    throw notAuthorized(messages.passwordAttemptsExceeded);
+  }
+}
+
+/** Counts a wrong password; from the fifth in a row the account locks for 1 s, 2 s, 4 s … 15 min. */
+async function recordFailure(ctx: Ctx, user: User) {
+  const failed = user.failedSignIns + 1;
+  const over = failed - ctx.limits.failedSignInsBeforeLockout;
+  const lockedUntil = over >= 0 ? new Date(Date.now() + Math.min(2 ** over, 900) * 1000) : null;
+  await ctx.db
+    .update(users)
+    .set({ failedSignIns: sql`${users.failedSignIns} + 1`, lockedUntil })
+    .where(eq(users.id, user.id));
+}
+
+async function recordSuccess(ctx: Ctx, user: User) {
+  if (user.failedSignIns === 0 && !user.lockedUntil) return;
+  await ctx.db
+    .update(users)
+    .set({ failedSignIns: 0, lockedUntil: null })
+    .where(eq(users.id, user.id));
+}
+
+/** A stand-in for unknown users so the answer looks like a real challenge (no enumeration). */
+function fakeIdentity(ctx: Ctx, username: string) {
+  const digest = createHmac('sha256', ctx.secrets.hashCode('fake-user', username))
+    .update(username)
+    .digest('hex');
+  const id = `${digest.slice(0, 8)}-${digest.slice(8, 12)}-4${digest.slice(13, 16)}-8${digest.slice(17, 20)}-${digest.slice(20, 32)}`;
+  return { id, salt: digest.slice(32, 64) };
+}
+
+async function startSrp(
+  ctx: Ctx,
+  clientId: string,
+  username: string,
+  srpA: unknown,
+  deviceKey?: string,
+): Promise<Output> {
+  const A = typeof srpA === 'string' ? parseHex(srpA) : undefined;
+  if (A === undefined) throw invalidParameter('Missing required parameter SRP_A');
+  if (A % N === 0n) throw notAuthorized('Invalid SRP_A value.');
+  const user = await findUser(ctx, username);
+  const stored = user ? verifierOf(ctx, user) : undefined;
+  if (!user || !stored) {
+    const fake = fakeIdentity(ctx, username);
+    const B = modPow(g, randomBigInt(32));
+    const handle = await createSession(ctx, {
+      userId: null,
+      clientId,
+      challenge: 'PASSWORD_VERIFIER',
+      fake: true,
+    });
+    return passwordVerifier(fake.id, fake.salt, B, handle);
+  }
+  assertCanSignIn(user);
+  const verifier = BigInt(`0x${stored.verifier}`);
+  const ephemeral = createServerEphemeral(verifier);
+  const handle = await createSession(ctx, {
+    userId: user.id,
+    clientId,
+    challenge: 'PASSWORD_VERIFIER',
+    A: A.toString(16),
+    b: ctx.secrets.encrypt(ephemeral.b.toString(16)),
+    B: ephemeral.B.toString(16),
+    ...(deviceKey ? { deviceKey } : {}),
+  });
+  return passwordVerifier(user.username, stored.salt, ephemeral.B, handle);
+}
+
+function passwordVerifier(userId: string, salt: string, B: bigint, handle: string): Output {
+  return {
+    ChallengeName: 'PASSWORD_VERIFIER',
+    ChallengeParameters: {
+      SALT: salt,
+      SRP_B: B.toString(16),
+      SECRET_BLOCK: handle,
+      USER_ID_FOR_SRP: userId,
+      USERNAME: userId,
+    },
+  };
+}
+
+async function checkPassword(ctx: Ctx, user: User | undefined, password: unknown): Promise<User> {
+  const stored = user ? verifierOf(ctx, user) : undefined;
+  if (!user || !stored || typeof password !== 'string') throw incorrectCredentials();
+  assertCanSignIn(user);
+  if (!passwordMatches(stored, ctx.config.poolName, user.username, password)) {
+    await recordFailure(ctx, user);
+    throw incorrectCredentials();
+  }
+  await recordSuccess(ctx, user);
+  return user;
+}
+
+function challenge(
+  name: string,
+  user: User,
+  session: string,
+  parameters: Record<string, string> = {},
+): Output {
+  return {
+    ChallengeName: name,
+    Session: session,
+    ChallengeParameters: { USER_ID_FOR_SRP: user.username, USERNAME: user.username, ...parameters },
+  };
+}
+
+function enabledMfa(user: User): string[] {
+  const out: string[] = [];
+  if (user.mfaSms && user.attributes.phone_number) out.push('SMS_MFA');
+  if (user.mfaTotp && user.totpSecret) out.push('SOFTWARE_TOKEN_MFA');
+  if (user.mfaEmail && user.attributes.email) out.push('EMAIL_OTP');
+  return out;
+}
+
+async function mfaChallenge(
+  ctx: Ctx,
+  user: User,
+  clientId: string,
+  type: string,
+  base: Partial<SessionState>,
+): Promise<Output> {
+  const session = await createSession(ctx, { ...base, userId: user.id, clientId, challenge: type });
+  if (type === 'SOFTWARE_TOKEN_MFA') {
+    return challenge(type, user, session, { FRIENDLY_DEVICE_NAME: 'Authenticator app' });
+  }
+  const target = deliveryFor(user, type === 'SMS_MFA' ? 'phone_number' : 'email')!;
+  const details = await sendCode(ctx, user, 'mfa', target);
+  return challenge(type, user, session, {
+    CODE_DELIVERY_DELIVERY_MEDIUM: details.DeliveryMedium,
+    CODE_DELIVERY_DESTINATION: details.Destination,
+  });
+}
+
+/** What follows a correct password: status checks, new password, MFA, then tokens. */
+async function afterPassword(
+  ctx: Ctx,
+  user: User,
+  clientId: string,
+  deviceKey?: string,
+): Promise<Output> {
+  if (user.status === 'UNCONFIRMED')
+    throw new CognitoError('UserNotConfirmedException', messages.userNotConfirmed);
+  if (user.status === 'RESET_REQUIRED') {
+    throw new CognitoError(
+      'PasswordResetRequiredException',
+      'Password reset required for the user',
+    );
+  }
+  if (user.status === 'FORCE_CHANGE_PASSWORD') {
+    const session = await createSession(ctx, {
+      userId: user.id,
+      clientId,
+      challenge: 'NEW_PASSWORD_REQUIRED',
+      ...(deviceKey ? { deviceKey } : {}),
+    });
+    const visible = Object.fromEntries(
+      Object.entries(user.attributes).filter(
+        ([name]) => !name.endsWith('_verified') && name !== 'email',
+      ),
+    );
+    return challenge('NEW_PASSWORD_REQUIRED', user, session, {
+      requiredAttributes: '[]',
+      userAttributes: JSON.stringify(visible),
+    });
+  }
+  return afterFirstFactor(ctx, user, clientId, deviceKey);
+}
+
+async function afterFirstFactor(
+  ctx: Ctx,
+  user: User,
+  clientId: string,
+  deviceKey?: string,
+): Promise<Output> {
+  const isRememberedDevice = deviceKey ? await deviceIsRemembered(ctx, user, deviceKey) : false;
+  const mfa = isRememberedDevice ? [] : enabledMfa(user);
+  const base = deviceKey ? { deviceKey } : {};
+  if (mfa.length === 0) {
+    if (ctx.config.mfa === 'on' && !isRememberedDevice) {
+      const session = await createSession(ctx, {
+        ...base,
+        userId: user.id,
+        clientId,
+        challenge: 'MFA_SETUP',
+      });
+      return challenge('MFA_SETUP', user, session, {
+        MFAS_CAN_SETUP: '["SOFTWARE_TOKEN_MFA","EMAIL_OTP"]',
+      });
+    }
+    return complete(ctx, user, clientId, deviceKey);
+  }
+  const preferred =
+    user.preferredMfa && mfa.includes(user.preferredMfa) ? user.preferredMfa : undefined;
+  if (preferred || mfa.length === 1)
+    return mfaChallenge(ctx, user, clientId, preferred ?? mfa[0]!, base);
+  const session = await createSession(ctx, {
+    ...base,
+    userId: user.id,
+    clientId,
+    challenge: 'SELECT_MFA_TYPE',
+  });
+  return challenge('SELECT_MFA_TYPE', user, session, { MFAS_CAN_CHOOSE: JSON.stringify(mfa) });
+}
+
+async function deviceIsRemembered(ctx: Ctx, user: User, deviceKey: string): Promise<boolean> {
+  const [device] = await ctx.db
+    .select({ remembered: devices.remembered })
+    .from(devices)
+    .where(and(eq(devices.deviceKey, deviceKey), eq(devices.userId, user.id)))
+    .limit(1);
+  return device?.remembered ?? false;
+}
+
+async function complete(
+  ctx: Ctx,
+  user: User,
+  clientId: string,
+  deviceKey?: string,
+): Promise<Output> {
+  const result = await issueTokens(ctx, user, { clientId, ...(deviceKey ? { deviceKey } : {}) });
+  return { AuthenticationResult: result, ChallengeParameters: {} };
+}
+
+export async function initiateAuth(ctx: Ctx, input: Input): Promise<Output> {
+  const clientId = requireClient(ctx, input);
+  const flow = requireString(input, 'AuthFlow', 64);
+  const parameters = requireMap(input, 'AuthParameters');
+  const deviceKey = parameters.DEVICE_KEY || undefined;
+  switch (flow) {
+    case 'USER_SRP_AUTH':
+      return startSrp(
+        ctx,
+        clientId,
+        requireParameter(parameters, 'USERNAME'),
+        parameters.SRP_A,
+        deviceKey,
+      );
+    case 'USER_PASSWORD_AUTH': {
+      const user = await checkPassword(
+        ctx,
+        await findUser(ctx, requireParameter(parameters, 'USERNAME')),
+        parameters.PASSWORD,
+      );
+      return afterPassword(ctx, user, clientId, deviceKey);
+    }
+    case 'REFRESH_TOKEN_AUTH':
+    case 'REFRESH_TOKEN': {
+      const result = await refreshWithToken(ctx, clientId, parameters.REFRESH_TOKEN);
+      return { AuthenticationResult: result, ChallengeParameters: {} };
+    }
+    case 'USER_AUTH':
+      return startUserAuth(ctx, clientId, parameters, deviceKey);
+    case 'CUSTOM_AUTH':
+    case 'ADMIN_NO_SRP_AUTH':
+    case 'ADMIN_USER_PASSWORD_AUTH':
+      throw invalidParameter(`${flow} flow not enabled for this client`);
+    default:
+      throw invalidParameter(
+        `1 validation error detected: Value '${flow.slice(0, 40)}' at 'authFlow' failed to satisfy constraint: Member must satisfy enum value set`,
+      );
+  }
+}
+
+function requireParameter(parameters: Record<string, string>, name: string): string {
+  const value = parameters[name];
+  if (!value) throw invalidParameter(`Missing required parameter ${name}`);
+  return value;
+}
+
+async function startUserAuth(
+  ctx: Ctx,
+  clientId: string,
+  parameters: Record<string, string>,
+  deviceKey?: string,
+): Promise<Output> {
+  const username = requireParameter(parameters, 'USERNAME');
+  const preferred = parameters.PREFERRED_CHALLENGE;
+  if (preferred === 'PASSWORD_SRP')
+    return startSrp(ctx, clientId, username, parameters.SRP_A, deviceKey);
+  if (preferred === 'PASSWORD') {
+    const user = await checkPassword(ctx, await findUser(ctx, username), parameters.PASSWORD);
+    return afterPassword(ctx, user, clientId, deviceKey);
+  }
+  const user = await findUser(ctx, username);
+  if (preferred === 'EMAIL_OTP') return startEmailOtp(ctx, clientId, user, username);
+  const available = [
+    'PASSWORD',
+    'PASSWORD_SRP',
+    ...(!user || user.attributes.email ? ['EMAIL_OTP'] : []),
+  ];
+  const session = await createSession(ctx, {
+    userId: user?.id ?? null,
+    clientId,
+    challenge: 'SELECT_CHALLENGE',
+    username,
+  });
+  return {
+    ChallengeName: 'SELECT_CHALLENGE',
+    Session: session,
+    AvailableChallenges: available,
+    ChallengeParameters: {},
+  };
+}
+
+async function startEmailOtp(
+  ctx: Ctx,
+  clientId: string,
+  user: User | undefined,
+  username: string,
+): Promise<Output> {
+  if (!user || !user.attributes.email || user.attributes.email_verified !== 'true') {
+    const session = await createSession(ctx, {
+      userId: null,
+      clientId,
+      challenge: 'EMAIL_OTP',
+      fake: true,
+    });
+    return {
+      ChallengeName: 'EMAIL_OTP',
+      Session: session,
+      ChallengeParameters: {
+        CODE_DELIVERY_DELIVERY_MEDIUM: 'EMAIL',
+        CODE_DELIVERY_DESTINATION: `${username.slice(0, 1)}***@${(username.split('@')[1] ?? 'e').slice(0, 1)}***`,
+      },
+    };
+  }
+  assertCanSignIn(user);
+  if (user.status !== 'CONFIRMED')
+    throw new CognitoError('UserNotConfirmedException', messages.userNotConfirmed);
+  const session = await createSession(ctx, {
+    userId: user.id,
+    clientId,
+    challenge: 'EMAIL_OTP',
+    firstFactor: true,
+  });
+  const details = await sendCode(ctx, user, 'sign-in', deliveryFor(user, 'email')!);
+  return challenge('EMAIL_OTP', user, session, {
+    CODE_DELIVERY_DELIVERY_MEDIUM: details.DeliveryMedium,
+    CODE_DELIVERY_DESTINATION: details.Destination,
+  });
+}
+
+export async function respondToAuthChallenge(ctx: Ctx, input: Input): Promise<Output> {
+  const clientId = requireClient(ctx, input);
+  const name = requireString(input, 'ChallengeName', 64);
+  const responses = requireMap(input, 'ChallengeResponses');
+  const handle =
+    name === 'PASSWORD_VERIFIER' || name === 'DEVICE_PASSWORD_VERIFIER'
+      ? responses.PASSWORD_CLAIM_SECRET_BLOCK
+      : input.Session;
+  const state = await consumeSession(ctx, handle);
+  if (
+    state.clientId !== clientId ||
+    (state.challenge !== name &&
+      !(name === 'SELECT_MFA_TYPE' && state.challenge === 'SELECT_MFA_TYPE'))
+  ) {
+    throw notAuthorized(messages.invalidSession);
+  }
+  if (state.fake) {
+    if (name === 'SELECT_CHALLENGE')
+      return answerSelectChallenge(ctx, clientId, undefined, state, responses);
+    throw name === 'EMAIL_OTP'
+      ? new CognitoError('CodeMismatchException', 'Invalid code or auth state for the user.')
+      : incorrectCredentials();
+  }
+  const user = state.userId ? await findUserById(ctx, state.userId) : undefined;
+  if (name === 'SELECT_CHALLENGE')
+    return answerSelectChallenge(ctx, clientId, user, state, responses);
+  if (!user) throw notAuthorized(messages.invalidSession);
+  const deviceKey = typeof state.deviceKey === 'string' ? state.deviceKey : undefined;
+  switch (name) {
+    case 'PASSWORD_VERIFIER':
+      return verifyPasswordClaim(ctx, user, state, responses, handle as string, deviceKey);
+    case 'NEW_PASSWORD_REQUIRED':
+      return completeNewPassword(ctx, user, clientId, responses, deviceKey);
+    case 'SOFTWARE_TOKEN_MFA': {
+      const step = user.totpSecret
+        ? matchTotp(
+            ctx.secrets.decrypt(user.totpSecret),
+            responses.SOFTWARE_TOKEN_MFA_CODE,
+            user.totpLastStep,
+          )
+        : undefined;
+      if (step === undefined) {
+        await restoreSession(ctx, handle as string, state);
+        throw new CognitoError('CodeMismatchException', messages.mfaCodeMismatch);
+      }
+      await ctx.db.update(users).set({ totpLastStep: step }).where(eq(users.id, user.id));
+      return complete(ctx, user, clientId, deviceKey);
+    }
+    case 'SMS_MFA':
+    case 'EMAIL_OTP': {
+      const purpose = state.firstFactor ? 'sign-in' : 'mfa';
+      const code = name === 'SMS_MFA' ? responses.SMS_MFA_CODE : responses.EMAIL_OTP_CODE;
+      const message = state.firstFactor
+        ? 'Invalid code or auth state for the user.'
+        : messages.mfaCodeMismatch;
+      try {
+        await checkCode(ctx, user, purpose, code, {
+          mismatch: () => new CognitoError('CodeMismatchException', message),
+        });
+      } catch (error) {
+        if (error instanceof CognitoError && error.type === 'CodeMismatchException') {
+          await restoreSession(ctx, handle as string, state);
+        }
+        throw error;
+      }
+      return complete(ctx, user, clientId, deviceKey);
+    }
+    case 'SELECT_MFA_TYPE': {
+      const answer = responses.ANSWER ?? '';
+      if (!enabledMfa(user).includes(answer)) throw invalidParameter('Invalid MFA type.');
+      return mfaChallenge(ctx, user, clientId, answer, deviceKey ? { deviceKey } : {});
+    }
+    case 'MFA_SETUP': {
+      if (state.totpVerified) return complete(ctx, user, clientId, deviceKey);
+      if (responses.EMAIL !== undefined && user.attributes.email) {
+        await ctx.db.update(users).set({ mfaEmail: true }).where(eq(users.id, user.id));
+        return mfaChallenge(
+          ctx,
+          { ...user, mfaEmail: true },
+          clientId,
+          'EMAIL_OTP',
+          deviceKey ? { deviceKey } : {},
+        );
+      }
+      throw invalidParameter('MFA setup has not been completed.');
+    }
+    default:
+      throw invalidParameter(`Invalid challenge name ${name.slice(0, 40)}`);
+  }
+}
+
+async function answerSelectChallenge(
+  ctx: Ctx,
+  clientId: string,
+  user: User | undefined,
+  state: SessionState,
+  responses: Record<string, string>,
+): Promise<Output> {
+  const username = String(state.username ?? '');
+  switch (responses.ANSWER) {
+    case 'PASSWORD_SRP':
+      return startSrp(ctx, clientId, username, responses.SRP_A);
+    case 'PASSWORD': {
+      const checked = await checkPassword(ctx, user, responses.PASSWORD);
+      return afterPassword(ctx, checked, clientId);
+    }
+    case 'EMAIL_OTP':
+      return startEmailOtp(ctx, clientId, user, username);
+    default:
+      throw invalidParameter('The challenge answer is not one of the available challenges.');
+  }
+}
+
+async function verifyPasswordClaim(
+  ctx: Ctx,
+  user: User,
+  state: SessionState,
+  responses: Record<string, string>,
+  secretBlock: string,
+  deviceKey?: string,
+): Promise<Output> {
+  assertCanSignIn(user);
+  const stored = verifierOf(ctx, user);
+  const timestamp = responses.TIMESTAMP ?? '';
+  const when = parseSrpTimestamp(timestamp);
+  if (!when || Math.abs(when.getTime() - Date.now()) > TIMESTAMP_SKEW_MS) {
+    throw invalidParameter('TIMESTAMP format is invalid or is too far from the current time.');
+  }
+  const key = stored
+    ? serverSessionKey(BigInt(`0x${String(state.A)}`), BigInt(`0x${stored.verifier}`), {
+        b: BigInt(`0x${ctx.secrets.decrypt(String(state.b))}`),
+        B: BigInt(`0x${String(state.B)}`),
+      })
+    : undefined;
+  const expected = key
+    ? claimSignature(key, ctx.config.poolName, user.username, secretBlock, timestamp)
+    : '';
+  if (!key || !safeEqual(expected, responses.PASSWORD_CLAIM_SIGNATURE ?? '')) {
+    await recordFailure(ctx, user);
+    throw incorrectCredentials();
+  }
+  await recordSuccess(ctx, user);
+  return afterPassword(ctx, user, state.clientId, deviceKey ?? responses.DEVICE_KEY);
+}
+
+async function completeNewPassword(
+  ctx: Ctx,
+  user: User,
+  clientId: string,
+  responses: Record<string, string>,
+  deviceKey?: string,
+): Promise<Output> {
+  const password = validatePassword(ctx.config.passwordPolicy, responses.NEW_PASSWORD);
+  const supplied = Object.entries(responses)
+    .filter(([name, value]) => name.startsWith('userAttributes.') && value)
+    .map(([name, value]) => ({ Name: name.slice('userAttributes.'.length), Value: value }));
+  const attributes = { ...user.attributes, ...parseAttributes(supplied) };
+  const [updated] = await ctx.db
+    .update(users)
+    .set({ ...sealVerifier(ctx, user.username, password), status: 'CONFIRMED', attributes })
+    .where(eq(users.id, user.id))
+    .returning();
+  return afterFirstFactor(ctx, updated!, clientId, deviceKey);
+}

@@ -1,0 +1,332 @@
+import { and, eq, ne } from 'drizzle-orm';
+import { checkCode, deliveryFor, sendCode, type CodeDeliveryDetails } from '../codes.ts';
+import {
+  CognitoError,
+  incorrectCredentials,
+  invalidParameter,
+  limitExceeded,
+  notAuthorized,
+} from '../errors.ts';
+import { takeToken } from '../rate-limit.ts';
+import { consumeSession, createSession } from '../sessions.ts';
+import { users } from '../schema.ts';
+import { generateTotpSecret, matchTotp } from '../totp.ts';
+import {
+  attributeList,
+  findUser,
+  parseAttributes,
+  passwordMatchesFor,
+  sealVerifier,
+  validatePassword,
+  type User,
+} from '../users.ts';
+import { authenticate, requireClient, requireString, type Operation } from './common.ts';
+import { fakeDelivery } from './sign-up.ts';
+import type { IdentityContext } from '../context.ts';
+
+export function mfaSettings(user: User) {
+  const list: string[] = [];
+  if (user.mfaSms) list.push('SMS_MFA');
+  if (user.mfaTotp) list.push('SOFTWARE_TOKEN_MFA');
+  if (user.mfaEmail) list.push('EMAIL_OTP');
+  return {
+    ...(user.preferredMfa && list.includes(user.preferredMfa)
+      ? { PreferredMfaSetting: user.preferredMfa }
+      : {}),
+    ...(list.length ? { UserMFASettingList: list } : {}),
+  };
+}
+
+export const getUser: Operation = async (ctx, input) => {
+  const { user } = await authenticate(ctx, input.AccessToken);
+  return {
+    Username: user.username,
+    UserAttributes: attributeList(user),
+    MFAOptions: [],
+    ...mfaSettings(user),
+  };
+};
+
+async function assertAliasFree(
+  ctx: IdentityContext,
+  user: User,
+  name: 'email' | 'phone_number',
+  value: string,
+) {
+  const column = name === 'email' ? users.email : users.phoneNumber;
+  const [other] = await ctx.db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(column, value), ne(users.id, user.id)))
+    .limit(1);
+  if (other) {
+    throw new CognitoError(
+      'AliasExistsException',
+      `An account with the given ${name === 'email' ? 'email' : 'phone_number'} already exists.`,
+    );
+  }
+}
+
+export const updateUserAttributes: Operation = async (ctx, input) => {
+  const { user } = await authenticate(ctx, input.AccessToken);
+  const changes = parseAttributes(input.UserAttributes);
+  const attributes = { ...user.attributes };
+  const toVerify: ('email' | 'phone_number')[] = [];
+  for (const [name, value] of Object.entries(changes)) {
+    if (name === 'email' || name === 'phone_number') {
+      if (value === attributes[name]) continue;
+      if (!value) throw invalidParameter(`Cannot remove ${name} with UpdateUserAttributes.`);
+      await assertAliasFree(ctx, user, name, value);
+      attributes[`${name}_verified`] = 'false';
+      toVerify.push(name);
+    }
+    attributes[name] = value;
+  }
+  const [updated] = await ctx.db
+    .update(users)
+    .set({
+      attributes,
+      email: attributes.email ?? null,
+      phoneNumber: attributes.phone_number ?? null,
+    })
+    .where(eq(users.id, user.id))
+    .returning();
+  const details: CodeDeliveryDetails[] = [];
+  for (const name of toVerify) {
+    const target = {
+      medium: name === 'email' ? 'EMAIL' : 'SMS',
+      attribute: name,
+      address: attributes[name]!,
+    } as const;
+    details.push(
+      await sendCode(ctx, updated!, name === 'email' ? 'verify-email' : 'verify-phone', target),
+    );
+  }
+  return { CodeDeliveryDetailsList: details };
+};
+
+function verifiableAttribute(input: Record<string, unknown>): 'email' | 'phone_number' {
+  const name = requireString(input, 'AttributeName', 32);
+  if (name !== 'email' && name !== 'phone_number')
+    throw invalidParameter(`Invalid attribute name ${name.slice(0, 32)} for verification.`);
+  return name;
+}
+
+export const getUserAttributeVerificationCode: Operation = async (ctx, input) => {
+  const { user } = await authenticate(ctx, input.AccessToken);
+  const name = verifiableAttribute(input);
+  const address = user.attributes[name];
+  if (!address) throw invalidParameter(`User does not have the attribute ${name}.`);
+  const target = { medium: name === 'email' ? 'EMAIL' : 'SMS', attribute: name, address } as const;
+  return {
+    CodeDeliveryDetails: await sendCode(
+      ctx,
+      user,
+      name === 'email' ? 'verify-email' : 'verify-phone',
+      target,
+    ),
+  };
+};
+
+export const verifyUserAttribute: Operation = async (ctx, input) => {
+  const { user } = await authenticate(ctx, input.AccessToken);
+  const name = verifiableAttribute(input);
+  const code = requireString(input, 'Code', 2048);
+  await checkCode(ctx, user, name === 'email' ? 'verify-email' : 'verify-phone', code);
+  await ctx.db
+    .update(users)
+    .set({ attributes: { ...user.attributes, [`${name}_verified`]: 'true' } })
+    .where(eq(users.id, user.id));
+  return {};
+};
+
+export const deleteUserAttributes: Operation = async (ctx, input) => {
+  const { user } = await authenticate(ctx, input.AccessToken);
+  const names = input.UserAttributeNames;
+  if (!Array.isArray(names) || names.some((name) => typeof name !== 'string')) {
+    throw invalidParameter(
+      "1 validation error detected: Value null at 'userAttributeNames' failed to satisfy constraint: Member must not be null",
+    );
+  }
+  const attributes = { ...user.attributes };
+  for (const name of names as string[]) {
+    if (name === 'email' || name === 'phone_number' || name === 'sub') {
+      throw invalidParameter(`Cannot delete the required attribute ${name}.`);
+    }
+    delete attributes[name];
+  }
+  await ctx.db.update(users).set({ attributes }).where(eq(users.id, user.id));
+  return {};
+};
+
+export const changePassword: Operation = async (ctx, input) => {
+  const { user } = await authenticate(ctx, input.AccessToken);
+  const previous = requireString(input, 'PreviousPassword', 256);
+  const proposed = validatePassword(ctx.config.passwordPolicy, input.ProposedPassword);
+  if (!(await takeToken(ctx.db, `change-password:${user.id}`, 10, 3600))) throw limitExceeded();
+  if (!passwordMatchesFor(ctx, user, previous)) throw incorrectCredentials();
+  await ctx.db
+    .update(users)
+    .set(sealVerifier(ctx, user.username, proposed))
+    .where(eq(users.id, user.id));
+  return {};
+};
+
+export const deleteUser: Operation = async (ctx, input) => {
+  const { user } = await authenticate(ctx, input.AccessToken);
+  await ctx.db.delete(users).where(eq(users.id, user.id));
+  return {};
+};
+
+export const forgotPassword: Operation = async (ctx, input, request) => {
+  requireClient(ctx, input);
+  const username = requireString(input, 'Username', 128);
+  if (
+    !(await takeToken(
+      ctx.db,
+      `codes:${request.sourceIp}`,
+      ctx.limits.anonymousRequestsPerHour,
+      3600,
+    ))
+  ) {
+    throw limitExceeded();
+  }
+  const user = await findUser(ctx, username);
+  if (!user) return fakeDelivery(username);
+  if (!user.enabled) throw notAuthorized('User is disabled.');
+  if (user.status === 'FORCE_CHANGE_PASSWORD')
+    throw notAuthorized('User password cannot be reset in the current state.');
+  const verified = { ...user.attributes };
+  const target = deliveryFor({
+    ...user,
+    attributes: {
+      ...(verified.email_verified === 'true' && verified.email ? { email: verified.email } : {}),
+      ...(verified.phone_number_verified === 'true' && verified.phone_number
+        ? { phone_number: verified.phone_number }
+        : {}),
+    },
+  });
+  if (!target) {
+    throw invalidParameter(
+      'Cannot reset password for the user as there is no registered/verified email or phone_number',
+    );
+  }
+  return { CodeDeliveryDetails: await sendCode(ctx, user, 'reset-password', target) };
+};
+
+export const confirmForgotPassword: Operation = async (ctx, input) => {
+  requireClient(ctx, input);
+  const username = requireString(input, 'Username', 128);
+  const code = requireString(input, 'ConfirmationCode', 2048);
+  const password = validatePassword(ctx.config.passwordPolicy, input.Password);
+  const user = await findUser(ctx, username);
+  if (!user)
+    throw new CognitoError(
+      'CodeMismatchException',
+      'Invalid verification code provided, please try again.',
+    );
+  await checkCode(ctx, user, 'reset-password', code);
+  await ctx.db
+    .update(users)
+    .set({
+      ...sealVerifier(ctx, user.username, password),
+      status: user.status === 'RESET_REQUIRED' ? 'CONFIRMED' : user.status,
+      failedSignIns: 0,
+      lockedUntil: null,
+    })
+    .where(eq(users.id, user.id));
+  return {};
+};
+
+async function userFromTokenOrSession(ctx: IdentityContext, input: Record<string, unknown>) {
+  if (input.AccessToken !== undefined) {
+    const { user } = await authenticate(ctx, input.AccessToken);
+    return { user, session: undefined };
+  }
+  const state = await consumeSession(ctx, input.Session);
+  if (state.challenge !== 'MFA_SETUP' || !state.userId)
+    throw notAuthorized('Invalid session for the user.');
+  const [user] = await ctx.db.select().from(users).where(eq(users.id, state.userId)).limit(1);
+  if (!user) throw notAuthorized('Invalid session for the user.');
+  return { user, session: state };
+}
+
+export const associateSoftwareToken: Operation = async (ctx, input) => {
+  const { user, session } = await userFromTokenOrSession(ctx, input);
+  const secret = generateTotpSecret();
+  await ctx.db
+    .update(users)
+    .set({ totpPending: ctx.secrets.encrypt(secret) })
+    .where(eq(users.id, user.id));
+  const next = session ? await createSession(ctx, session) : undefined;
+  return { SecretCode: secret, ...(next ? { Session: next } : {}) };
+};
+
+export const verifySoftwareToken: Operation = async (ctx, input) => {
+  const { user, session } = await userFromTokenOrSession(ctx, input);
+  const pending = user.totpPending ? ctx.secrets.decrypt(user.totpPending) : undefined;
+  if (!pending) {
+    throw new CognitoError(
+      'SoftwareTokenMFANotFoundException',
+      'Software Token MFA has not been enabled by the user.',
+    );
+  }
+  const step = matchTotp(pending, input.UserCode);
+  if (step === undefined) {
+    if (session) await createSession(ctx, session);
+    throw new CognitoError('EnableSoftwareTokenMFAException', 'Code mismatch');
+  }
+  await ctx.db
+    .update(users)
+    .set({
+      totpSecret: user.totpPending,
+      totpPending: null,
+      totpLastStep: step,
+      ...(session ? { mfaTotp: true, preferredMfa: 'SOFTWARE_TOKEN_MFA' } : {}),
+    })
+    .where(eq(users.id, user.id));
+  const next = session ? await createSession(ctx, { ...session, totpVerified: true }) : undefined;
+  return { Status: 'SUCCESS', ...(next ? { Session: next } : {}) };
+};
+
+interface MfaSetting {
+  Enabled?: boolean;
+  PreferredMfa?: boolean;
+}
+
+export const setUserMFAPreference: Operation = async (ctx, input) => {
+  const { user } = await authenticate(ctx, input.AccessToken);
+  const settings: [string, MfaSetting | undefined, 'mfaSms' | 'mfaTotp' | 'mfaEmail'][] = [
+    ['SMS_MFA', input.SMSMfaSettings as MfaSetting | undefined, 'mfaSms'],
+    ['SOFTWARE_TOKEN_MFA', input.SoftwareTokenMfaSettings as MfaSetting | undefined, 'mfaTotp'],
+    ['EMAIL_OTP', input.EmailMfaSettings as MfaSetting | undefined, 'mfaEmail'],
+  ];
+  const update: Partial<Pick<User, 'mfaSms' | 'mfaTotp' | 'mfaEmail' | 'preferredMfa'>> = {};
+  let preferred = user.preferredMfa;
+  for (const [type, setting, column] of settings) {
+    if (!setting || typeof setting !== 'object') continue;
+    if (setting.Enabled === true) {
+      if (type === 'SOFTWARE_TOKEN_MFA' && !user.totpSecret) {
+        throw new CognitoError(
+          'SoftwareTokenMFANotFoundException',
+          'Software Token MFA has not been enabled by the user.',
+        );
+      }
+      if (type === 'SMS_MFA' && !user.attributes.phone_number) {
+        throw invalidParameter('User does not have delivery config set to turn on SMS_MFA');
+      }
+      if (type === 'EMAIL_OTP' && !user.attributes.email) {
+        throw invalidParameter('User does not have delivery config set to turn on EMAIL_OTP');
+      }
+      update[column] = true;
+      if (setting.PreferredMfa === true) preferred = type;
+      else if (preferred === type && setting.PreferredMfa === false) preferred = null;
+    } else if (setting.Enabled === false) {
+      update[column] = false;
+      if (preferred === type) preferred = null;
+    }
+  }
+  update.preferredMfa = preferred;
+  await ctx.db.update(users).set(update).where(eq(users.id, user.id));
+  return {};
+};

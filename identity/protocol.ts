@@ -1,0 +1,188 @@
+import { randomUUID } from 'node:crypto';
+import express, { type Request, type Response } from 'express';
+import type { IdentityContext } from './context.ts';
+import { CognitoError } from './errors.ts';
+import * as admin from './operations/admin.ts';
+import { internalError, type Operation } from './operations/common.ts';
+import * as devices from './operations/devices.ts';
+import { initiateAuth, respondToAuthChallenge } from './operations/sign-in.ts';
+import { confirmSignUp, resendConfirmationCode, signUp } from './operations/sign-up.ts';
+import { getTokensFromRefreshToken, globalSignOut, revokeToken } from './operations/tokens.ts';
+import * as user from './operations/user.ts';
+import { verifySigV4 } from './sigv4.ts';
+
+/** Operations anyone may call (the access token or code in the body is the credential). */
+const publicOperations: Record<string, Operation> = {
+  SignUp: signUp,
+  ConfirmSignUp: confirmSignUp,
+  ResendConfirmationCode: resendConfirmationCode,
+  InitiateAuth: initiateAuth,
+  RespondToAuthChallenge: respondToAuthChallenge,
+  GetTokensFromRefreshToken: getTokensFromRefreshToken,
+  GlobalSignOut: globalSignOut,
+  RevokeToken: revokeToken,
+  GetUser: user.getUser,
+  UpdateUserAttributes: user.updateUserAttributes,
+  GetUserAttributeVerificationCode: user.getUserAttributeVerificationCode,
+  VerifyUserAttribute: user.verifyUserAttribute,
+  DeleteUserAttributes: user.deleteUserAttributes,
+  ChangePassword: user.changePassword,
+  DeleteUser: user.deleteUser,
+  ForgotPassword: user.forgotPassword,
+  ConfirmForgotPassword: user.confirmForgotPassword,
+  AssociateSoftwareToken: user.associateSoftwareToken,
+  VerifySoftwareToken: user.verifySoftwareToken,
+  SetUserMFAPreference: user.setUserMFAPreference,
+  ConfirmDevice: devices.confirmDevice,
+  UpdateDeviceStatus: devices.updateDeviceStatus,
+  ForgetDevice: devices.forgetDevice,
+  ListDevices: devices.listDevices,
+  GetDevice: devices.getDevice,
+};
+
+/** Operations that need an AWS Signature V4 made with the configured admin credentials. */
+const adminOperations: Record<string, Operation> = {
+  AdminCreateUser: admin.adminCreateUser,
+  AdminGetUser: admin.adminGetUser,
+  AdminSetUserPassword: admin.adminSetUserPassword,
+  AdminConfirmSignUp: admin.adminConfirmSignUp,
+  AdminUpdateUserAttributes: admin.adminUpdateUserAttributes,
+  AdminDisableUser: admin.adminDisableUser,
+  AdminEnableUser: admin.adminEnableUser,
+  AdminDeleteUser: admin.adminDeleteUser,
+  AdminResetUserPassword: admin.adminResetUserPassword,
+  AdminUserGlobalSignOut: admin.adminUserGlobalSignOut,
+  ListUsers: admin.listUsers,
+  CreateGroup: admin.createGroup,
+  GetGroup: admin.getGroup,
+  DeleteGroup: admin.deleteGroup,
+  ListGroups: admin.listGroups,
+  AdminAddUserToGroup: admin.adminAddUserToGroup,
+  AdminRemoveUserFromGroup: admin.adminRemoveUserFromGroup,
+  AdminListGroupsForUser: admin.adminListGroupsForUser,
+  ListUsersInGroup: admin.listUsersInGroup,
+  DescribeUserPool: admin.describeUserPool,
+};
+
+/** Operations Amplify reads with an empty deserialiser: the body is ignored, but must be there. */
+const TARGET_PREFIX = 'AWSCognitoIdentityProviderService.';
+
+export function sendError(res: Response, requestId: string, error: CognitoError) {
+  res
+    .status(error.status)
+    .set({
+      'content-type': 'application/x-amz-json-1.1',
+      'x-amzn-requestid': requestId,
+      'x-amzn-errortype': `${error.type}:`,
+      'x-amzn-errormessage': error.message,
+    })
+    .send(JSON.stringify({ __type: error.type, message: error.message }));
+}
+
+export function applyCors(ctx: IdentityContext, req: Request, res: Response) {
+  const origin = req.headers.origin;
+  const allowed = ctx.config.corsOrigins;
+  if (allowed === '*') res.setHeader('Access-Control-Allow-Origin', origin ?? '*');
+  else if (origin && allowed.includes(origin)) res.setHeader('Access-Control-Allow-Origin', origin);
+  res.setHeader('Vary', 'Origin');
+  res.setHeader(
+    'Access-Control-Expose-Headers',
+    'x-amzn-requestid, x-amzn-errortype, x-amzn-errormessage, date',
+  );
+  res.setHeader('Cross-Origin-Resource-Policy', 'cross-origin');
+}
+
+/** The user-pool JSON API: `POST <mount>` with `X-Amz-Target`, as Cognito's endpoint. */
+export function createProtocolHandler(ctx: IdentityContext) {
+  const rawBody = express.raw({ type: () => true, limit: '128kb' });
+
+  const preflight = (req: Request, res: Response) => {
+    applyCors(ctx, req, res);
+    res.setHeader('Access-Control-Allow-Methods', 'POST, OPTIONS');
+    res.setHeader(
+      'Access-Control-Allow-Headers',
+      req.headers['access-control-request-headers'] ??
+        'content-type, x-amz-target, x-amz-user-agent, amz-sdk-invocation-id, amz-sdk-request, cache-control',
+    );
+    res.setHeader('Access-Control-Max-Age', '86400');
+    res.status(204).end();
+  };
+
+  const handle = async (req: Request, res: Response) => {
+    const requestId = randomUUID();
+    applyCors(ctx, req, res);
+    res.setHeader('Cache-Control', 'no-store');
+    try {
+      const target = String(req.headers['x-amz-target'] ?? '');
+      if (!target.startsWith(TARGET_PREFIX)) {
+        throw new CognitoError(
+          'UnknownOperationException',
+          'Missing or unknown X-Amz-Target header.',
+        );
+      }
+      const name = target.slice(TARGET_PREFIX.length);
+      const body: Buffer = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
+      let input: unknown = {};
+      if (body.length > 0) {
+        try {
+          input = JSON.parse(body.toString('utf8'));
+        } catch {
+          throw new CognitoError('SerializationException', 'Malformed request body.');
+        }
+      }
+      if (typeof input !== 'object' || input === null || Array.isArray(input)) {
+        throw new CognitoError('SerializationException', 'Request body must be a JSON object.');
+      }
+      let operation = publicOperations[name];
+      if (!operation && adminOperations[name]) {
+        const query = Object.fromEntries(
+          Object.entries(req.query).filter(
+            (entry): entry is [string, string] => typeof entry[1] === 'string',
+          ),
+        );
+        const isSigned = await verifySigV4(
+          {
+            method: req.method,
+            path: req.originalUrl.split('?')[0]!,
+            query,
+            headers: req.headers,
+            body,
+          },
+          ctx.config.adminCredentials,
+        );
+        if (!isSigned) {
+          throw new CognitoError(
+            'NotAuthorizedException',
+            'The request signature we calculated does not match the signature you provided.',
+          );
+        }
+        operation = adminOperations[name];
+      }
+      if (!operation) {
+        throw new CognitoError(
+          'UnknownOperationException',
+          `Operation ${name.slice(0, 64)} is not supported.`,
+        );
+      }
+      const output = await operation(ctx, input as Record<string, unknown>, {
+        sourceIp: req.ip ?? 'unknown',
+        ...(typeof req.headers['amz-sdk-invocation-id'] === 'string'
+          ? { invocationId: req.headers['amz-sdk-invocation-id'] }
+          : {}),
+      });
+      res
+        .status(200)
+        .set({ 'content-type': 'application/x-amz-json-1.1', 'x-amzn-requestid': requestId })
+        .send(JSON.stringify(output));
+    } catch (error) {
+      if (error instanceof CognitoError) {
+        sendError(res, requestId, error);
+        return;
+      }
+      ctx.logger.error({ err: error, requestId }, 'identity: operation failed');
+      sendError(res, requestId, internalError());
+    }
+  };
+
+  return { rawBody, preflight, handle };
+}

@@ -1,0 +1,110 @@
+import express, { type Router } from 'express';
+import type { Logger } from 'pino';
+import type { Database } from '../db/client.ts';
+import { amplifyConfig } from './amplify-config.ts';
+import type { IdentityConfig } from './config.ts';
+import { defaultLimits, type IdentityContext, type IdentityLimits } from './context.ts';
+import { createSecrets } from './crypto/secrets.ts';
+import type { MessageSender } from './delivery/message-sender.ts';
+import { createProtocolHandler } from './protocol.ts';
+import { purgeExpiredSessions } from './sessions.ts';
+import { createTokenService, type TokenService } from './tokens.ts';
+
+export { parseIdentityConfig, IdentityConfigError, type IdentityConfig } from './config.ts';
+export type { MessageSender, OutgoingMessage } from './delivery/message-sender.ts';
+export { amplifyConfig } from './amplify-config.ts';
+
+export interface IdentityServiceOptions {
+  db: Database;
+  config: IdentityConfig;
+  logger: Logger;
+  sendMessage: MessageSender;
+  limits?: Partial<IdentityLimits>;
+}
+
+export interface IdentityService {
+  /** `/idp` (user-pool API, JWKS, discovery), hosted OAuth, and `/amplify-config.json`. */
+  router: Router;
+  tokens: TokenService;
+  config: IdentityConfig;
+  close(): Promise<void>;
+}
+
+/**
+ * Builds the embedded user pool. With AUTH_PROVIDER=cognito it only publishes the real pool's
+ * Amplify configuration and mounts nothing else.
+ */
+export async function createIdentityService(
+  options: IdentityServiceOptions,
+): Promise<IdentityService> {
+  const { config } = options;
+  const router = express.Router();
+  router.get('/amplify-config.json', (_req, res) => {
+    res.set('Cache-Control', 'no-cache').json(amplifyConfig(config));
+  });
+  const secrets = createSecrets(config.secret);
+  const tokens = createTokenService(options.db, config, secrets);
+  if (config.provider === 'cognito') {
+    return { router, tokens, config, close: async () => {} };
+  }
+  await tokens.ensureKeys();
+  const ctx: IdentityContext = {
+    db: options.db,
+    config,
+    secrets,
+    tokens,
+    logger: options.logger,
+    sendMessage: options.sendMessage,
+    limits: { ...defaultLimits, ...options.limits },
+  };
+  const protocol = createProtocolHandler(ctx);
+  for (const path of ['/idp', '/idp/']) {
+    router.options(path, protocol.preflight);
+    router.post(path, protocol.rawBody, protocol.handle);
+  }
+  const base = `/idp/${config.userPoolId}/.well-known`;
+  router.get(`${base}/jwks.json`, async (_req, res, next) => {
+    try {
+      res.set({
+        'Cache-Control': 'public, max-age=300',
+        'Access-Control-Allow-Origin': '*',
+        'Cross-Origin-Resource-Policy': 'cross-origin',
+      });
+      res.json(await tokens.jwks());
+    } catch (error) {
+      next(error);
+    }
+  });
+  router.get(`${base}/openid-configuration`, (_req, res) => {
+    const oauthBase = `https://${config.oauth.domain}`;
+    res.set({ 'Cache-Control': 'public, max-age=300', 'Access-Control-Allow-Origin': '*' }).json({
+      issuer: config.issuer,
+      jwks_uri: `${config.issuer}/.well-known/jwks.json`,
+      authorization_endpoint: `${oauthBase}/oauth2/authorize`,
+      token_endpoint: `${oauthBase}/oauth2/token`,
+      userinfo_endpoint: `${oauthBase}/oauth2/userInfo`,
+      end_session_endpoint: `${oauthBase}/logout`,
+      revocation_endpoint: `${oauthBase}/oauth2/revoke`,
+      response_types_supported: ['code', 'token'],
+      subject_types_supported: ['public'],
+      id_token_signing_alg_values_supported: ['RS256'],
+      scopes_supported: ['openid', 'email', 'phone', 'profile'],
+      token_endpoint_auth_methods_supported: ['none', 'client_secret_basic', 'client_secret_post'],
+      code_challenge_methods_supported: ['S256'],
+    });
+  });
+  const sweeper = setInterval(() => {
+    purgeExpiredSessions(ctx).catch((error: unknown) =>
+      options.logger.warn({ err: error }, 'identity: sweep failed'),
+    );
+  }, 60_000);
+  sweeper.unref();
+  return {
+    router,
+    tokens,
+    config,
+    close: async () => {
+      clearInterval(sweeper);
+    },
+  };
+}

@@ -1,0 +1,240 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq, sql } from 'drizzle-orm';
+import type { PasswordPolicy } from './config.ts';
+import type { IdentityContext } from './context.ts';
+import { hashToken, randomToken } from './crypto/secrets.ts';
+import { CognitoError, invalidParameter } from './errors.ts';
+import { refreshTokens, userGroups, users } from './schema.ts';
+import { createVerifier, passwordMatches, type Verifier } from './srp.ts';
+
+export type User = typeof users.$inferSelect;
+
+const standardAttributes = new Set([
+  'address',
+  'birthdate',
+  'email',
+  'email_verified',
+  'family_name',
+  'gender',
+  'given_name',
+  'locale',
+  'middle_name',
+  'name',
+  'nickname',
+  'phone_number',
+  'phone_number_verified',
+  'picture',
+  'preferred_username',
+  'profile',
+  'updated_at',
+  'website',
+  'zoneinfo',
+]);
+
+const emailPattern = /^[^\s@]{1,64}@[^\s@]{1,255}\.[^\s@]{2,}$/;
+const phonePattern = /^\+[1-9]\d{6,14}$/;
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export const isEmail = (value: string) => emailPattern.test(value);
+export const isPhone = (value: string) => phonePattern.test(value);
+
+export interface AttributeInput {
+  Name?: unknown;
+  Value?: unknown;
+}
+
+/**
+ * Validates `UserAttributes` as Cognito does and returns them as a map. `allowVerified` lets
+ * administrators set `email_verified` and `phone_number_verified`.
+ */
+export function parseAttributes(list: unknown, allowVerified = false): Record<string, string> {
+  if (list === undefined || list === null) return {};
+  if (!Array.isArray(list) || list.length > 50) {
+    throw invalidParameter(
+      '1 validation error detected: UserAttributes must be a list of at most 50 attributes',
+    );
+  }
+  const out: Record<string, string> = {};
+  for (const item of list as AttributeInput[]) {
+    const name = item?.Name;
+    const value = item?.Value ?? '';
+    if (typeof name !== 'string' || typeof value !== 'string' || value.length > 2048) {
+      throw invalidParameter(
+        "1 validation error detected: Value at 'userAttributes' failed to satisfy constraint",
+      );
+    }
+    const isCustom = /^custom:[\w.-]{1,20}$/.test(name);
+    if (!isCustom && !standardAttributes.has(name)) {
+      throw invalidParameter(
+        `Attributes did not conform to the schema: Type for attribute {${name}} could not be determined`,
+      );
+    }
+    if (!allowVerified && (name === 'email_verified' || name === 'phone_number_verified')) {
+      throw invalidParameter(`Cannot modify the non-mutable attribute ${name}`);
+    }
+    if (name === 'email' && value && !isEmail(value))
+      throw invalidParameter('Invalid email address format.');
+    if (name === 'phone_number' && value && !isPhone(value))
+      throw invalidParameter('Invalid phone number format.');
+    out[name] = name === 'email' ? value.trim().toLowerCase() : value;
+  }
+  return out;
+}
+
+export function attributeList(user: User): { Name: string; Value: string }[] {
+  const attributes = { sub: user.id, ...user.attributes };
+  return Object.entries(attributes).map(([Name, Value]) => ({ Name, Value }));
+}
+
+export function validatePassword(policy: PasswordPolicy, password: unknown): string {
+  if (typeof password !== 'string' || password.length < 6) {
+    throw invalidParameter(
+      "1 validation error detected: Value at 'password' failed to satisfy constraint: Member must have length greater than or equal to 6",
+    );
+  }
+  if (password.length > 256 || /^\s|\s$/.test(password)) {
+    throw invalidParameter(
+      "1 validation error detected: Value at 'password' failed to satisfy constraint: Member must satisfy regular expression pattern: ^[\\S]+.*[\\S]+$",
+    );
+  }
+  const fail = (reason: string) =>
+    new CognitoError('InvalidPasswordException', `Password did not conform with policy: ${reason}`);
+  if (password.length < policy.minLength) throw fail('Password not long enough');
+  if (policy.requireLowercase && !/[a-z]/.test(password))
+    throw fail('Password must have lowercase characters');
+  if (policy.requireUppercase && !/[A-Z]/.test(password))
+    throw fail('Password must have uppercase characters');
+  if (policy.requireNumbers && !/[0-9]/.test(password))
+    throw fail('Password must have numeric characters');
+  if (policy.requireSymbols && !/[\^$*.[\]{}()?"!@#%&/\\,><':;|_~`=+\- ]/.test(password)) {
+    throw fail('Password must have symbol characters');
+  }
+  return password;
+}
+
+/** Finds a user by internal username, sub, e-mail (any case) or phone number. */
+export async function findUser(ctx: IdentityContext, login: unknown): Promise<User | undefined> {
+  if (typeof login !== 'string' || login.length === 0 || login.length > 256) return undefined;
+  const value = login.trim();
+  let condition;
+  if (value.includes('@')) condition = eq(users.email, value.toLowerCase());
+  else if (value.startsWith('+')) condition = eq(users.phoneNumber, value);
+  else if (uuidPattern.test(value)) condition = eq(users.id, value.toLowerCase());
+  else condition = eq(users.username, value);
+  const [user] = await ctx.db.select().from(users).where(condition).limit(1);
+  return user;
+}
+
+export async function findUserById(ctx: IdentityContext, id: string): Promise<User | undefined> {
+  const [user] = await ctx.db.select().from(users).where(eq(users.id, id)).limit(1);
+  return user;
+}
+
+export async function groupsOf(ctx: IdentityContext, userId: string): Promise<string[]> {
+  const rows = await ctx.db
+    .select({ name: userGroups.groupName })
+    .from(userGroups)
+    .where(eq(userGroups.userId, userId))
+    .orderBy(userGroups.groupName);
+  return rows.map((row) => row.name);
+}
+
+export function sealVerifier(ctx: IdentityContext, username: string, password: string) {
+  const { salt, verifier } = createVerifier(ctx.config.poolName, username, password);
+  return { srpSalt: salt, srpVerifier: ctx.secrets.encrypt(verifier) };
+}
+
+export function verifierOf(ctx: IdentityContext, user: User): Verifier | undefined {
+  if (!user.srpSalt || !user.srpVerifier) return undefined;
+  return { salt: user.srpSalt, verifier: ctx.secrets.decrypt(user.srpVerifier) };
+}
+
+export function maskDestination(medium: 'EMAIL' | 'SMS', value: string): string {
+  if (medium === 'SMS') return `+${'*'.repeat(Math.max(value.length - 5, 1))}${value.slice(-4)}`;
+  const [local = '', domain = ''] = value.split('@');
+  return `${local.slice(0, 1)}***@${domain.slice(0, 1)}***`;
+}
+
+export interface AuthenticationResult {
+  AccessToken: string;
+  IdToken: string;
+  RefreshToken?: string;
+  ExpiresIn: number;
+  TokenType: 'Bearer';
+  NewDeviceMetadata?: { DeviceKey: string; DeviceGroupKey: string };
+}
+
+export interface IssueOptions {
+  clientId: string;
+  scope?: string;
+  authTime?: Date;
+  deviceKey?: string;
+  nonce?: string;
+  identities?: unknown[];
+  /** Reuse this refresh family instead of starting a new one (token refresh). */
+  originJti?: string;
+}
+
+/** Signs ID and access tokens; starts a refresh-token family unless refreshing one. */
+export async function issueTokens(
+  ctx: IdentityContext,
+  user: User,
+  options: IssueOptions,
+): Promise<AuthenticationResult> {
+  const scope = options.scope ?? 'aws.cognito.signin.user.admin';
+  const authTime = options.authTime ?? new Date();
+  let refreshToken: string | undefined;
+  let originJti = options.originJti;
+  if (!originJti) {
+    originJti = randomUUID();
+    refreshToken = randomToken(48);
+    await ctx.db.insert(refreshTokens).values({
+      id: originJti,
+      tokenHash: hashToken(refreshToken),
+      userId: user.id,
+      clientId: options.clientId,
+      scope,
+      authTime,
+      deviceKey: options.deviceKey ?? null,
+      expiresAt: new Date(Date.now() + ctx.config.refreshTokenTtl * 1000),
+    });
+  }
+  const groups = await groupsOf(ctx, user.id);
+  const { idToken, accessToken } = await ctx.tokens.issue({
+    userId: user.id,
+    username: user.username,
+    attributes: user.attributes,
+    groups,
+    clientId: options.clientId,
+    scope,
+    authTime: Math.floor(authTime.getTime() / 1000),
+    originJti,
+    eventId: randomUUID(),
+    ...(options.nonce ? { nonce: options.nonce } : {}),
+    ...(options.identities ? { identities: options.identities } : {}),
+  });
+  return {
+    AccessToken: accessToken,
+    IdToken: idToken,
+    ...(refreshToken ? { RefreshToken: refreshToken } : {}),
+    ExpiresIn: ctx.config.accessTokenTtl,
+    TokenType: 'Bearer',
+  };
+}
+
+/** Revokes every refresh family of a user and every token issued before now. */
+export async function signOutEverywhere(ctx: IdentityContext, userId: string) {
+  await ctx.db
+    .update(refreshTokens)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(refreshTokens.userId, userId), sql`${refreshTokens.revokedAt} is null`));
+  await ctx.db
+    .update(users)
+    .set({ tokensValidAfter: new Date(Math.floor(Date.now() / 1000) * 1000) })
+    .where(eq(users.id, userId));
+}
+
+export function passwordMatchesFor(ctx: IdentityContext, user: User, password: string): boolean {
+  const stored = verifierOf(ctx, user);
+  return stored ? passwordMatches(stored, ctx.config.poolName, user.username, password) : false;
+}
