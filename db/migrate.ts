@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
+import { loadGazetteerIfEmpty } from '../server/marketplace/search/load-gazetteer.ts';
 import type { DatabaseHandle } from './client.ts';
 
 const migrationsRoot = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
@@ -28,5 +29,7 @@ export async function migrateDatabase(handle: DatabaseHandle): Promise<void> {
         await migratePostgres(handle.db as never, options);
       }
     }
+    // Reference data that ships in an npm package rather than in SQL.
+    await loadGazetteerIfEmpty(handle.db);
   });
 }

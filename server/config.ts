@@ -38,6 +38,10 @@ const envSchema = z.object({
   DATABASE_URL: postgresUrl,
   SEED_DEMO: booleanFlag.default(true),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  GEOCODER: z
+    .enum(['offline', 'postcodes.io'], { message: 'expected offline or postcodes.io' })
+    .default('offline'),
+  GEOCODER_URL: z.url({ message: 'expected an absolute URL' }).default('https://api.postcodes.io'),
   SHUTDOWN_TIMEOUT_MS: z.coerce
     .number({ message: 'expected milliseconds' })
     .int()
@@ -80,6 +84,8 @@ export interface Config {
   seedDemo: boolean;
   logLevel: Env['LOG_LEVEL'];
   shutdownTimeoutMs: number;
+  /** How postcodes are placed: listing centroids offline, or postcodes.io. */
+  geocoder: { kind: Env['GEOCODER']; url: string };
   site: SiteConfig;
   /** Where contact-form messages are sent. */
   operatorEmail: string;
@@ -124,6 +130,7 @@ export function parseConfig(source: NodeJS.ProcessEnv): Config {
     seedDemo: env.SEED_DEMO,
     logLevel: env.LOG_LEVEL,
     shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,
+    geocoder: { kind: env.GEOCODER, url: env.GEOCODER_URL },
     site: {
       companyName: env.COMPANY_NAME,
       companyNumber: env.COMPANY_NUMBER,

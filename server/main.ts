@@ -59,7 +59,7 @@ export async function startRoost({
       if (seed.seeded) logger.info({ listings: seed.listings }, 'demo listings seeded');
     }
 
-    const marketplace = createMarketplace({ db: database.db });
+    const marketplace = createMarketplace({ db: database.db, geocoder: config.geocoder });
     // Identity tokens are verified against the issuer that /amplify-config.json publishes
     // (embedded pool or Amazon Cognito), read from this server once it listens.
     let listeningPort = config.port;

@@ -1,57 +1,352 @@
-import { Link, data } from 'react-router';
+import { Form, Link, redirect } from 'react-router';
 import { ListingCard } from '~/components/listing-card';
-import { pluralise } from '~/lib/format';
+import { formatPounds, pluralise } from '~/lib/format';
+import { searchPath } from '~/lib/listing-url';
+import {
+  ADDED_WITHIN_DAYS,
+  PROPERTY_TYPES,
+  RADIUS_MILES,
+  toSearchParams,
+  type SearchQuery,
+} from '~/lib/search-params';
+import { formatPropertyType } from '~/lib/format';
 import type { Route } from './+types/search';
 
 function channelOf(pathname: string): 'sale' | 'rent' {
   return pathname.startsWith('/search/for-rent') ? 'rent' : 'sale';
 }
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const url = new URL(request.url);
-  const channel = channelOf(url.pathname);
-  const requestedPage = Number(url.searchParams.get('page') ?? '1');
-  const page = Number.isSafeInteger(requestedPage) && requestedPage >= 1 ? requestedPage : 1;
-  const results = await context.marketplace.listings.find({ channel, page });
-  return data({ channel, ...results });
+/** `/search/for-sale/leeds?minBeds=2`: the town in the path, everything else in the query. */
+function pathFor(channel: 'sale' | 'rent', query: Partial<SearchQuery>, placeSlug: string | null) {
+  const params = toSearchParams(placeSlug ? { ...query, location: undefined } : query);
+  const base = placeSlug ? `${searchPath(channel)}${placeSlug}` : searchPath(channel);
+  const search = params.toString();
+  return search ? `${base}?${search}` : base;
 }
 
-export function meta({ data: loaderData }: Route.MetaArgs): Route.MetaDescriptors {
-  const channel = loaderData?.channel ?? 'sale';
-  const noun = channel === 'sale' ? 'for sale' : 'to rent';
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const channel = channelOf(url.pathname);
+  const page = await context.marketplace.search.run({
+    channel,
+    params: url.searchParams,
+    placeSlug: params.place,
+  });
+  // A town typed into the box gets its own canonical, shareable page.
+  if (!params.place && page.placeSlug) throw redirect(pathFor(channel, page.query, page.placeSlug));
+  return { ...page, origin: url.origin };
+}
+
+export function meta({ data }: Route.MetaArgs): Route.MetaDescriptors {
+  if (!data) return [{ title: 'Search | Roost' }];
+  const noun = data.channel === 'sale' ? 'for sale' : 'to rent';
+  const where = data.location ? ` in ${data.location.label}` : ' in the UK';
+  const canonical = `${data.origin}${pathFor(data.channel, { page: data.query.page }, data.placeSlug)}`;
   return [
-    { title: `Property ${noun} in the UK | Roost` },
+    { title: `Property ${noun}${where} | Roost` },
     {
       name: 'description',
-      content: `Browse ${loaderData?.total ?? ''} homes ${noun} across the UK on Roost, listed free by private sellers and landlords.`,
+      content: `${pluralise(data.total, 'home')} ${noun}${where} on Roost, listed free by private sellers and landlords. Filter by price, bedrooms and more.`,
     },
+    { tagName: 'link', rel: 'canonical', href: canonical },
   ];
 }
 
+const SALE_PRICES = [
+  50_000, 100_000, 150_000, 200_000, 250_000, 300_000, 400_000, 500_000, 750_000, 1_000_000,
+  2_000_000,
+];
+const RENT_PRICES = [300, 500, 750, 1000, 1250, 1500, 2000, 2500, 3000, 4000, 5000];
+
+function radiusLabel(miles: number): string {
+  if (miles === 0) return 'This area only';
+  if (miles === 0.25) return 'Within ¼ mile';
+  if (miles === 0.5) return 'Within ½ mile';
+  return `Within ${pluralise(miles, 'mile')}`;
+}
+
 export default function Search({ loaderData }: Route.ComponentProps) {
-  const { channel, items, total, page, pageCount } = loaderData;
-  const base = channel === 'sale' ? '/search/for-sale/' : '/search/for-rent/';
+  const {
+    channel,
+    query,
+    items,
+    total,
+    page,
+    pageCount,
+    notices,
+    location,
+    locationProblem,
+    placeSlug,
+  } = loaderData;
   const noun = channel === 'sale' ? 'for sale' : 'to rent';
+  const prices = channel === 'sale' ? SALE_PRICES : RENT_PRICES;
+  const formAction = searchPath(channel);
+  const hasFilters =
+    query.minPrice !== undefined ||
+    query.maxPrice !== undefined ||
+    query.minBeds !== undefined ||
+    query.maxBeds !== undefined ||
+    query.types.length > 0 ||
+    query.addedWithinDays !== undefined ||
+    query.minArea !== undefined ||
+    query.maxArea !== undefined ||
+    Boolean(query.keywords);
+  const wider = RADIUS_MILES.find((miles) => miles > query.radius);
+  const heading = location ? `Property ${noun} in ${location.label}` : `Property ${noun}`;
   return (
-    <section className="page" aria-labelledby="results-title">
-      <h1 id="results-title">Property {noun}</h1>
-      <p className="results-count" role="status">
-        {pluralise(total, 'home')} {noun}
-        {pageCount > 1 ? ` · page ${page} of ${pageCount}` : ''}
-      </p>
-      {items.length === 0 ? (
-        <p>There are no homes {noun} on this page. Try the first page of results.</p>
+    <section className="page search" aria-labelledby="results-title">
+      <h1 id="results-title">{heading}</h1>
+      <Form method="get" action={formAction} className="search-filters" aria-label="Search filters">
+        <div className="field field--wide">
+          <label htmlFor="location">Town, city or postcode</label>
+          <input
+            id="location"
+            name="location"
+            type="search"
+            defaultValue={query.location ?? ''}
+            placeholder="e.g. Leeds, LS6 or SW1A 1AA"
+            autoComplete="off"
+            maxLength={100}
+          />
+        </div>
+        <div className="field">
+          <label htmlFor="radius">Search radius</label>
+          <select id="radius" name="radius" defaultValue={String(query.radius)}>
+            {RADIUS_MILES.map((miles) => (
+              <option key={miles} value={miles}>
+                {radiusLabel(miles)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor="minPrice">Min price{channel === 'rent' ? ' (pcm)' : ''}</label>
+          <select id="minPrice" name="minPrice" defaultValue={query.minPrice ?? ''}>
+            <option value="">No min</option>
+            {prices.map((price) => (
+              <option key={price} value={price}>
+                {formatPounds(price)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor="maxPrice">Max price{channel === 'rent' ? ' (pcm)' : ''}</label>
+          <select id="maxPrice" name="maxPrice" defaultValue={query.maxPrice ?? ''}>
+            <option value="">No max</option>
+            {prices.map((price) => (
+              <option key={price} value={price}>
+                {formatPounds(price)}
+              </option>
+            ))}
+          </select>
+        </div>
+        {channel === 'rent' ? (
+          <div className="field">
+            <label htmlFor="period">Prices per</label>
+            <select id="period" name="period" defaultValue={query.pricePeriod}>
+              <option value="month">Month</option>
+              <option value="week">Week</option>
+            </select>
+          </div>
+        ) : null}
+        <div className="field">
+          <label htmlFor="minBeds">Min bedrooms</label>
+          <select id="minBeds" name="minBeds" defaultValue={query.minBeds ?? ''}>
+            <option value="">No min</option>
+            {[0, 1, 2, 3, 4, 5].map((beds) => (
+              <option key={beds} value={beds}>
+                {beds === 0 ? 'Studio' : beds}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor="maxBeds">Max bedrooms</label>
+          <select id="maxBeds" name="maxBeds" defaultValue={query.maxBeds ?? ''}>
+            <option value="">No max</option>
+            {[0, 1, 2, 3, 4, 5].map((beds) => (
+              <option key={beds} value={beds}>
+                {beds === 0 ? 'Studio' : beds}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor="sort">Sort by</label>
+          <select id="sort" name="sort" defaultValue={query.sort}>
+            <option value="newest">Newest listed</option>
+            <option value="price-asc">Lowest price</option>
+            <option value="price-desc">Highest price</option>
+            {location ? <option value="nearest">Nearest</option> : null}
+          </select>
+        </div>
+        <details
+          className="search-filters__more"
+          open={hasFilters && (query.types.length > 0 || Boolean(query.keywords))}
+        >
+          <summary>More filters</summary>
+          <fieldset className="field field--wide">
+            <legend>Property types</legend>
+            <div className="checkbox-grid">
+              {PROPERTY_TYPES.map((type) => (
+                <label key={type} className="checkbox">
+                  <input
+                    type="checkbox"
+                    name="type"
+                    value={type}
+                    defaultChecked={query.types.includes(type)}
+                  />
+                  {formatPropertyType(type)}
+                </label>
+              ))}
+            </div>
+          </fieldset>
+          <div className="field">
+            <label htmlFor="added">Added to site</label>
+            <select id="added" name="added" defaultValue={query.addedWithinDays ?? ''}>
+              <option value="">Anytime</option>
+              {ADDED_WITHIN_DAYS.map((days) => (
+                <option key={days} value={days}>
+                  {days === 1 ? 'Last 24 hours' : `Last ${days} days`}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="field">
+            <label htmlFor="minArea">Min size (sq ft)</label>
+            <input
+              id="minArea"
+              name="minArea"
+              inputMode="numeric"
+              defaultValue={query.minArea ?? ''}
+            />
+          </div>
+          <div className="field">
+            <label htmlFor="maxArea">Max size (sq ft)</label>
+            <input
+              id="maxArea"
+              name="maxArea"
+              inputMode="numeric"
+              defaultValue={query.maxArea ?? ''}
+            />
+          </div>
+          <div className="field field--wide">
+            <label htmlFor="keywords">Keywords</label>
+            <input
+              id="keywords"
+              name="keywords"
+              type="search"
+              defaultValue={query.keywords ?? ''}
+              placeholder="e.g. garden, garage, period features"
+              maxLength={200}
+            />
+          </div>
+          <label className="checkbox">
+            <input
+              type="checkbox"
+              name="agreed"
+              value="exclude"
+              defaultChecked={!query.includeAgreed}
+            />
+            Hide {channel === 'sale' ? 'under offer and sold STC' : 'let agreed'}
+          </label>
+        </details>
+        <button type="submit" className="button">
+          Search
+        </button>
+      </Form>
+
+      {notices.length > 0 ? (
+        <div className="notice" role="status">
+          <ul>
+            {notices.map((notice) => (
+              <li key={notice}>{notice}</li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+
+      {locationProblem ? (
+        <div className="notice notice--warning" role="alert">
+          <p>{locationProblem.message}</p>
+          {locationProblem.suggestions.length > 0 ? (
+            <>
+              <p>Did you mean:</p>
+              <ul className="suggestions">
+                {locationProblem.suggestions.map((suggestion) => (
+                  <li key={suggestion.slug}>
+                    <Link
+                      to={pathFor(
+                        channel,
+                        { ...query, location: undefined, page: 1 },
+                        suggestion.slug,
+                      )}
+                    >
+                      {suggestion.name}
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            </>
+          ) : null}
+        </div>
       ) : (
+        <p className="results-count" role="status">
+          {pluralise(total, 'home')} {noun}
+          {location
+            ? ` ${radiusLabel(query.radius).toLowerCase().replace('this area only', `in ${location.label}`)}`
+            : ''}
+          {pageCount > 1 ? ` · page ${page} of ${pageCount}` : ''}
+        </p>
+      )}
+
+      {items.length > 0 ? (
         <div className="listing-grid">
           {items.map((listing, index) => (
-            <ListingCard key={listing.id} listing={listing} isAboveFold={index < 3} />
+            <div key={listing.id} className="search-result">
+              <ListingCard listing={listing} isAboveFold={index < 3} />
+              <p className="search-result__extra">
+                {listing.distanceMiles !== null
+                  ? `${listing.distanceMiles.toFixed(1)} miles away`
+                  : null}
+                {(query.minArea !== undefined || query.maxArea !== undefined) &&
+                listing.floorAreaSqFt === null
+                  ? ' Size not stated'
+                  : null}
+              </p>
+            </div>
           ))}
         </div>
-      )}
+      ) : !locationProblem ? (
+        <div className="empty-state">
+          <h2>No homes match your search</h2>
+          <p>Try widening your search: </p>
+          <p className="empty-state__actions">
+            {location && wider !== undefined ? (
+              <Link
+                className="button"
+                to={pathFor(channel, { ...query, radius: wider, page: 1 }, placeSlug)}
+              >
+                Widen to {radiusLabel(wider).replace('Within ', '')}
+              </Link>
+            ) : null}
+            {hasFilters ? (
+              <Link
+                className="button button--secondary"
+                to={pathFor(channel, { location: query.location, radius: query.radius }, placeSlug)}
+              >
+                Remove filters
+              </Link>
+            ) : null}
+          </p>
+        </div>
+      ) : null}
+
       {pageCount > 1 ? (
         <nav className="pagination" aria-label="Pages of results">
           {page > 1 ? (
-            <Link to={`${base}?page=${page - 1}`} rel="prev">
+            <Link to={pathFor(channel, { ...query, page: page - 1 }, placeSlug)} rel="prev">
               Previous
             </Link>
           ) : null}
@@ -59,7 +354,7 @@ export default function Search({ loaderData }: Route.ComponentProps) {
             Page {page} of {pageCount}
           </span>
           {page < pageCount ? (
-            <Link to={`${base}?page=${page + 1}`} rel="next">
+            <Link to={pathFor(channel, { ...query, page: page + 1 }, placeSlug)} rel="next">
               Next
             </Link>
           ) : null}

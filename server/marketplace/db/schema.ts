@@ -3,3 +3,4 @@ export * from './market-schema.ts';
 export * from './app-state-schema.ts';
 export * from '../listings/schema.ts';
 export * from '../contact/schema.ts';
+export * from '../search/schema.ts';

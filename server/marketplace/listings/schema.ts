@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  customType,
   doublePrecision,
   index,
   integer,
@@ -49,6 +50,9 @@ export const rentPeriod = market.enum('rent_period', ['month', 'week']);
 
 export const mediaKind = market.enum('media_kind', ['photo', 'floorplan']);
 
+/** Postgres full-text vector; kept up to date by a trigger (see the search_vector migration). */
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
 const timestamps = {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true })
@@ -78,6 +82,10 @@ export const listings = market.table(
       .default(sql`'{}'::text[]`),
     /** Whole pounds: the asking price for sale, the rent per `rentPeriod` to let. */
     price: integer('price').notNull(),
+    /** The price per calendar month for rents (weekly × 52 / 12), the price itself for sales. */
+    monthlyPrice: integer('monthly_price').generatedAlwaysAs(
+      sql`CASE WHEN rent_period = 'week' THEN round(price * 52 / 12.0)::integer ELSE price END`,
+    ),
     priceQualifier: priceQualifier('price_qualifier'),
     rentPeriod: rentPeriod('rent_period'),
     bedrooms: smallint('bedrooms').notNull().default(0),
@@ -98,6 +106,8 @@ export const listings = market.table(
     statusChangedAt: timestamp('status_changed_at', { withTimezone: true }).notNull().defaultNow(),
     viewCount: integer('view_count').notNull().default(0),
     enquiryCount: integer('enquiry_count').notNull().default(0),
+    /** Title, key features and description for keyword search (English stemming). */
+    searchVector: tsvector('search_vector'),
     ...timestamps,
   },
   (table) => [
@@ -108,6 +118,12 @@ export const listings = market.table(
     ),
     index('listings_owner_idx').on(table.ownerSub),
     index('listings_outcode_idx').on(table.outcode),
+    // Search (docs/search.md): radius by GiST over the earth cube, b-trees for the common
+    // filters and sorts, GIN for keywords.
+    index('listings_earth_idx').using('gist', sql`ll_to_earth(${table.lat}, ${table.lng})`),
+    index('listings_channel_status_price_idx').on(table.channel, table.status, table.monthlyPrice),
+    index('listings_channel_status_bedrooms_idx').on(table.channel, table.status, table.bedrooms),
+    index('listings_search_vector_idx').using('gin', table.searchVector),
   ],
 );
 

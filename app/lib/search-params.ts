@@ -1,0 +1,193 @@
+/**
+ * The search state lives in the URL. This module is the one reading and writing of it, used by
+ * the server loader and the browser alike. Parsing never fails: a bad value is dropped and
+ * explained in a notice, so nonsense in a shared link still gives a normal page.
+ */
+
+export const RADIUS_MILES = [0, 0.25, 0.5, 1, 3, 5, 10, 15, 20, 30, 40] as const;
+export const ADDED_WITHIN_DAYS = [1, 3, 7, 14] as const;
+export const SORTS = ['newest', 'price-asc', 'price-desc', 'nearest'] as const;
+export const PROPERTY_TYPES = [
+  'detached',
+  'semi_detached',
+  'terraced',
+  'end_of_terrace',
+  'flat',
+  'maisonette',
+  'bungalow',
+  'cottage',
+  'land',
+  'park_home',
+  'other',
+] as const;
+
+export const MAX_KEYWORDS_LENGTH = 200;
+export const MAX_LOCATION_LENGTH = 100;
+const MAX_PRICE = 100_000_000;
+const MAX_PAGE = 1000;
+
+export type Sort = (typeof SORTS)[number];
+export type PropertyTypeValue = (typeof PROPERTY_TYPES)[number];
+
+export interface SearchQuery {
+  location?: string;
+  /** Miles; 0 means 'this area only'. */
+  radius: number;
+  /** Whole pounds; per calendar month for rents unless `pricePeriod` is 'week'. */
+  minPrice?: number;
+  maxPrice?: number;
+  pricePeriod: 'month' | 'week';
+  minBeds?: number;
+  maxBeds?: number;
+  types: PropertyTypeValue[];
+  addedWithinDays?: number;
+  /** Also show under offer, sold STC and let agreed. */
+  includeAgreed: boolean;
+  /** Square feet. */
+  minArea?: number;
+  maxArea?: number;
+  keywords?: string;
+  sort: Sort;
+  page: number;
+}
+
+export const DEFAULT_QUERY: SearchQuery = {
+  radius: 0,
+  pricePeriod: 'month',
+  types: [],
+  includeAgreed: true,
+  sort: 'newest',
+  page: 1,
+};
+
+export interface ParsedSearch {
+  query: SearchQuery;
+  /** Plain-English notes about values we ignored. */
+  notices: string[];
+}
+
+function wholeNumber(raw: string | null, max: number): number | undefined | 'invalid' {
+  if (raw === null || raw.trim() === '') return undefined;
+  const cleaned = raw.replace(/[£,\s]/g, '').toLowerCase();
+  const scaled = /^\d+(\.\d+)?k$/.test(cleaned)
+    ? Number(cleaned.slice(0, -1)) * 1000
+    : Number(cleaned);
+  if (!Number.isFinite(scaled) || scaled < 0 || scaled > max) return 'invalid';
+  return Math.round(scaled);
+}
+
+export function parseSearchParams(params: URLSearchParams): ParsedSearch {
+  const notices: string[] = [];
+  const query: SearchQuery = { ...DEFAULT_QUERY, types: [] };
+
+  const location = params.get('location')?.trim();
+  if (location) {
+    if (location.length > MAX_LOCATION_LENGTH)
+      notices.push('The location was too long, so we ignored it.');
+    else query.location = location;
+  }
+
+  const radius = params.get('radius');
+  if (radius !== null && radius !== '') {
+    const value = Number(radius);
+    if ((RADIUS_MILES as readonly number[]).includes(value)) query.radius = value;
+    else notices.push(`We ignored the radius "${radius.slice(0, 20)}": choose one from the list.`);
+  }
+
+  const numbers: Array<[keyof SearchQuery, string, string, number]> = [
+    ['minPrice', 'minPrice', 'minimum price', MAX_PRICE],
+    ['maxPrice', 'maxPrice', 'maximum price', MAX_PRICE],
+    ['minBeds', 'minBeds', 'minimum bedrooms', 50],
+    ['maxBeds', 'maxBeds', 'maximum bedrooms', 50],
+    ['minArea', 'minArea', 'minimum floor area', 1_000_000],
+    ['maxArea', 'maxArea', 'maximum floor area', 1_000_000],
+  ];
+  for (const [field, name, label, max] of numbers) {
+    const raw = params.get(name);
+    const value = wholeNumber(raw, max);
+    if (value === 'invalid')
+      notices.push(`We ignored the ${label} "${raw!.slice(0, 20)}": it isn't a sensible number.`);
+    else if (value !== undefined) (query[field] as number) = value;
+  }
+  for (const [low, high, label] of [
+    ['minPrice', 'maxPrice', 'price'],
+    ['minBeds', 'maxBeds', 'bedrooms'],
+    ['minArea', 'maxArea', 'floor area'],
+  ] as const) {
+    const min = query[low];
+    const max = query[high];
+    if (min !== undefined && max !== undefined && min > max) {
+      query[low] = max;
+      query[high] = min;
+      notices.push(`The minimum ${label} was above the maximum, so we swapped them.`);
+    }
+  }
+
+  if (params.get('period') === 'week') query.pricePeriod = 'week';
+
+  for (const type of params.getAll('type')) {
+    if ((PROPERTY_TYPES as readonly string[]).includes(type)) {
+      if (!query.types.includes(type as PropertyTypeValue))
+        query.types.push(type as PropertyTypeValue);
+    } else notices.push(`We ignored the unknown property type "${type.slice(0, 30)}".`);
+  }
+
+  const added = params.get('added');
+  if (added !== null && added !== '') {
+    const value = Number(added);
+    if ((ADDED_WITHIN_DAYS as readonly number[]).includes(value)) query.addedWithinDays = value;
+    else
+      notices.push(`We ignored "added to site" "${added.slice(0, 20)}": choose one from the list.`);
+  }
+
+  const agreed = params.get('agreed');
+  if (agreed === 'exclude') query.includeAgreed = false;
+
+  const keywords = params.get('keywords')?.trim();
+  if (keywords) {
+    if (keywords.length > MAX_KEYWORDS_LENGTH) {
+      query.keywords = keywords.slice(0, MAX_KEYWORDS_LENGTH);
+      notices.push(
+        `Keywords are limited to ${MAX_KEYWORDS_LENGTH} characters, so we used the start.`,
+      );
+    } else query.keywords = keywords;
+  }
+
+  const sort = params.get('sort');
+  if (sort) {
+    if ((SORTS as readonly string[]).includes(sort)) query.sort = sort as Sort;
+    else notices.push(`We ignored the sort order "${sort.slice(0, 20)}".`);
+  }
+
+  const page = params.get('page');
+  if (page) {
+    const value = Number(page);
+    if (Number.isInteger(value) && value >= 1 && value <= MAX_PAGE) query.page = value;
+    else notices.push(`There is no page "${page.slice(0, 20)}", so we showed the first page.`);
+  }
+
+  return { query, notices };
+}
+
+/** The URL query for a search, leaving out defaults so links stay short and shareable. */
+export function toSearchParams(query: Partial<SearchQuery>): URLSearchParams {
+  const params = new URLSearchParams();
+  if (query.location) params.set('location', query.location);
+  if (query.radius) params.set('radius', String(query.radius));
+  for (const key of ['minPrice', 'maxPrice', 'minBeds', 'maxBeds', 'minArea', 'maxArea'] as const) {
+    if (query[key] !== undefined) params.set(key, String(query[key]));
+  }
+  if (query.pricePeriod === 'week') params.set('period', 'week');
+  for (const type of query.types ?? []) params.append('type', type);
+  if (query.addedWithinDays) params.set('added', String(query.addedWithinDays));
+  if (query.includeAgreed === false) params.set('agreed', 'exclude');
+  if (query.keywords) params.set('keywords', query.keywords);
+  if (query.sort && query.sort !== 'newest') params.set('sort', query.sort);
+  if (query.page && query.page > 1) params.set('page', String(query.page));
+  return params;
+}
+
+/** Radius in metres for the database (miles × 1609.344). */
+export function milesToMetres(miles: number): number {
+  return miles * 1609.344;
+}

@@ -1,0 +1,124 @@
+import { desc, eq, sql } from 'drizzle-orm';
+import { isValid, toNormalised, toOutcode, validOutcode } from 'postcode';
+import type { Database } from '../../../db/client.ts';
+import type { Geocoder } from './geocoder.ts';
+import { places } from './schema.ts';
+
+export type ResolvedLocation =
+  | { kind: 'place'; label: string; slug: string; town: string; lat: number; lng: number }
+  | { kind: 'outcode'; label: string; outcode: string; lat: number; lng: number }
+  | { kind: 'postcode'; label: string; postcode: string; lat: number; lng: number };
+
+export interface PlaceSuggestion {
+  name: string;
+  slug: string;
+  nation: string;
+}
+
+export type LocationLookup =
+  | { status: 'found'; location: ResolvedLocation }
+  | { status: 'not-found'; message: string; suggestions: PlaceSuggestion[] };
+
+const NATION_NAMES: Record<string, string> = {
+  ENG: 'England',
+  SCT: 'Scotland',
+  WLS: 'Wales',
+  NIR: 'Northern Ireland',
+};
+
+export function nationName(code: string): string {
+  return NATION_NAMES[code] ?? code;
+}
+
+/** Places whose names look like `text`, most similar and most populous first. */
+export async function suggestPlaces(
+  db: Database,
+  text: string,
+  limit = 6,
+): Promise<PlaceSuggestion[]> {
+  const needle = text.trim().toLowerCase();
+  if (needle.length < 2) return [];
+  const name = sql`lower(${places.name})`;
+  return db
+    .select({ name: places.name, slug: places.slug, nation: places.nation })
+    .from(places)
+    .where(sql`${name} % ${needle} or ${name} like ${`${needle.replace(/[\\%_]/g, '\\$&')}%`}`)
+    .orderBy(
+      desc(sql`${name} like ${`${needle.replace(/[\\%_]/g, '\\$&')}%`}`),
+      desc(sql`similarity(${name}, ${needle})`),
+      desc(places.population),
+    )
+    .limit(limit);
+}
+
+export async function findPlaceBySlug(db: Database, slug: string) {
+  const [place] = await db.select().from(places).where(eq(places.slug, slug.toLowerCase()));
+  return place;
+}
+
+/**
+ * Understands a town, city or village name, a postcode district (`SW1A`, `M1`) or a full
+ * postcode (`SW1A 1AA`). When nothing matches, says so and offers the nearest names.
+ */
+export async function resolveLocation(
+  db: Database,
+  geocoder: Geocoder,
+  text: string,
+): Promise<LocationLookup> {
+  const trimmed = text.trim();
+  if (isValid(trimmed)) {
+    const postcode = toNormalised(trimmed)!;
+    const point = await geocoder.locatePostcode(postcode);
+    if (point)
+      return {
+        status: 'found',
+        location: { kind: 'postcode', label: postcode, postcode, ...point },
+      };
+    return {
+      status: 'not-found',
+      message: `We couldn't place the postcode ${postcode} yet. Try its town or district (${toOutcode(postcode)}).`,
+      suggestions: [],
+    };
+  }
+  const compact = trimmed.toUpperCase().replace(/\s+/g, '');
+  if (/^[A-Z]{1,2}\d[A-Z\d]?$/.test(compact) && validOutcode(compact)) {
+    const point = await geocoder.locateOutcode(compact);
+    if (point)
+      return {
+        status: 'found',
+        location: { kind: 'outcode', label: compact, outcode: compact, ...point },
+      };
+    return {
+      status: 'not-found',
+      message: `We don't have any homes in the ${compact} postcode district yet. Try a nearby town.`,
+      suggestions: [],
+    };
+  }
+  const [place] = await db
+    .select()
+    .from(places)
+    .where(
+      sql`lower(${places.name}) = ${trimmed.toLowerCase()} or ${places.slug} = ${trimmed.toLowerCase()}`,
+    )
+    .orderBy(desc(places.population))
+    .limit(1);
+  if (place) {
+    return {
+      status: 'found',
+      location: {
+        kind: 'place',
+        label: place.name,
+        slug: place.slug,
+        town: place.name,
+        lat: place.lat,
+        lng: place.lng,
+      },
+    };
+  }
+  const suggestions = await suggestPlaces(db, trimmed);
+  return {
+    status: 'not-found',
+    message: `We couldn't find "${trimmed}". Check the spelling, or try a town, city or postcode.`,
+    suggestions,
+  };
+}

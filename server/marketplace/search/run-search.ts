@@ -1,0 +1,78 @@
+import { parseSearchParams, type SearchQuery } from '../../../app/lib/search-params.ts';
+import type { Database } from '../../../db/client.ts';
+import type { Listing } from '../listings/schema.ts';
+import type { Geocoder } from './geocoder.ts';
+import {
+  findPlaceBySlug,
+  resolveLocation,
+  type PlaceSuggestion,
+  type ResolvedLocation,
+} from './resolve-location.ts';
+import { searchListings, type SearchResult } from './search-listings.ts';
+
+export interface SearchPage extends SearchResult {
+  channel: Listing['channel'];
+  query: SearchQuery;
+  notices: string[];
+  location: ResolvedLocation | null;
+  /** Set when the location typed could not be found: the message and similar names. */
+  locationProblem: { message: string; suggestions: PlaceSuggestion[] } | null;
+  /** The town's canonical page, when the search is for a known place by name. */
+  placeSlug: string | null;
+}
+
+/**
+ * A results page from URL parameters (and the town in the path, e.g. `/search/for-sale/leeds`).
+ * Never throws for bad input: what cannot be used is left out and explained in `notices`.
+ */
+export async function runSearch(
+  db: Database,
+  geocoder: Geocoder,
+  input: { channel: Listing['channel']; params: URLSearchParams; placeSlug?: string },
+): Promise<SearchPage> {
+  const { query, notices } = parseSearchParams(input.params);
+  let location: ResolvedLocation | null = null;
+  let locationProblem: SearchPage['locationProblem'] = null;
+
+  if (input.placeSlug) {
+    const place = await findPlaceBySlug(db, input.placeSlug);
+    if (place) {
+      location = {
+        kind: 'place',
+        label: place.name,
+        slug: place.slug,
+        town: place.name,
+        lat: place.lat,
+        lng: place.lng,
+      };
+      query.location = place.name;
+    } else {
+      locationProblem = {
+        message: `We couldn't find a place called "${input.placeSlug.replace(/-/g, ' ')}".`,
+        suggestions: [],
+      };
+    }
+  } else if (query.location) {
+    const lookup = await resolveLocation(db, geocoder, query.location);
+    if (lookup.status === 'found') location = lookup.location;
+    else locationProblem = { message: lookup.message, suggestions: lookup.suggestions };
+  }
+
+  if (query.sort === 'nearest' && !location) {
+    query.sort = 'newest';
+    notices.push('Sorting by distance needs a location, so we sorted by newest.');
+  }
+
+  const results = locationProblem
+    ? { items: [], total: 0, page: 1, pageCount: 1 }
+    : await searchListings(db, { channel: input.channel, query, location: location ?? undefined });
+  return {
+    channel: input.channel,
+    query,
+    notices,
+    location,
+    locationProblem,
+    placeSlug: location?.kind === 'place' ? location.slug : null,
+    ...results,
+  };
+}
