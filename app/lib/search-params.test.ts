@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_QUERY, parseSearchParams, toSearchParams } from './search-params.ts';
+
+const parse = (search: string) => parseSearchParams(new URLSearchParams(search));
+
+describe('parseSearchParams', () => {
+  it('reads every filter from the URL', () => {
+    const { query, notices } = parse(
+      'location=Leeds&radius=5&minPrice=100000&maxPrice=250000&minBeds=2&maxBeds=4&type=flat&type=terraced&added=7&agreed=exclude&minArea=500&maxArea=1500&keywords=garden&sort=price-asc&page=2',
+    );
+    expect(notices).toEqual([]);
+    expect(query).toEqual({
+      ...DEFAULT_QUERY,
+      location: 'Leeds',
+      radius: 5,
+      minPrice: 100000,
+      maxPrice: 250000,
+      minBeds: 2,
+      maxBeds: 4,
+      types: ['flat', 'terraced'],
+      addedWithinDays: 7,
+      includeAgreed: false,
+      minArea: 500,
+      maxArea: 1500,
+      keywords: 'garden',
+      sort: 'price-asc',
+      page: 2,
+    });
+  });
+
+  it('accepts the ways people write prices', () => {
+    expect(parse('maxPrice=£250,000').query.maxPrice).toBe(250000);
+    expect(parse('maxPrice=250k').query.maxPrice).toBe(250000);
+  });
+
+  it.each([
+    ['minPrice=abc', 'minimum price'],
+    ['radius=-5', 'radius'],
+    ['radius=7', 'radius'],
+    ['minBeds=-1', 'minimum bedrooms'],
+    ['added=2', 'added to site'],
+    ['type=castle', 'property type'],
+    ['sort=random', 'sort order'],
+    ['page=0', 'page'],
+    ['page=1.5', 'page'],
+    ['maxPrice=1e12', 'maximum price'],
+  ])('ignores %s with a notice', (search, word) => {
+    const { query, notices } = parse(search);
+    expect(notices).toHaveLength(1);
+    expect(notices[0]).toContain(word);
+    expect(query).toEqual(DEFAULT_QUERY);
+  });
+
+  it('trims a 10,000-character keyword to the limit and says so', () => {
+    const { query, notices } = parse(`keywords=${'a'.repeat(10_000)}`);
+    expect(query.keywords).toHaveLength(200);
+    expect(notices[0]).toContain('200 characters');
+  });
+
+  it('swaps a minimum above the maximum', () => {
+    const { query, notices } = parse('minPrice=300000&maxPrice=200000');
+    expect([query.minPrice, query.maxPrice]).toEqual([200000, 300000]);
+    expect(notices[0]).toContain('swapped');
+  });
+});
+
+describe('toSearchParams', () => {
+  it('round-trips and leaves defaults out of the URL', () => {
+    const search = 'location=York&radius=3&minBeds=2&type=flat&sort=price-desc&page=3';
+    const { query } = parse(search);
+    expect(toSearchParams(query).toString()).toBe(search);
+    expect(toSearchParams(DEFAULT_QUERY).toString()).toBe('');
+  });
+});

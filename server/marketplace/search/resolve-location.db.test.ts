@@ -1,0 +1,101 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertListing } from '../../../tests/support/listing-factory.ts';
+import { createTestDatabase, type TestDatabase } from '../../../tests/support/test-database.ts';
+import { createListingCentroidGeocoder, createPostcodesIoGeocoder } from './geocoder.ts';
+import { resolveLocation } from './resolve-location.ts';
+import { runSearch } from './run-search.ts';
+
+let database: TestDatabase;
+beforeAll(async () => {
+  database = await createTestDatabase();
+  await insertListing(database.db, { outcode: 'LS6', postcode: 'LS6 2AB', lat: 53.82, lng: -1.58 });
+  await insertListing(database.db, { outcode: 'LS6', postcode: 'LS6 3CD', lat: 53.84, lng: -1.56 });
+});
+afterAll(() => database.destroy());
+
+const resolve = (text: string) =>
+  resolveLocation(database.db, createListingCentroidGeocoder(database.db), text);
+
+describe('resolveLocation', () => {
+  it('finds towns from the GeoNames gazetteer, the most populous of a shared name first', async () => {
+    const leeds = await resolve('leeds');
+    expect(leeds).toMatchObject({
+      status: 'found',
+      location: { kind: 'place', slug: 'leeds', label: 'Leeds' },
+    });
+    if (leeds.status === 'found') {
+      expect(leeds.location.lat).toBeCloseTo(53.8, 1);
+      expect(leeds.location.lng).toBeCloseTo(-1.55, 1);
+    }
+    const newport = await resolve('Newport');
+    expect(newport.status === 'found' && newport.location.lng).toBeCloseTo(-3.0, 1); // Newport, Wales
+  });
+
+  it('places a district and a full postcode at the centre of its listings, offline', async () => {
+    const district = await resolve('ls6');
+    expect(district).toMatchObject({
+      status: 'found',
+      location: { kind: 'outcode', outcode: 'LS6' },
+    });
+    if (district.status === 'found') expect(district.location.lat).toBeCloseTo(53.83, 2);
+    const postcode = await resolve('ls62ab');
+    expect(postcode).toMatchObject({
+      status: 'found',
+      location: { kind: 'postcode', postcode: 'LS6 2AB', lat: 53.82 },
+    });
+    const sameArea = await resolve('LS9 9ZZ'); // no listings in LS9: the LS area's centre
+    expect(sameArea.status).toBe('found');
+  });
+
+  it('offers similar names when nothing matches', async () => {
+    const typo = await resolve('Lebds');
+    expect(typo.status).toBe('not-found');
+    if (typo.status === 'not-found') {
+      expect(typo.message).toContain('Lebds');
+      expect(typo.suggestions.map((place) => place.slug)).toContain('leeds');
+    }
+  });
+
+  it('says clearly when a district has nothing near it', async () => {
+    const lookup = await resolve('ZE2');
+    expect(lookup).toMatchObject({ status: 'not-found' });
+  });
+
+  it('uses postcodes.io when configured and falls back when it is unreachable', async () => {
+    const geocoder = createPostcodesIoGeocoder({
+      baseUrl: 'http://127.0.0.1:9', // nothing listens on the discard port
+      fallback: createListingCentroidGeocoder(database.db),
+      timeoutMs: 500,
+    });
+    expect(await geocoder.locateOutcode('LS6')).toMatchObject({ lat: expect.closeTo(53.83, 2) });
+  });
+});
+
+describe('runSearch', () => {
+  const run = (search: string, placeSlug?: string) =>
+    runSearch(database.db, createListingCentroidGeocoder(database.db), {
+      channel: 'sale',
+      params: new URLSearchParams(search),
+      placeSlug,
+    });
+
+  it('gives a normal page for nonsense, ignoring what cannot be used', async () => {
+    const page = await run(`minPrice=abc&radius=-5&keywords=${'x'.repeat(10_000)}&sort=nearest`);
+    expect(page.notices.length).toBeGreaterThanOrEqual(3);
+    expect(page.locationProblem).toBeNull();
+    expect(page.query.sort).toBe('newest');
+  });
+
+  it('searches a town by its canonical slug', async () => {
+    const page = await run('radius=10', 'leeds');
+    expect(page.location?.label).toBe('Leeds');
+    expect(page.placeSlug).toBe('leeds');
+    expect(page.total).toBe(2);
+  });
+
+  it('explains an unknown place instead of showing an empty page', async () => {
+    const page = await run('location=Nowheresville on Sea');
+    expect(page.locationProblem?.message).toContain('Nowheresville');
+    expect(page.total).toBe(0);
+  });
+});

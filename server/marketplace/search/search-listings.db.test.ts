@@ -1,0 +1,257 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_QUERY, type SearchQuery } from '../../../app/lib/search-params.ts';
+import { insertListing } from '../../../tests/support/listing-factory.ts';
+import { createTestDatabase, type TestDatabase } from '../../../tests/support/test-database.ts';
+import type { NewListing } from '../listings/schema.ts';
+import type { ResolvedLocation } from './resolve-location.ts';
+import { searchListings } from './search-listings.ts';
+
+/**
+ * Every filter at its boundary: a listing just inside is found, one just outside is not. Each
+ * test works in its own patch of map, so tests never see each other's listings.
+ */
+let database: TestDatabase;
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(() => database.destroy());
+
+const EARTH_RADIUS_M = 6_378_168; // the sphere earthdistance measures on
+const METRES_PER_MILE = 1609.344;
+let areaCounter = 0;
+
+function newArea() {
+  areaCounter += 1;
+  const centre = { lat: 50.5 + areaCounter * 0.3, lng: -4 + (areaCounter % 5) * 0.9 };
+  const town = `Testtown ${areaCounter}`;
+  const location: ResolvedLocation = {
+    kind: 'place',
+    label: town,
+    slug: `testtown-${areaCounter}`,
+    town,
+    ...centre,
+  };
+  /** A point `miles` due north of the centre, measured on the sphere. */
+  const north = (miles: number) => ({
+    lat: centre.lat + ((miles * METRES_PER_MILE) / EARTH_RADIUS_M) * (180 / Math.PI),
+    lng: centre.lng,
+  });
+  const add = (overrides: Partial<NewListing> = {}) =>
+    insertListing(database.db, { ...centre, town, ...overrides });
+  const search = async (query: Partial<SearchQuery>, channel: 'sale' | 'rent' = 'sale') => {
+    const result = await searchListings(database.db, {
+      channel,
+      query: { ...DEFAULT_QUERY, radius: 1, ...query },
+      location,
+    });
+    return result.items.map((item) => item.id);
+  };
+  return { centre, town, location, north, add, search };
+}
+
+describe('radius', () => {
+  it('includes homes just inside the circle and excludes those just outside, on the sphere', async () => {
+    const area = newArea();
+    const inside = await area.add(area.north(4.97));
+    const outside = await area.add(area.north(5.03));
+    const ids = await area.search({ radius: 5 });
+    expect(ids).toContain(inside);
+    expect(ids).not.toContain(outside);
+  });
+
+  it('reports distances and sorts by the nearest', async () => {
+    const area = newArea();
+    const far = await area.add(area.north(0.8));
+    const near = await area.add(area.north(0.2));
+    const result = await searchListings(database.db, {
+      channel: 'sale',
+      query: { ...DEFAULT_QUERY, radius: 1, sort: 'nearest' },
+      location: area.location,
+    });
+    expect(result.items.map((item) => item.id)).toEqual([near, far]);
+    expect(result.items[0]!.distanceMiles).toBeCloseTo(0.2, 2);
+  });
+
+  it("'this area only' means the town itself", async () => {
+    const area = newArea();
+    const inTown = await area.add(area.north(2));
+    const nextTown = await area.add({ ...area.north(0.1), town: 'Elsewhere' });
+    const ids = await area.search({ radius: 0 });
+    expect(ids).toEqual([inTown]);
+    expect(ids).not.toContain(nextTown);
+  });
+
+  it("'this area only' for a district means its postcode district", async () => {
+    const area = newArea();
+    const inDistrict = await area.add({ outcode: 'ZZ9', postcode: 'ZZ9 9ZZ' });
+    await area.add({ outcode: 'ZZ8', postcode: 'ZZ8 9ZZ' });
+    const result = await searchListings(database.db, {
+      channel: 'sale',
+      query: { ...DEFAULT_QUERY, radius: 0 },
+      location: { kind: 'outcode', label: 'ZZ9', outcode: 'ZZ9', ...area.centre },
+    });
+    expect(result.items.map((item) => item.id)).toEqual([inDistrict]);
+  });
+});
+
+describe('price', () => {
+  it('includes the minimum and maximum themselves', async () => {
+    const area = newArea();
+    const atMin = await area.add({ price: 200_000 });
+    const belowMin = await area.add({ price: 199_999 });
+    const atMax = await area.add({ price: 250_000 });
+    const aboveMax = await area.add({ price: 250_001 });
+    const ids = await area.search({ minPrice: 200_000, maxPrice: 250_000 });
+    expect(ids.sort()).toEqual([atMin, atMax].sort());
+    expect(ids).not.toContain(belowMin);
+    expect(ids).not.toContain(aboveMax);
+  });
+
+  it('compares weekly and monthly rents on the same footing', async () => {
+    const area = newArea();
+    const monthly = await area.add({ channel: 'rent', price: 1300, rentPeriod: 'month' });
+    const weekly = await area.add({ channel: 'rent', price: 300, rentPeriod: 'week' }); // £1,300 pcm
+    const dearer = await area.add({ channel: 'rent', price: 1301, rentPeriod: 'month' });
+    const perWeek = await area.search({ maxPrice: 300, pricePeriod: 'week' }, 'rent');
+    expect(perWeek.sort()).toEqual([monthly, weekly].sort());
+    expect(perWeek).not.toContain(dearer);
+    const perMonth = await area.search({ minPrice: 1301 }, 'rent');
+    expect(perMonth).toEqual([dearer]);
+  });
+
+  it('sorts by price both ways', async () => {
+    const area = newArea();
+    const cheap = await area.add({ price: 100_000 });
+    const dear = await area.add({ price: 300_000 });
+    const middle = await area.add({ price: 200_000 });
+    expect(await area.search({ sort: 'price-asc' })).toEqual([cheap, middle, dear]);
+    expect(await area.search({ sort: 'price-desc' })).toEqual([dear, middle, cheap]);
+  });
+});
+
+describe('bedrooms and property types', () => {
+  it('includes the bedroom bounds themselves', async () => {
+    const area = newArea();
+    const one = await area.add({ bedrooms: 1 });
+    const two = await area.add({ bedrooms: 2 });
+    const three = await area.add({ bedrooms: 3 });
+    const four = await area.add({ bedrooms: 4 });
+    const ids = await area.search({ minBeds: 2, maxBeds: 3 });
+    expect(ids.sort()).toEqual([two, three].sort());
+    expect(ids).not.toContain(one);
+    expect(ids).not.toContain(four);
+  });
+
+  it('matches any of the chosen types', async () => {
+    const area = newArea();
+    const flat = await area.add({ propertyType: 'flat' });
+    const bungalow = await area.add({ propertyType: 'bungalow' });
+    const detached = await area.add({ propertyType: 'detached' });
+    const ids = await area.search({ types: ['flat', 'bungalow'] });
+    expect(ids.sort()).toEqual([flat, bungalow].sort());
+    expect(ids).not.toContain(detached);
+  });
+});
+
+describe('added to site', () => {
+  it('keeps listings published within the window', async () => {
+    const area = newArea();
+    const day = 86_400_000;
+    const recent = await area.add({ publishedAt: new Date(Date.now() - 2.9 * day) });
+    const older = await area.add({ publishedAt: new Date(Date.now() - 3.1 * day) });
+    const ids = await area.search({ addedWithinDays: 3 });
+    expect(ids).toEqual([recent]);
+    expect(ids).not.toContain(older);
+  });
+});
+
+describe('status', () => {
+  it('hides agreed sales when asked', async () => {
+    const area = newArea();
+    const available = await area.add({ status: 'active' });
+    const underOffer = await area.add({ status: 'under_offer' });
+    const soldStc = await area.add({ status: 'sold_stc' });
+    const paused = await area.add({ status: 'paused' });
+    expect((await area.search({ includeAgreed: true })).sort()).toEqual(
+      [available, underOffer, soldStc].sort(),
+    );
+    expect(await area.search({ includeAgreed: false })).toEqual([available]);
+    expect(await area.search({})).not.toContain(paused);
+  });
+});
+
+describe('floor area', () => {
+  it('includes the bounds, keeps unstated sizes but shows them last', async () => {
+    const area = newArea();
+    const unstated = await area.add({ floorAreaSqFt: null, publishedAt: new Date() });
+    const atMin = await area.add({
+      floorAreaSqFt: 1000,
+      publishedAt: new Date(Date.now() - 60_000),
+    });
+    const belowMin = await area.add({ floorAreaSqFt: 999 });
+    const atMax = await area.add({
+      floorAreaSqFt: 1500,
+      publishedAt: new Date(Date.now() - 120_000),
+    });
+    const aboveMax = await area.add({ floorAreaSqFt: 1501 });
+    const ids = await area.search({ minArea: 1000, maxArea: 1500 });
+    expect(ids).toEqual([atMin, atMax, unstated]);
+    expect(ids).not.toContain(belowMin);
+    expect(ids).not.toContain(aboveMax);
+  });
+});
+
+describe('keywords', () => {
+  it('searches title, key features and description with English stemming', async () => {
+    const area = newArea();
+    const gardensInDescription = await area.add({
+      description: 'Two lovely gardens front and back.',
+    });
+    const gardenFeature = await area.add({ keyFeatures: ['South-facing garden'] });
+    const garageOnly = await area.add({
+      title: 'House with garage',
+      description: 'Off-street parking.',
+    });
+    const ids = await area.search({ keywords: 'garden' });
+    expect(ids.sort()).toEqual([gardensInDescription, gardenFeature].sort());
+    expect(ids).not.toContain(garageOnly);
+  });
+
+  it('treats SQL and query syntax in keywords as plain words', async () => {
+    const area = newArea();
+    await area.add({ title: 'Cosy cottage' });
+    for (const keywords of [
+      "cottage'; drop table market.listings; --",
+      'cottage & | ! ( ) :*',
+      '"unbalanced',
+    ]) {
+      await expect(area.search({ keywords })).resolves.toBeInstanceOf(Array);
+    }
+    expect(await area.search({ keywords: "cottage'; --" })).toHaveLength(1);
+  });
+});
+
+describe('pagination', () => {
+  it('counts every match and pages through them without overlap', async () => {
+    const area = newArea();
+    for (let index = 0; index < 30; index += 1)
+      await area.add({ publishedAt: new Date(Date.now() - index * 1000) });
+    const first = await searchListings(database.db, {
+      channel: 'sale',
+      query: { ...DEFAULT_QUERY, radius: 1 },
+      location: area.location,
+    });
+    const second = await searchListings(database.db, {
+      channel: 'sale',
+      query: { ...DEFAULT_QUERY, radius: 1, page: 2 },
+      location: area.location,
+    });
+    expect(first.total).toBe(30);
+    expect(first.pageCount).toBe(2);
+    expect(first.items).toHaveLength(24);
+    expect(second.items).toHaveLength(6);
+    expect(first.items.some((item) => second.items.some((other) => other.id === item.id))).toBe(
+      false,
+    );
+  });
+});
