@@ -68,6 +68,8 @@ const envSchema = z.object({
   IDENTITY_ISSUER_URL: z.url({ message: 'expected an absolute URL' }).optional(),
   IDENTITY_CORS_ORIGINS: z.string().default('*'),
   HTTPS_PORT: z.coerce.number().int().min(0).max(65535).default(3443),
+  TLS_CERT_FILE: z.string().min(1).optional(),
+  TLS_KEY_FILE: z.string().min(1).optional(),
   IDENTITY_OAUTH_DOMAIN: z.string().min(3).optional(),
   IDENTITY_OAUTH_REDIRECT_SIGN_IN: z.string().optional(),
   IDENTITY_OAUTH_REDIRECT_SIGN_OUT: z.string().optional(),
@@ -123,6 +125,9 @@ export interface IdentityConfig {
   keyRotationDays: number;
   corsOrigins: '*' | string[];
   httpsPort: number;
+  /** Whether HTTPS_PORT was given explicitly (otherwise tests on an ephemeral port use one too). */
+  isHttpsPortSet: boolean;
+  tls: { certFile: string; keyFile: string; isGenerated: boolean };
   oauth: {
     /** Host (and port) of the hosted OAuth endpoints, without scheme. */
     domain: string;
@@ -257,6 +262,15 @@ export function parseIdentityConfig(
     keyRotationDays: env.IDENTITY_KEY_ROTATION_DAYS,
     corsOrigins: env.IDENTITY_CORS_ORIGINS === '*' ? '*' : list(env.IDENTITY_CORS_ORIGINS, []),
     httpsPort: env.HTTPS_PORT,
+    isHttpsPortSet: present.HTTPS_PORT !== undefined,
+    tls:
+      env.TLS_CERT_FILE && env.TLS_KEY_FILE
+        ? { certFile: env.TLS_CERT_FILE, keyFile: env.TLS_KEY_FILE, isGenerated: false }
+        : {
+            certFile: path.join(identityDir, 'tls-cert.pem'),
+            keyFile: path.join(identityDir, 'tls-key.pem'),
+            isGenerated: true,
+          },
     oauth: {
       domain: env.IDENTITY_OAUTH_DOMAIN ?? `${httpsHost}:${env.HTTPS_PORT}`,
       redirectSignIn: list(env.IDENTITY_OAUTH_REDIRECT_SIGN_IN, [`${base}/`]),

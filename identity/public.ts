@@ -27,6 +27,11 @@ export interface IdentityService {
   router: Router;
   tokens: TokenService;
   config: IdentityConfig;
+  /**
+   * Tells the pool where the server really listens, when the configured ports were ephemeral
+   * (port 0 in tests): endpoint, issuer and hosted-OAuth domain follow.
+   */
+  setListening(where: { publicUrl: string; httpsPort?: number }): void;
   close(): Promise<void>;
 }
 
@@ -38,6 +43,19 @@ export async function createIdentityService(
   options: IdentityServiceOptions,
 ): Promise<IdentityService> {
   const { config } = options;
+  const setListening = ({ publicUrl, httpsPort }: { publicUrl: string; httpsPort?: number }) => {
+    const base = publicUrl.replace(/\/+$/, '');
+    const isDefaultIssuer = config.issuer === `${config.publicUrl}/idp/${config.userPoolId}`;
+    const isDefaultDomain =
+      config.oauth.domain === `${new URL(config.publicUrl).hostname}:${config.httpsPort}`;
+    config.publicUrl = base;
+    config.endpointUrl = `${base}/idp`;
+    if (isDefaultIssuer) config.issuer = `${base}/idp/${config.userPoolId}`;
+    if (httpsPort !== undefined) {
+      config.httpsPort = httpsPort;
+      if (isDefaultDomain) config.oauth.domain = `${new URL(base).hostname}:${httpsPort}`;
+    }
+  };
   const router = express.Router();
   router.get('/amplify-config.json', (_req, res) => {
     res.set('Cache-Control', 'no-cache').json(amplifyConfig(config));
@@ -45,7 +63,7 @@ export async function createIdentityService(
   const secrets = createSecrets(config.secret);
   const tokens = createTokenService(options.db, config, secrets);
   if (config.provider === 'cognito') {
-    return { router, tokens, config, close: async () => {} };
+    return { router, tokens, config, setListening, close: async () => {} };
   }
   await tokens.ensureKeys();
   const ctx: IdentityContext = {
@@ -103,8 +121,10 @@ export async function createIdentityService(
     router,
     tokens,
     config,
+    setListening,
     close: async () => {
       clearInterval(sweeper);
     },
   };
 }
+export { loadTlsCredentials } from './tls.ts';

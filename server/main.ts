@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import http from 'node:http';
+import https from 'node:https';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
@@ -16,6 +17,14 @@ import { createSessionMiddleware, sessionUserOf } from './auth/session-middlewar
 import { loadConfig, type Config } from './config.ts';
 import { createHttpApp } from './http/create-app.ts';
 import { createLogger, type Logger } from './logger.ts';
+import {
+  createIdentityService,
+  loadTlsCredentials,
+  parseIdentityConfig,
+} from '../identity/public.ts';
+import { parseMailConfig } from './mail/mail-config.ts';
+import { createMailer } from './mail/mailer.ts';
+import { createOutboxRouter } from './mail/outbox-router.ts';
 import { mountContactApi } from './marketplace/contact/api.ts';
 import { createContactService } from './marketplace/contact/contact-service.ts';
 import { createMarketplace } from './marketplace/marketplace.ts';
@@ -83,10 +92,29 @@ export async function startRoost({
       user: sessionUserOf(res),
       site: config.site,
       contact,
+      clientIp: req.ip ?? 'unknown',
     });
     const web = dev
       ? await createDevWebHandler(getLoadContext)
       : await createWebHandler(getLoadContext);
+
+    // Mail (SMTP, SMS provider or the DATA_DIR/outbox) and the embedded Cognito-compatible user
+    // pool (`/idp`, JWKS, hosted OAuth, `/amplify-config.json`); see docs/identity.md.
+    const mailConfig = parseMailConfig(process.env, {
+      dataDir: config.dataDir,
+      isProduction: config.isProduction,
+    });
+    const mailer = createMailer(mailConfig, logger);
+    const identityConfig = parseIdentityConfig(process.env, {
+      dataDir: config.dataDir,
+      publicUrl: config.publicUrl,
+    });
+    const identity = await createIdentityService({
+      db: database.db,
+      config: identityConfig,
+      logger,
+      sendMessage: mailer.send,
+    });
 
     let isShuttingDown = false;
     const app = createHttpApp({
@@ -94,6 +122,8 @@ export async function startRoost({
       database,
       isShuttingDown: () => isShuttingDown,
       routers: [
+        identity.router,
+        ...(mailConfig.isOutboxPageEnabled ? [createOutboxRouter(mailConfig.outboxDir)] : []),
         createSessionMiddleware(auth),
         createImageRouter({ blobs, cacheDir: path.join(config.dataDir, 'media', 'variants') }),
       ],
@@ -112,15 +142,46 @@ export async function startRoost({
     listeningPort = port;
     const url = config.publicUrl.replace(`:${config.port}`, `:${port}`);
 
+    // Amplify calls the hosted OAuth domain only over https: a second listener on HTTPS_PORT.
+    let httpsServer: https.Server | undefined;
+    if (identityConfig.provider === 'embedded') {
+      const tlsServer = https.createServer(await loadTlsCredentials(identityConfig), app);
+      const wantedPort =
+        identityConfig.isHttpsPortSet || config.port !== 0 ? identityConfig.httpsPort : 0;
+      try {
+        await new Promise<void>((resolve, reject) => {
+          tlsServer.once('error', reject);
+          tlsServer.listen(wantedPort, config.host, () => resolve());
+        });
+      } catch (error) {
+        server.close();
+        throw error;
+      }
+      httpsServer = tlsServer;
+      const httpsAddress = tlsServer.address();
+      const httpsPort = typeof httpsAddress === 'object' && httpsAddress ? httpsAddress.port : 0;
+      if (port !== config.port || httpsPort !== identityConfig.httpsPort) {
+        identity.setListening({ publicUrl: url, httpsPort });
+      }
+    }
+
     let stopping: Promise<void> | undefined;
     const stop = () => {
       stopping ??= (async () => {
         isShuttingDown = true;
         const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+        const closedHttps = new Promise<void>((resolve) =>
+          httpsServer ? httpsServer.close(() => resolve()) : resolve(),
+        );
         server.closeIdleConnections();
+        httpsServer?.closeIdleConnections();
         const force = setTimeout(() => server.closeAllConnections(), config.shutdownTimeoutMs);
         await closed;
+        httpsServer?.closeAllConnections();
+        await closedHttps;
         clearTimeout(force);
+        await identity.close();
+        mailer.close();
         await database.close();
       })();
       return stopping;
