@@ -1,3 +1,6 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Provider as ReduxProvider } from 'react-redux';
 import {
   isRouteErrorResponse,
   Links,
@@ -8,16 +11,34 @@ import {
   type LinksFunction,
 } from 'react-router';
 import type { Route } from './+types/root';
+import { CookieBanner } from './components/cookie-banner';
+import { GoogleBanner } from './components/google-banner';
 import { SiteFooter } from './components/site-footer';
 import { SiteHeader } from './components/site-header';
+import { useScrollClass } from './components/use-scroll-class';
+import { AuthProvider } from './features/auth/auth-context';
+import { createQueryClient } from './lib/query-client';
+import { useRootData } from './lib/use-root-data';
+import { createStore } from './store/store';
 import appStyles from './styles/app.css?url';
+import shellStyles from './styles/shell.css?url';
 
 export const links: LinksFunction = () => [
   { rel: 'stylesheet', href: appStyles },
+  { rel: 'stylesheet', href: shellStyles },
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
 ];
 
+/** The signed-in user (verified on the server from the Amplify cookie) and public site facts. */
+export async function loader({ context }: Route.LoaderArgs) {
+  return { user: context.user, site: context.site };
+}
+
 export function Layout({ children }: { children: React.ReactNode }) {
+  const { user } = useRootData();
+  const [store] = useState(() => createStore());
+  const [queryClient] = useState(() => createQueryClient());
+  useScrollClass();
   return (
     <html lang="en-GB">
       <head>
@@ -31,11 +52,19 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <a className="skip-link" href="#main">
           Skip to main content
         </a>
-        <SiteHeader />
-        <main id="main" tabIndex={-1}>
-          {children}
-        </main>
-        <SiteFooter />
+        <ReduxProvider store={store}>
+          <QueryClientProvider client={queryClient}>
+            <AuthProvider serverUser={user}>
+              <SiteHeader />
+              <main id="main" tabIndex={-1}>
+                {children}
+              </main>
+              <SiteFooter />
+              <GoogleBanner />
+              <CookieBanner />
+            </AuthProvider>
+          </QueryClientProvider>
+        </ReduxProvider>
         <ScrollRestoration />
         <Scripts />
       </body>
@@ -48,21 +77,47 @@ export default function App() {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const isNotFound = isRouteErrorResponse(error) && error.status === 404;
-  const title = isNotFound ? 'Page not found' : 'Something went wrong';
-  const message = isNotFound
-    ? 'We could not find that page. It may have moved, or the address may be mistyped.'
-    : 'Sorry, something went wrong on our side. Please try again in a moment.';
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  const isSignedOut =
+    isRouteErrorResponse(error) && (error.data as { reason?: string } | null)?.reason === 'signed-out';
+  const { title, message } =
+    status === 404
+      ? {
+          title: 'Page not found',
+          message: 'We could not find that page. It may have moved, or the address may be mistyped.',
+        }
+      : status === 403
+        ? {
+            title: 'You do not have permission to view this page',
+            message: isSignedOut
+              ? 'This page is for Roost administrators. Sign in with an administrator account to continue.'
+              : 'This page is for Roost administrators only.',
+          }
+        : {
+            title: 'Something went wrong',
+            message: 'Sorry, something went wrong on our side. Please try again in a moment.',
+          };
   return (
-    <section className="page narrow">
+    <section className="content-page">
       <title>{`${title} | Roost`}</title>
       <h1>{title}</h1>
-      <p>{message}</p>
-      <p>
-        <a className="button" href="/">
+      <p className="lead">{message}</p>
+      <p className="error-actions">
+        {isSignedOut ? (
+          <a className="button" href="/my-account">
+            Sign in
+          </a>
+        ) : null}
+        <a className={isSignedOut ? 'button button--secondary' : 'button'} href="/">
           Go to the home page
         </a>
       </p>
+      {status === 404 ? (
+        <p>
+          Looking for a home? Browse <a href="/search/for-sale/">homes for sale</a> or{' '}
+          <a href="/search/for-rent/">homes to rent</a>, or <a href="/contact-us">contact us</a>.
+        </p>
+      ) : null}
     </section>
   );
 }

@@ -5,5 +5,17 @@ export default [
   route('search/for-sale/:place?', 'routes/search.tsx', { id: 'search-for-sale' }),
   route('search/for-rent/:place?', 'routes/search.tsx', { id: 'search-for-rent' }),
   route('property/:id/:slug?', 'routes/property.tsx'),
+  route('pricing', 'routes/pricing.tsx'),
+  route('contact-us', 'routes/contact-us.tsx'),
+  route('about-us', 'routes/about-us.tsx'),
+  route('faq', 'routes/faq.tsx'),
+  route('terms-of-use', 'routes/terms-of-use.tsx'),
+  route('privacy-policy', 'routes/privacy-policy.tsx'),
+  route('payment-refund-policy', 'routes/payment-refund-policy.tsx'),
+  route('my-account', 'routes/my-account.tsx'),
+  route('admin-portal', 'routes/admin-portal.tsx', [
+    index('routes/admin-portal-section.tsx', { id: 'admin-portal-home' }),
+    route('*', 'routes/admin-portal-section.tsx', { id: 'admin-portal-section' }),
+  ]),
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig;

@@ -17,6 +17,8 @@ export interface RoostLoadContext {
   /** Public site facts for the shell (company, blog, social links). */
   site: SiteConfig;
   contact: ContactService;
+  /** The client's address as Express sees it (behind trusted proxies), for rate limits. */
+  clientIp: string;
 }
 
 declare module 'react-router' {

@@ -11,13 +11,14 @@ import {
 } from '../db/client.ts';
 import { migrateDatabase } from '../db/migrate.ts';
 import { seedDemoIfEmpty } from '../db/seed/seed-demo.ts';
-import { fetchAuthSettings } from './auth/auth-settings.ts';
+import { authSettingsFromAmplifyConfig } from './auth/auth-settings.ts';
 import { createAuth } from './auth/auth.ts';
 import { createSessionMiddleware, sessionUserOf } from './auth/session-middleware.ts';
 import { loadConfig, type Config } from './config.ts';
 import { createHttpApp } from './http/create-app.ts';
 import { createLogger, type Logger } from './logger.ts';
 import {
+  amplifyConfig,
   createIdentityService,
   loadTlsCredentials,
   parseIdentityConfig,
@@ -69,20 +70,22 @@ export async function startRoost({
     }
 
     const marketplace = createMarketplace({ db: database.db, geocoder: config.geocoder });
-    // Identity tokens are verified against the issuer that /amplify-config.json publishes
-    // (embedded pool or Amazon Cognito), read from this server once it listens.
-    let listeningPort = config.port;
-    const loopbackHost = ['0.0.0.0', '::', ''].includes(config.host) ? '127.0.0.1' : config.host;
+    // Identity tokens are verified by JWKS against the pool /amplify-config.json publishes
+    // (embedded or Amazon Cognito); read lazily, once the identity service below exists.
     const auth = createAuth({
       logger,
-      loadSettings: () =>
-        fetchAuthSettings(`http://${loopbackHost}:${listeningPort}/amplify-config.json`),
+      loadSettings: async () => {
+        const settings = authSettingsFromAmplifyConfig(amplifyConfig(identity.config));
+        if (identity.config.provider !== 'embedded') return settings;
+        const { issuer } = identity.config;
+        return { ...settings, issuer, jwksUri: `${issuer}/.well-known/jwks.json` };
+      },
     });
     const contact = createContactService({
       db: database.db,
       operatorEmail: config.operatorEmail,
       limitPerHour: config.contactRateLimitPerHour,
-      send: () => undefined,
+      send: () => (email) => mailer.send({ channel: 'email', tag: 'contact-message', ...email }),
       logger,
     });
     const getLoadContext: LoadContextFactory = (req, res) => ({
@@ -139,7 +142,6 @@ export async function startRoost({
     });
     const address = server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;
-    listeningPort = port;
     const url = config.publicUrl.replace(`:${config.port}`, `:${port}`);
 
     // Amplify calls the hosted OAuth domain only over https: a second listener on HTTPS_PORT.

@@ -1,4 +1,8 @@
 import { Link } from 'react-router';
+import { useRootData } from '~/lib/use-root-data';
+import { SocialIcon } from './icons';
+import { PaymentIcons } from './payment-icons';
+import { ADD_LISTING_PATH, useStartNewListing } from './use-add-listing';
 
 const FOOTER_LINKS = [
   { to: '/faq', label: 'FAQ' },
@@ -12,17 +16,23 @@ const FOOTER_LINKS = [
 ];
 
 export function SiteFooter() {
+  const { site } = useRootData();
+  const startNewListing = useStartNewListing();
+  const year = new Intl.DateTimeFormat('en-GB', { year: 'numeric', timeZone: 'Europe/London' }).format(
+    new Date(),
+  );
   return (
     <footer className="site-footer">
       <div className="site-footer__inner">
-        <section aria-labelledby="footer-list-free">
+        <section aria-labelledby="footer-list-free" className="footer-cta">
           <h2 id="footer-list-free">List for free</h2>
-          <p>Selling or letting? Advertise your home on Roost at no cost.</p>
-          <Link to="/property/new/" className="button">
+          <p>Selling or letting? Advertise your home on Roost at no cost, in a few minutes.</p>
+          <Link to={ADD_LISTING_PATH} className="button" onClick={startNewListing}>
             Add a listing
           </Link>
         </section>
         <nav aria-label="Footer">
+          <h2 className="footer-heading">Roost</h2>
           <ul className="footer-links">
             {FOOTER_LINKS.map((link) => (
               <li key={link.to}>
@@ -31,10 +41,34 @@ export function SiteFooter() {
             ))}
           </ul>
         </nav>
+        <div className="footer-side">
+          {site.socialLinks.length > 0 ? (
+            <>
+              <h2 className="footer-heading">Follow us</h2>
+              <ul className="social-links">
+                {site.socialLinks.map((link) => (
+                  <li key={link.name}>
+                    <a href={link.url} target="_blank" rel="noopener noreferrer">
+                      <SocialIcon name={link.name} />
+                      <span className="visually-hidden">
+                        Roost on {link.name} (opens in a new tab)
+                      </span>
+                    </a>
+                  </li>
+                ))}
+              </ul>
+            </>
+          ) : null}
+          <h2 className="footer-heading">Ways to pay for upgrades</h2>
+          <PaymentIcons />
+        </div>
         <div className="footer-legal">
           <p>Listings on Roost are completely free.</p>
           <p>Roost is not a mortgage intermediary and does not give financial advice.</p>
-          <p>Roost is registered in England and Wales.</p>
+          <p>
+            © {year} {site.companyName}. Registered in England and Wales
+            {site.companyNumber ? `, company number ${site.companyNumber}` : ''}.
+          </p>
         </div>
       </div>
     </footer>

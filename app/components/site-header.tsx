@@ -1,15 +1,19 @@
-import { Link, NavLink } from 'react-router';
-
-const NAV_LINKS = [
-  { to: '/search/for-sale/', label: 'Buy' },
-  { to: '/search/for-rent/', label: 'Rent' },
-  { to: '/pricing/', label: 'Pricing' },
-  { to: '/about-us', label: 'About us' },
-  { to: '/faq', label: 'FAQ' },
-  { to: '/contact-us', label: 'Contact us' },
-];
+import { useEffect, useRef, useState } from 'react';
+import { Link, NavLink, useLocation } from 'react-router';
+import { useAuth } from '~/features/auth/auth-context';
+import { useAppSelector } from '~/store/hooks';
+import { useRootData } from '~/lib/use-root-data';
+import { AccountMenu } from './account-menu';
+import { FavouritesLink } from './favourites-link';
+import { CloseIcon, ExternalIcon, MenuIcon } from './icons';
+import { ADMIN_LINKS, MAIN_LINKS } from './site-links';
+import { ADD_LISTING_PATH, useStartNewListing } from './use-add-listing';
 
 export function SiteHeader() {
+  const { site } = useRootData();
+  const isAddButtonShown = useAppSelector((state) => state.listingDraft.buttonDisplayed);
+  const startNewListing = useStartNewListing();
+
   return (
     <header className="site-header">
       <div className="site-header__inner">
@@ -17,25 +21,133 @@ export function SiteHeader() {
           <RoostMark />
           <span className="logo__word">Roost</span>
         </Link>
-        <nav aria-label="Main">
+        <nav aria-label="Main" className="site-nav-wrap">
           <ul className="site-nav">
-            {NAV_LINKS.map((link) => (
+            {MAIN_LINKS.map((link) => (
               <li key={link.to}>
                 <NavLink to={link.to}>{link.label}</NavLink>
               </li>
             ))}
+            <li>
+              <BlogLink href={site.blogUrl} />
+            </li>
           </ul>
         </nav>
         <div className="site-header__actions">
-          <Link to="/property/new/" className="button button--small">
-            + Add list
-          </Link>
-          <Link to="/my-account/" className="account-link">
-            Sign in
-          </Link>
+          <FavouritesLink />
+          {isAddButtonShown ? (
+            <Link
+              to={ADD_LISTING_PATH}
+              className="button button--small add-listing-button"
+              onClick={startNewListing}
+            >
+              + Add list
+            </Link>
+          ) : null}
+          <AccountMenu />
+          <MobileMenu blogUrl={site.blogUrl} />
         </div>
       </div>
     </header>
+  );
+}
+
+function BlogLink({ href }: { href: string }) {
+  return (
+    <a href={href} target="_blank" rel="noopener noreferrer">
+      Blog
+      <ExternalIcon className="icon--inline" />
+      <span className="visually-hidden"> (opens in a new tab)</span>
+    </a>
+  );
+}
+
+/** The small-screen menu: every navigation link, the account links and sign out. */
+function MobileMenu({ blogUrl }: { blogUrl: string }) {
+  const { user, isAdmin, signOut } = useAuth();
+  const location = useLocation();
+  // Open for one page only: navigating anywhere closes it.
+  const [openOn, setOpenOn] = useState<string | null>(null);
+  const isOpen = openOn === location.pathname;
+  const setIsOpen = (next: boolean | ((open: boolean) => boolean)) => {
+    const value = typeof next === 'function' ? next(isOpen) : next;
+    setOpenOn(value ? location.pathname : null);
+  };
+  const toggleRef = useRef<HTMLButtonElement>(null);
+  const panelRef = useRef<HTMLDivElement>(null);
+  const startNewListing = useStartNewListing();
+
+
+  useEffect(() => {
+    if (!isOpen) return;
+    panelRef.current?.querySelector<HTMLElement>('a, button')?.focus();
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') {
+        setOpenOn(null);
+        toggleRef.current?.focus();
+      }
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [isOpen]);
+
+  return (
+    <>
+      <button
+        ref={toggleRef}
+        type="button"
+        className="header-icon menu-toggle"
+        aria-expanded={isOpen}
+        aria-controls="mobile-menu"
+        onClick={() => setIsOpen((open) => !open)}
+      >
+        {isOpen ? <CloseIcon /> : <MenuIcon />}
+        <span className="visually-hidden">Menu</span>
+      </button>
+      <div id="mobile-menu" ref={panelRef} className="mobile-menu" hidden={!isOpen}>
+        <nav aria-label="Mobile">
+          <ul>
+            {MAIN_LINKS.map((link) => (
+              <li key={link.to}>
+                <NavLink to={link.to}>{link.label}</NavLink>
+              </li>
+            ))}
+            <li>
+              <BlogLink href={blogUrl} />
+            </li>
+          </ul>
+          <ul className="mobile-menu__account">
+            <li>
+              <NavLink to="/my-account/">{user ? 'My account and listings' : 'Sign in or create an account'}</NavLink>
+            </li>
+            <li>
+              <NavLink to={ADD_LISTING_PATH} onClick={startNewListing}>
+                Add a listing
+              </NavLink>
+            </li>
+            {user ? (
+              <li>
+                <NavLink to="/favourites">Favourites</NavLink>
+              </li>
+            ) : null}
+            {isAdmin
+              ? ADMIN_LINKS.map((link) => (
+                  <li key={link.to}>
+                    <NavLink to={link.to}>{link.label}</NavLink>
+                  </li>
+                ))
+              : null}
+            {user ? (
+              <li>
+                <button type="button" className="mobile-menu__signout" onClick={() => void signOut()}>
+                  Sign out
+                </button>
+              </li>
+            ) : null}
+          </ul>
+        </nav>
+      </div>
+    </>
   );
 }
 

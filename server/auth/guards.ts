@@ -10,11 +10,14 @@ export function requireUser(user: SessionUser | null, request: Request): Session
   throw redirect(`/my-account?redirectTo=${encodeURIComponent(back)}`);
 }
 
-/** Page guard: administrators only. Signed-out visitors are sent to sign in; others get 403. */
-export function requireAdmin(user: SessionUser | null, request: Request): SessionUser {
-  const signedIn = requireUser(user, request);
-  if (!signedIn.isAdmin) throw data({ reason: 'admin-only' }, { status: 403 });
-  return signedIn;
+/**
+ * Page guard: administrators only. Everyone else, signed in or not, gets 403 whatever the
+ * browser does; the error page offers sign-in to signed-out visitors.
+ */
+export function requireAdmin(user: SessionUser | null): SessionUser {
+  if (!user) throw data({ reason: 'signed-out' }, { status: 403 });
+  if (!user.isAdmin) throw data({ reason: 'not-admin' }, { status: 403 });
+  return user;
 }
 
 /** API guard: 401 without a valid Bearer ID token. */

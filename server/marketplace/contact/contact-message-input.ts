@@ -1,14 +1,7 @@
 import { z } from 'zod';
+import { CONTACT_TOPICS, type ContactTopic } from '../../../app/lib/contact-topics.ts';
 
-export const CONTACT_TOPICS = [
-  { value: 'general', label: 'General question' },
-  { value: 'listing', label: 'Help with my listing' },
-  { value: 'account', label: 'My account or signing in' },
-  { value: 'report', label: 'Report a concern about a listing or user' },
-  { value: 'press', label: 'Press and partnerships' },
-] as const;
-
-export type ContactTopic = (typeof CONTACT_TOPICS)[number]['value'];
+export { CONTACT_TOPICS };
 
 const topicValues = CONTACT_TOPICS.map((topic) => topic.value) as [ContactTopic, ...ContactTopic[]];
 

@@ -65,6 +65,17 @@ describe('submitContactMessage', () => {
     expect(sent[0]!.text).toContain('My photos are not showing');
   });
 
+  it('escapes what the sender wrote in the HTML e-mail', async () => {
+    const sent: OperatorEmail[] = [];
+    await submit(
+      { ...valid, name: '<b>Eve</b>', message: 'Hello <script>alert(1)</script> & goodbye' },
+      { senderIp: '198.51.100.3', send: async (email) => void sent.push(email) },
+    );
+    expect(sent[0]!.html).toContain('&lt;script&gt;alert(1)&lt;/script&gt; &amp; goodbye');
+    expect(sent[0]!.html).toContain('&lt;b&gt;Eve&lt;/b&gt;');
+    expect(sent[0]!.html).not.toContain('<script>');
+  });
+
   it('keeps the message when the e-mail fails', async () => {
     const result = await submit(
       { ...valid, email: 'mail-fails@example.co.uk' },

@@ -16,6 +16,8 @@ export interface OperatorEmail {
   replyTo: string;
   subject: string;
   text: string;
+  /** The same content as HTML, every user-supplied value escaped. */
+  html: string;
 }
 
 /** Sends one e-mail; provided by the mail delivery module. */
@@ -125,18 +127,33 @@ export function operatorEmailFor(
 ): OperatorEmail {
   const topic =
     CONTACT_TOPICS.find((entry) => entry.value === message.topic)?.label ?? message.topic;
+  const rows: [string, string][] = [
+    ['From', `${message.name} <${message.email}>`],
+    ...(message.phone ? [['Phone', message.phone] as [string, string]] : []),
+    ['Topic', topic],
+  ];
   return {
     to: operatorEmail,
     replyTo: message.email,
     subject: `Contact form #${id}: ${topic}`,
-    text: [
-      `From: ${message.name} <${message.email}>`,
-      message.phone ? `Phone: ${message.phone}` : undefined,
-      `Topic: ${topic}`,
-      '',
-      message.message,
-    ]
-      .filter((line) => line !== undefined)
-      .join('\n'),
+    text: [...rows.map(([label, value]) => `${label}: ${value}`), '', message.message].join('\n'),
+    html: [
+      `<p>A message from the Roost contact form (#${id}).</p>`,
+      '<table>',
+      ...rows.map(
+        ([label, value]) => `<tr><th align="left">${label}</th><td>${escapeHtml(value)}</td></tr>`,
+      ),
+      '</table>',
+      `<p style="white-space:pre-wrap">${escapeHtml(message.message)}</p>`,
+    ].join('\n'),
   };
+}
+
+function escapeHtml(value: string): string {
+  return value
+    .replaceAll('&', '&amp;')
+    .replaceAll('<', '&lt;')
+    .replaceAll('>', '&gt;')
+    .replaceAll('"', '&quot;')
+    .replaceAll("'", '&#39;');
 }

@@ -1,0 +1,33 @@
+import { useCallback, useSyncExternalStore } from 'react';
+import { readItem, writeItem } from '~/lib/browser-storage';
+
+const CHANGE_EVENT = 'roost:flag-changed';
+
+function subscribe(onChange: () => void) {
+  window.addEventListener(CHANGE_EVENT, onChange);
+  window.addEventListener('storage', onChange);
+  return () => {
+    window.removeEventListener(CHANGE_EVENT, onChange);
+    window.removeEventListener('storage', onChange);
+  };
+}
+
+/**
+ * A browser-storage flag as React state. `undefined` while rendering on the server (and during
+ * hydration), so banners never flash for people who already chose.
+ */
+export function useStoredFlag(key: string): [string | null | undefined, (value: string | null) => void] {
+  const value = useSyncExternalStore(
+    subscribe,
+    () => readItem(key),
+    () => undefined,
+  );
+  const set = useCallback(
+    (next: string | null) => {
+      writeItem(key, next);
+      window.dispatchEvent(new Event(CHANGE_EVENT));
+    },
+    [key],
+  );
+  return [value, set];
+}

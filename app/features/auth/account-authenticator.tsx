@@ -1,0 +1,92 @@
+import { countryDialCodes } from '@aws-amplify/ui';
+import { Authenticator } from '@aws-amplify/ui-react';
+import { I18n } from 'aws-amplify/utils';
+
+/** British wording for the Amplify UI Authenticator's English labels. */
+const BRITISH_ENGLISH: Record<string, string> = {
+  'Sign In': 'Sign in',
+  'Sign in': 'Sign in',
+  'Create Account': 'Create account',
+  'Creating Account': 'Creating account',
+  'Signing in': 'Signing in',
+  'Forgot your password?': 'Forgotten your password?',
+  'Reset Password': 'Reset your password',
+  'Reset your password': 'Reset your password',
+  'Send code': 'Send code',
+  'Back to Sign In': 'Back to sign in',
+  'Email': 'E-mail address',
+  'Enter your Email': 'name@example.co.uk',
+  'Enter your email': 'name@example.co.uk',
+  'Please enter a valid email': 'Please enter a valid email',
+  'Phone Number': 'Mobile number',
+  'Enter your Phone Number': '07700 900123',
+  'Enter your phone number': '07700 900123',
+  'Confirm Password': 'Confirm password',
+  'Please confirm your Password': 'Type your password again',
+  'Enter your Password': 'Your password',
+  'Enter your password': 'Your password',
+  'Name': 'Full name',
+  'Enter your Name': 'e.g. Priya Shah',
+  'Enter your name': 'e.g. Priya Shah',
+  'Sign in with Google': 'Continue with Google',
+  'Sign In with Google': 'Continue with Google',
+  'Sign in with Facebook': 'Continue with Facebook',
+  'Sign In with Facebook': 'Continue with Facebook',
+  'Sign in with Apple': 'Continue with Apple',
+  'Sign In with Apple': 'Continue with Apple',
+  'Sign in with Amazon': 'Continue with Amazon',
+  'Sign In with Amazon': 'Continue with Amazon',
+};
+
+I18n.putVocabulariesForLanguage('en', BRITISH_ENGLISH);
+I18n.setLanguage('en');
+
+/** UK first, then every other dial code once, in Amplify's order. */
+const UK_FIRST_DIAL_CODES = ['+44', ...countryDialCodes.filter((code) => code !== '+44')];
+
+const FORM_FIELDS = {
+  signUp: {
+    email: { order: 1, autocomplete: 'email' },
+    name: { order: 2, isRequired: true, autocomplete: 'name' },
+    password: { order: 3, autocomplete: 'new-password' },
+    confirm_password: { order: 4, autocomplete: 'new-password' },
+    phone_number: {
+      order: 5,
+      label: 'Mobile number (optional)',
+      isRequired: false,
+      dialCode: '+44',
+      dialCodeList: UK_FIRST_DIAL_CODES,
+      autocomplete: 'tel-national',
+    },
+  },
+  signIn: {
+    username: { autocomplete: 'username' },
+    password: { autocomplete: 'current-password' },
+  },
+  forceNewPassword: {
+    password: { autocomplete: 'new-password' },
+  },
+  confirmResetPassword: {
+    password: { autocomplete: 'new-password' },
+    confirm_password: { autocomplete: 'new-password' },
+  },
+};
+
+export type AuthenticatorStart = 'signIn' | 'signUp' | 'forgotPassword';
+
+/**
+ * The prebuilt Amplify UI sign-in experience (sign in, sign up as the second tab, confirm,
+ * forgotten password, new password, MFA, attribute verification, social buttons), configured
+ * from /amplify-config.json before it renders.
+ */
+export default function AccountAuthenticator({ initialState = 'signIn' }: { initialState?: AuthenticatorStart }) {
+  return (
+    <Authenticator initialState={initialState} formFields={FORM_FIELDS}>
+      {() => (
+        <p className="auth-loading" role="status">
+          Signing you in…
+        </p>
+      )}
+    </Authenticator>
+  );
+}

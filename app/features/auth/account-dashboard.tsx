@@ -1,0 +1,250 @@
+import {
+  fetchMFAPreference,
+  fetchUserAttributes,
+  setUpTOTP,
+  updateMFAPreference,
+  updatePassword,
+  verifyTOTPSetup,
+  type FetchUserAttributesOutput,
+} from 'aws-amplify/auth';
+import QRCode from 'qrcode';
+import { useEffect, useId, useState } from 'react';
+import { Link } from 'react-router';
+import { displayNameOf } from '~/lib/display-name';
+import type { SessionUser } from '~/lib/session-user';
+
+/** The signed-in account page: details, listings, password, two-step verification, sign out. */
+export default function AccountDashboard({ user, onSignOut }: { user: SessionUser; onSignOut: () => void }) {
+  const [attributes, setAttributes] = useState<FetchUserAttributesOutput | null>(null);
+  useEffect(() => {
+    fetchUserAttributes().then(setAttributes, (error: unknown) =>
+      console.warn('Could not read account details', error),
+    );
+  }, []);
+  const name = displayNameOf(user);
+
+  return (
+    <div className="account-page">
+      <h1>My account</h1>
+      <p className="lead">Welcome back, {name}.</p>
+      <div className="account-grid">
+        <section className="card" aria-labelledby="account-details">
+          <h2 id="account-details">Your details</h2>
+          <dl>
+            <dt>Name</dt>
+            <dd>{attributes?.name ?? user.name ?? name}</dd>
+            <dt>E-mail</dt>
+            <dd>
+              {attributes?.email ?? user.email ?? '—'}
+              {attributes?.email_verified === 'true' ? ' (verified)' : ''}
+            </dd>
+            <dt>Mobile</dt>
+            <dd>{attributes?.phone_number ?? 'Not added'}</dd>
+          </dl>
+        </section>
+        <section className="card" aria-labelledby="account-listings">
+          <h2 id="account-listings">Manage listings</h2>
+          <p>Your listings, their enquiries and their status will appear here once you publish one.</p>
+          <Link to="/property/new" className="button button--small">
+            + Add a listing
+          </Link>
+        </section>
+        <ChangePassword />
+        <TwoStepVerification accountName={attributes?.email ?? user.email ?? user.username} />
+        <section className="card" aria-labelledby="account-sign-out">
+          <h2 id="account-sign-out">Sign out</h2>
+          <p>Sign out of Roost on this device.</p>
+          <button type="button" className="button button--secondary" onClick={onSignOut}>
+            Sign out
+          </button>
+        </section>
+      </div>
+    </div>
+  );
+}
+
+function errorMessage(error: unknown): string {
+  return error instanceof Error && error.message ? error.message : 'An unknown error has occurred.';
+}
+
+function ChangePassword() {
+  const id = useId();
+  const [message, setMessage] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);
+  const [isSaving, setIsSaving] = useState(false);
+
+  async function submit(event: React.FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const oldPassword = String(form.get('oldPassword') ?? '');
+    const newPassword = String(form.get('newPassword') ?? '');
+    const confirm = String(form.get('confirmPassword') ?? '');
+    if (!oldPassword || !newPassword) {
+      setMessage({ kind: 'error', text: 'Enter your current password and a new password.' });
+      return;
+    }
+    if (newPassword !== confirm) {
+      setMessage({ kind: 'error', text: 'Your passwords must match' });
+      return;
+    }
+    setIsSaving(true);
+    try {
+      await updatePassword({ oldPassword, newPassword });
+      setMessage({ kind: 'success', text: 'Your password has been changed.' });
+      (event.target as HTMLFormElement).reset();
+    } catch (error) {
+      setMessage({ kind: 'error', text: errorMessage(error) });
+    } finally {
+      setIsSaving(false);
+    }
+  }
+
+  return (
+    <section className="card" aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`}>Change password</h2>
+      {message ? (
+        <p className={`alert alert--${message.kind}`} role={message.kind === 'error' ? 'alert' : 'status'}>
+          {message.text}
+        </p>
+      ) : null}
+      <form className="form" onSubmit={submit} noValidate>
+        <div className="form-field">
+          <label htmlFor={`${id}-old`}>Current password</label>
+          <input id={`${id}-old`} name="oldPassword" type="password" autoComplete="current-password" required />
+        </div>
+        <div className="form-field">
+          <label htmlFor={`${id}-new`}>New password</label>
+          <input id={`${id}-new`} name="newPassword" type="password" autoComplete="new-password" required />
+        </div>
+        <div className="form-field">
+          <label htmlFor={`${id}-confirm`}>Confirm new password</label>
+          <input id={`${id}-confirm`} name="confirmPassword" type="password" autoComplete="new-password" required />
+        </div>
+        <div>
+          <button type="submit" className="button button--small" disabled={isSaving}>
+            Change password
+          </button>
+        </div>
+      </form>
+    </section>
+  );
+}
+
+type MfaState =
+  | { step: 'loading' }
+  | { step: 'off' }
+  | { step: 'on' }
+  | { step: 'setup'; secret: string; qrDataUrl: string };
+
+function TwoStepVerification({ accountName }: { accountName: string }) {
+  const id = useId();
+  const [state, setState] = useState<MfaState>({ step: 'loading' });
+  const [error, setError] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+
+  useEffect(() => {
+    fetchMFAPreference().then(
+      (preference) => setState({ step: preference.enabled?.includes('TOTP') ? 'on' : 'off' }),
+      () => setState({ step: 'off' }),
+    );
+  }, []);
+
+  async function start() {
+    setError(null);
+    setNotice(null);
+    try {
+      const details = await setUpTOTP();
+      const uri = details.getSetupUri('Roost', accountName).toString();
+      const qrDataUrl = await QRCode.toDataURL(uri, { width: 228, margin: 1 });
+      setState({ step: 'setup', secret: details.sharedSecret, qrDataUrl });
+    } catch (caught) {
+      setError(errorMessage(caught));
+    }
+  }
+
+  async function verify(event: React.FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const code = String(new FormData(event.currentTarget).get('code') ?? '').replace(/\s+/g, '');
+    if (!code) {
+      setError('This field is required');
+      return;
+    }
+    try {
+      await verifyTOTPSetup({ code });
+      await updateMFAPreference({ totp: 'PREFERRED' });
+      setState({ step: 'on' });
+      setError(null);
+      setNotice('Two-step verification is on. You will be asked for a code when you sign in.');
+    } catch (caught) {
+      setError(errorMessage(caught));
+    }
+  }
+
+  async function turnOff() {
+    try {
+      await updateMFAPreference({ totp: 'DISABLED' });
+      setState({ step: 'off' });
+      setNotice('Two-step verification is off.');
+    } catch (caught) {
+      setError(errorMessage(caught));
+    }
+  }
+
+  return (
+    <section className="card" aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`}>Two-step verification</h2>
+      {error ? (
+        <p className="alert alert--error" role="alert">
+          {error}
+        </p>
+      ) : null}
+      {notice ? (
+        <p className="alert alert--success" role="status">
+          {notice}
+        </p>
+      ) : null}
+      {state.step === 'loading' ? <p>Checking…</p> : null}
+      {state.step === 'off' ? (
+        <>
+          <p>Protect your account with a six-digit code from an authenticator app when you sign in.</p>
+          <button type="button" className="button button--small" onClick={() => void start()}>
+            Set up an authenticator app
+          </button>
+        </>
+      ) : null}
+      {state.step === 'on' ? (
+        <>
+          <p>
+            <strong>On</strong>: you enter a code from your authenticator app when you sign in.
+          </p>
+          <button type="button" className="button button--small button--secondary" onClick={() => void turnOff()}>
+            Turn off two-step verification
+          </button>
+        </>
+      ) : null}
+      {state.step === 'setup' ? (
+        <form className="totp-setup" onSubmit={verify} noValidate>
+          <p>Scan this QR code with your authenticator app, or enter the key by hand.</p>
+          <img src={state.qrDataUrl} width={228} height={228} alt="QR code for your authenticator app" />
+          <p>
+            Key: <code className="totp-secret" data-testid="totp-secret">{state.secret}</code>
+          </p>
+          <div className="form-field">
+            <label htmlFor={`${id}-code`}>Code from the app</label>
+            <input
+              id={`${id}-code`}
+              name="code"
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              pattern="[0-9]*"
+              maxLength={6}
+              required
+            />
+          </div>
+          <button type="submit" className="button button--small">
+            Turn on two-step verification
+          </button>
+        </form>
+      ) : null}
+    </section>
+  );
+}

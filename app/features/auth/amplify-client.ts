@@ -1,0 +1,129 @@
+import { Amplify, type ResourcesConfig } from 'aws-amplify';
+import {
+  fetchAuthSession,
+  signInWithRedirect,
+  signOut as amplifySignOut,
+  type AuthUser,
+} from 'aws-amplify/auth';
+import { cognitoUserPoolsTokenProvider } from 'aws-amplify/auth/cognito';
+import { CookieStorage, Hub } from 'aws-amplify/utils';
+import { toSessionUser, type SessionUser } from '~/lib/session-user';
+
+/**
+ * Everything that touches the Amplify client, loaded only in the browser (dynamically, so the
+ * first paint does not wait for it). Configuration always comes from `/amplify-config.json`,
+ * whether the embedded user pool or Amazon Cognito is behind it.
+ */
+export const ADMIN_CACHE_MS = 60_000;
+const COOKIE_DAYS = 365;
+
+let configuring: Promise<ResourcesConfig> | undefined;
+
+export function configureAmplify(): Promise<ResourcesConfig> {
+  configuring ??= (async () => {
+    const response = await fetch('/amplify-config.json', {
+      cache: 'no-store',
+      headers: { accept: 'application/json' },
+    });
+    if (!response.ok) throw new Error(`/amplify-config.json answered ${response.status}`);
+    const config = (await response.json()) as ResourcesConfig;
+    Amplify.configure(config);
+    const { hostname } = window.location;
+    const isLocal = hostname === 'localhost' || hostname === '127.0.0.1' || hostname === '[::1]';
+    // Tokens in cookies, so the server render knows the user (it verifies the ID token by JWKS).
+    cognitoUserPoolsTokenProvider.setKeyValueStorage(
+      new CookieStorage({ path: '/', sameSite: 'lax', secure: !isLocal, expires: COOKIE_DAYS }),
+    );
+    return config;
+  })().catch((error: unknown) => {
+    configuring = undefined;
+    throw error;
+  });
+  return configuring;
+}
+
+export function isGoogleConfigured(config: ResourcesConfig): boolean {
+  const providers = config.Auth?.Cognito?.loginWith?.oauth?.providers ?? [];
+  return providers.some((provider) => provider === 'Google');
+}
+
+/** The signed-in user from the current (refreshed if needed) ID token, or null. */
+export async function currentSessionUser(): Promise<SessionUser | null> {
+  try {
+    const session = await fetchAuthSession();
+    const payload = session.tokens?.idToken?.payload;
+    return payload ? toSessionUser(payload as Record<string, unknown>) : null;
+  } catch (error) {
+    console.warn('Could not read the sign-in session', error);
+    return null;
+  }
+}
+
+let adminCache: { userId: string; isAdmin: boolean; at: number } | undefined;
+
+/** Admin = `admins` in the ID token's `cognito:groups`; cached for 60 s per user. */
+export async function fetchIsAdmin(userId: string, { force = false } = {}): Promise<boolean> {
+  const now = Date.now();
+  if (!force && adminCache && adminCache.userId === userId && now - adminCache.at < ADMIN_CACHE_MS) {
+    return adminCache.isAdmin;
+  }
+  const user = await currentSessionUser();
+  const isAdmin = Boolean(user && user.userId === userId && user.isAdmin);
+  adminCache = { userId, isAdmin, at: now };
+  return isAdmin;
+}
+
+export function clearAdminCache(): void {
+  adminCache = undefined;
+}
+
+/** Signs out; errors from revoking on the server are ignored and local tokens still cleared. */
+export async function signOutEverywhere(): Promise<void> {
+  clearAdminCache();
+  try {
+    await amplifySignOut();
+  } catch (error) {
+    console.warn('Sign-out could not reach the identity service; clearing local tokens', error);
+    await Promise.resolve(cognitoUserPoolsTokenProvider.tokenOrchestrator.clearTokens()).catch(
+      () => {},
+    );
+  }
+}
+
+export async function startGoogleSignIn(): Promise<void> {
+  try {
+    await signInWithRedirect({ provider: 'Google' });
+  } catch (error) {
+    console.error('Could not start Google sign-in', error);
+  }
+}
+
+export type AuthHubEvent =
+  | { event: 'signedIn'; user?: AuthUser }
+  | { event: 'signedOut' }
+  | { event: 'tokenRefresh' }
+  | { event: 'tokenRefresh_failure'; isNetworkError: boolean }
+  | { event: 'other' };
+
+export function listenToAuthEvents(onEvent: (event: AuthHubEvent) => void): () => void {
+  return Hub.listen('auth', ({ payload }) => {
+    switch (payload.event) {
+      case 'signedIn':
+        onEvent({ event: 'signedIn', user: payload.data });
+        return;
+      case 'signedOut':
+        onEvent({ event: 'signedOut' });
+        return;
+      case 'tokenRefresh':
+        onEvent({ event: 'tokenRefresh' });
+        return;
+      case 'tokenRefresh_failure': {
+        const error = (payload.data as { error?: { name?: string } } | undefined)?.error;
+        onEvent({ event: 'tokenRefresh_failure', isNetworkError: error?.name === 'NetworkError' });
+        return;
+      }
+      default:
+        onEvent({ event: 'other' });
+    }
+  });
+}

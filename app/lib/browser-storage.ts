@@ -1,0 +1,41 @@
+/**
+ * Small, failure-tolerant access to `localStorage`: private browsing, full quotas and disabled
+ * storage are logged and otherwise ignored, as the spec asks.
+ */
+export const STORAGE_FLAGS = {
+  cookieAccepted: 'cookie-accepted',
+  bannerDismissed: 'banner-dismissed',
+} as const;
+
+export interface KeyValueStore {
+  getItem(key: string): string | null;
+  setItem(key: string, value: string): void;
+  removeItem(key: string): void;
+}
+
+export function browserStorage(): KeyValueStore | undefined {
+  try {
+    return typeof window === 'undefined' ? undefined : window.localStorage;
+  } catch (error) {
+    console.warn('Browser storage is unavailable', error);
+    return undefined;
+  }
+}
+
+export function readItem(key: string, storage = browserStorage()): string | null {
+  try {
+    return storage?.getItem(key) ?? null;
+  } catch (error) {
+    console.warn(`Could not read ${key} from browser storage`, error);
+    return null;
+  }
+}
+
+export function writeItem(key: string, value: string | null, storage = browserStorage()): void {
+  try {
+    if (value === null) storage?.removeItem(key);
+    else storage?.setItem(key, value);
+  } catch (error) {
+    console.warn(`Could not write ${key} to browser storage`, error);
+  }
+}

@@ -1,0 +1,21 @@
+import { useRouteLoaderData } from 'react-router';
+import type { SiteConfig } from '../../server/config';
+import type { SessionUser } from './session-user';
+
+export interface RootData {
+  user: SessionUser | null;
+  site: SiteConfig;
+}
+
+const FALLBACK_SITE: SiteConfig = {
+  companyName: 'Roost Property Ltd',
+  companyNumber: undefined,
+  blogUrl: 'https://blog.roost.example/',
+  socialLinks: [],
+};
+
+/** The root loader's data; error pages rendered without it fall back to safe defaults. */
+export function useRootData(): RootData {
+  const data = useRouteLoaderData('root') as RootData | undefined;
+  return data ?? { user: null, site: FALLBACK_SITE };
+}

@@ -1,0 +1,81 @@
+import { lazy, Suspense, useEffect } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { safeReturnPath } from '~/features/auth/auth-events';
+import { useAuth } from '~/features/auth/auth-context';
+import amplifyStyles from '@aws-amplify/ui-react/styles.css?url';
+import type { Route } from './+types/my-account';
+
+const AccountAuthenticator = lazy(() => import('~/features/auth/account-authenticator'));
+const AccountDashboard = lazy(() => import('~/features/auth/account-dashboard'));
+
+export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: amplifyStyles }];
+
+export function meta() {
+  return [
+    { title: 'My account | Roost' },
+    { name: 'description', content: 'Sign in or create a free Roost account to list homes and save favourites.' },
+  ];
+}
+
+export async function loader({ context }: Route.LoaderArgs) {
+  return { isSignedIn: context.user !== null };
+}
+
+export default function MyAccount() {
+  const { status, user, isAmplifyReady, configurationError, signOut } = useAuth();
+  const [searchParams] = useSearchParams();
+  const navigate = useNavigate();
+  const returnTo = safeReturnPath(searchParams.get('redirectTo'));
+  const start = searchParams.get('start');
+  const initialState = start === 'signUp' || start === 'forgotPassword' ? start : 'signIn';
+
+  useEffect(() => {
+    if (status === 'authenticated' && returnTo) void navigate(returnTo, { replace: true });
+  }, [status, returnTo, navigate]);
+
+  if (user && status !== 'unauthenticated') {
+    return (
+      <Suspense fallback={<AccountLoading />}>
+        {isAmplifyReady ? <AccountDashboard user={user} onSignOut={() => void signOut()} /> : <AccountLoading />}
+      </Suspense>
+    );
+  }
+
+  return (
+    <div className="account-page">
+      <div className="account-auth">
+        <div className="account-auth__intro">
+          <h1>Sign in to Roost</h1>
+          <p className="lead">Or create a free account in under a minute.</p>
+          <ul>
+            <li>List homes for sale or to rent, free</li>
+            <li>Save favourites and find them on any device</li>
+            <li>Manage enquiries from buyers and tenants</li>
+          </ul>
+          {returnTo ? <p>After you sign in we will take you back to where you were.</p> : null}
+        </div>
+        <div className="account-auth__form">
+          {configurationError ? (
+            <p className="alert alert--error" role="alert">
+              Configuration error (see console) – please contact the administrator
+            </p>
+          ) : isAmplifyReady ? (
+            <Suspense fallback={<AccountLoading />}>
+              <AccountAuthenticator initialState={initialState} />
+            </Suspense>
+          ) : (
+            <AccountLoading />
+          )}
+        </div>
+      </div>
+    </div>
+  );
+}
+
+function AccountLoading() {
+  return (
+    <p className="auth-loading" role="status">
+      Loading…
+    </p>
+  );
+}
