@@ -124,6 +124,7 @@ export const listings = market.table(
     index('listings_channel_status_price_idx').on(table.channel, table.status, table.monthlyPrice),
     index('listings_channel_status_bedrooms_idx').on(table.channel, table.status, table.bedrooms),
     index('listings_search_vector_idx').using('gin', table.searchVector),
+    index('listings_town_idx').on(sql`lower(${table.town})`, table.channel),
   ],
 );
 

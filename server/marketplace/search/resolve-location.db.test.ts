@@ -56,6 +56,13 @@ describe('resolveLocation', () => {
     }
   });
 
+  it('finds a place by a word of its name', async () => {
+    const hull = await resolve('Hull');
+    expect(hull.status === 'not-found' && hull.suggestions.map((place) => place.name)).toContain(
+      'Kingston upon Hull',
+    );
+  });
+
   it('says clearly when a district has nothing near it', async () => {
     const lookup = await resolve('ZE2');
     expect(lookup).toMatchObject({ status: 'not-found' });

@@ -39,13 +39,16 @@ export async function suggestPlaces(
   const needle = text.trim().toLowerCase();
   if (needle.length < 2) return [];
   const name = sql`lower(${places.name})`;
+  const prefix = `${needle.replace(/[\\%_]/g, '\\$&')}%`;
+  // Prefix matches first ('leed' → Leeds), then whole-word likeness ('hull' → Kingston upon
+  // Hull), then overall likeness for typos ('lebds' → Leeds); bigger places break ties.
   return db
     .select({ name: places.name, slug: places.slug, nation: places.nation })
     .from(places)
-    .where(sql`${name} % ${needle} or ${name} like ${`${needle.replace(/[\\%_]/g, '\\$&')}%`}`)
+    .where(sql`${name} like ${prefix} or ${needle} <% ${name} or ${name} % ${needle}`)
     .orderBy(
-      desc(sql`${name} like ${`${needle.replace(/[\\%_]/g, '\\$&')}%`}`),
-      desc(sql`similarity(${name}, ${needle})`),
+      desc(sql`${name} like ${prefix}`),
+      desc(sql`greatest(word_similarity(${needle}, ${name}), similarity(${name}, ${needle}))`),
       desc(places.population),
     )
     .limit(limit);

@@ -1,0 +1,1 @@
+CREATE INDEX "listings_town_idx" ON "market"."listings" USING btree (lower("town"),"channel");

@@ -1,0 +1,251 @@
+// `npm run bench:search -- --listings 100000 [--database-url postgres://…] [--seconds 20]`
+//
+// Seeds N synthetic but realistic UK listings into a fresh database, runs the committed mix of
+// 1,000 searches (place + radius, filters, keywords, sorts, deep pages) straight against the
+// search use case, then measures server-rendered search pages over HTTP with autocannon.
+import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import autocannon from 'autocannon';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { openDatabase, type DatabaseHandle } from '../db/client.ts';
+import { migrateDatabase } from '../db/migrate.ts';
+import { SEED_PLACES } from '../db/seed/uk-places.ts';
+import { parseConfig } from '../server/config.ts';
+import { createLogger } from '../server/logger.ts';
+import { startRoost } from '../server/main.ts';
+import { createMarketplace } from '../server/marketplace/marketplace.ts';
+import { ensureBuild } from './ensure-build.ts';
+import { searchMix } from './bench/search-mix.ts';
+
+const { values } = parseArgs({
+  options: {
+    listings: { type: 'string', default: '100000' },
+    'database-url': { type: 'string' },
+    seconds: { type: 'string', default: '20' },
+    connections: { type: 'string', default: '10' },
+    /** Keep (or reuse) the PGlite data here instead of a throwaway directory. */
+    'data-dir': { type: 'string' },
+    /** Print the slowest searches of the mix with their query plans. */
+    explain: { type: 'boolean', default: false },
+  },
+});
+const total = Number(values.listings);
+const seconds = Number(values.seconds);
+const connections = Number(values.connections);
+
+interface BenchDatabase {
+  handle: DatabaseHandle;
+  engine: string;
+  /** Environment that points a Roost server at this database. */
+  serverEnv: Record<string, string>;
+  cleanup: () => Promise<void>;
+}
+
+async function freshDatabase(): Promise<BenchDatabase> {
+  const serverUrl = values['database-url'];
+  if (!serverUrl) {
+    const keep = values['data-dir'];
+    const dir = keep ?? fs.mkdtempSync(path.join(os.tmpdir(), 'roost-bench-'));
+    const handle = await openDatabase({ kind: 'pglite', dataDir: path.join(dir, 'pg') });
+    const cleanup = async () => {
+      if (!keep) fs.rmSync(dir, { recursive: true, force: true });
+    };
+    return { handle, engine: 'PGlite', serverEnv: { DATA_DIR: dir }, cleanup };
+  }
+  const name = `roost_bench_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const handle = await openDatabase({
+    kind: 'postgres',
+    url: url.toString(),
+    poolSize: connections + 2,
+  });
+  const [version] = rowsOf<{ server_version: string }>(
+    await handle.db.execute(sql`show server_version`),
+  );
+  return {
+    handle,
+    engine: `PostgreSQL ${version?.server_version}`,
+    serverEnv: {
+      DATABASE_URL: url.toString(),
+      DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'roost-bench-')),
+    },
+    cleanup: async () => {
+      const dropper = new pg.Client({ connectionString: serverUrl });
+      await dropper.connect();
+      await dropper.query(`drop database if exists ${name} with (force)`);
+      await dropper.end();
+    },
+  };
+}
+
+/** Synthetic listings generated inside the database: fast, deterministic, UK-shaped. */
+async function seedSynthetic(handle: DatabaseHandle, count: number) {
+  const placesJson = JSON.stringify(
+    SEED_PLACES.map((place) => ({
+      town: place.town,
+      country: place.country,
+      lat: place.lat,
+      lng: place.lng,
+      outcode: place.outcodes[0],
+      sale: place.typicalSalePrice,
+      rent: place.typicalRentPcm,
+    })),
+  );
+  await handle.db.execute(sql`select setseed(0.42)`);
+  const batch = 50_000;
+  for (let start = 0; start < count; start += batch) {
+    const size = Math.min(batch, count - start);
+    await handle.db.execute(sql`
+      with places as (
+        select row_number() over () - 1 as idx, p.*
+        from json_to_recordset(${placesJson}::json)
+          as p(town text, country text, lat float8, lng float8, outcode text, sale int, rent int)
+      ), n as (
+        select g, random() as r1, random() as r2, random() as r3, random() as r4, random() as r5
+        from generate_series(1, ${size}) g
+      )
+      insert into market.listings (owner_sub, channel, status, property_type, title, description,
+        key_features, price, price_qualifier, rent_period, bedrooms, bathrooms, receptions,
+        floor_area_sq_ft, address_line1, town, country, postcode, outcode, lat, lng, published_at,
+        status_changed_at)
+      select 'bench',
+        case when n.r1 < 0.6 then 'sale' else 'rent' end::market.listing_channel,
+        case when n.r2 < 0.88 then 'active' when n.r1 < 0.6 then 'under_offer' else 'let_agreed' end::market.listing_status,
+        (array['flat','terraced','semi_detached','detached','bungalow','end_of_terrace','maisonette','cottage'])[1 + floor(n.r3 * 8)::int]::market.property_type,
+        (1 + floor(n.r4 * 5)::int) || ' bedroom home ' || case when n.r1 < 0.6 then 'for sale' else 'to rent' end,
+        (array['A bright home with a large garden and off-street parking.',
+               'Period features throughout, close to the station and good schools.',
+               'Modern flat with a balcony, lift access and a secure entry phone.',
+               'Chain free with a garage, conservatory and south-facing garden.',
+               'Recently refurbished kitchen and bathroom, walking distance to shops.'])[1 + floor(n.r5 * 5)::int],
+        array['Gas central heating', (array['Garden','Parking','Garage','Balcony'])[1 + floor(n.r2 * 4)::int]],
+        case when n.r1 < 0.6 then (p.sale * (0.5 + n.r4 * 1.2))::int / 1000 * 1000
+             else (p.rent * (0.6 + n.r4 * 0.9))::int / 25 * 25 end,
+        case when n.r1 < 0.6 then 'guide_price' end::market.price_qualifier,
+        case when n.r1 >= 0.6 then 'month' end::market.rent_period,
+        1 + floor(n.r4 * 5)::int, 1 + floor(n.r3 * 2)::int, 1,
+        case when n.r5 < 0.8 then 400 + floor(n.r4 * 1800)::int end,
+        (1 + floor(n.r3 * 200)::int) || ' High Street', p.town, p.country,
+        p.outcode || ' 1AB', p.outcode,
+        p.lat + (n.r2 - 0.5) * 0.25, p.lng + (n.r3 - 0.5) * 0.4,
+        now() - (n.r5 * interval '120 days'), now()
+      from n join places p on p.idx = (n.g + ${start}) % ${SEED_PLACES.length}`);
+    process.stderr.write(
+      `  seeded ${Math.min(start + size, count).toLocaleString('en-GB')} listings\n`,
+    );
+  }
+  await handle.db.execute(sql`analyze market.listings`);
+}
+
+/** Raw `execute` results differ by driver in type only; both carry `rows`. */
+function rowsOf<T>(result: unknown): T[] {
+  return (result as { rows: T[] }).rows;
+}
+
+function percentile(sorted: number[], p: number) {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+}
+
+const started = Date.now();
+const { handle, engine, serverEnv, cleanup } = await freshDatabase();
+try {
+  process.stderr.write(`Migrating a fresh ${engine} database…\n`);
+  await migrateDatabase(handle);
+  const [existing] = rowsOf<{ n: number }>(
+    await handle.db.execute(sql`select count(*)::int as n from market.listings`),
+  );
+  if (existing?.n !== total) {
+    process.stderr.write(`Seeding ${total.toLocaleString('en-GB')} listings…\n`);
+    await handle.db.execute(sql`truncate market.listings cascade`);
+    await seedSynthetic(handle, total);
+  }
+  const marketplace = createMarketplace({ db: handle.db });
+
+  const mix = searchMix();
+  for (const item of mix.slice(0, 50)) await marketplace.search.run(item); // warm caches
+  const measured = [];
+  for (const item of mix) {
+    const t0 = performance.now();
+    await marketplace.search.run(item);
+    measured.push({ item, ms: performance.now() - t0 });
+  }
+  const timings = measured.map((entry) => entry.ms).sort((a, b) => a - b);
+  if (values.explain) {
+    for (const { item, ms } of measured.sort((a, b) => b.ms - a.ms).slice(0, 8)) {
+      process.stderr.write(
+        `${ms.toFixed(1)} ms  ${item.channel} ${item.placeSlug ?? '-'} ${item.params}\n`,
+      );
+    }
+  }
+
+  // The HTTP figures come from the real server (same composition as `npm start`) on this data.
+  await handle.close();
+  ensureBuild();
+  const port = await new Promise<number>((resolve) => {
+    const probe = http.createServer().listen(0, '127.0.0.1', () => {
+      const { port: free } = probe.address() as AddressInfo;
+      probe.close(() => resolve(free));
+    });
+  });
+  const roost = await startRoost({
+    config: parseConfig({
+      ...serverEnv,
+      PORT: String(port),
+      SEED_DEMO: 'false',
+      LOG_LEVEL: 'silent',
+    }),
+    logger: createLogger({ logLevel: 'silent' }),
+  });
+  const pages = mix
+    .filter((item) => item.channel === 'sale')
+    .slice(0, 200)
+    .map((item) => `/search/for-sale/${item.placeSlug ?? ''}?${item.params.toString()}`);
+  let next = 0;
+  const result = await autocannon({
+    url: roost.url,
+    connections,
+    duration: seconds,
+    requests: [
+      { setupRequest: (request) => ({ ...request, path: pages[next++ % pages.length]! }) },
+    ],
+  });
+  await roost.stop();
+
+  const report = {
+    date: new Date().toISOString(),
+    machine: `${os.cpus().length} × ${os.cpus()[0]?.model.trim()}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`,
+    engine,
+    listings: total,
+    searches: mix.length,
+    queryLatencyMs: {
+      p50: +percentile(timings, 50).toFixed(2),
+      p95: +percentile(timings, 95).toFixed(2),
+      p99: +percentile(timings, 99).toFixed(2),
+      max: +timings.at(-1)!.toFixed(2),
+    },
+    http: {
+      connections,
+      seconds,
+      requestsPerSecond: Math.round(result.requests.average),
+      latencyMs: { p50: result.latency.p50, p97_5: result.latency.p97_5, p99: result.latency.p99 },
+      non2xx: result.non2xx,
+      errors: result.errors,
+    },
+    totalSeconds: Math.round((Date.now() - started) / 1000),
+  };
+  process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
+} finally {
+  await handle.close();
+  await cleanup();
+}
+process.exit(0);
