@@ -54,6 +54,23 @@ export async function restoreSession(ctx: IdentityContext, handle: string, state
   });
 }
 
+/**
+ * Marks a stateless handle (the sealed SRP secret block) as spent. Returns false when it was
+ * already used: a captured PASSWORD_VERIFIER answer cannot be replayed.
+ */
+export async function spendHandle(
+  ctx: IdentityContext,
+  handle: string,
+  expiresAt: Date,
+): Promise<boolean> {
+  const rows = await ctx.db
+    .insert(authSessions)
+    .values({ tokenHash: hashToken(handle), userId: null, state: { spent: true }, expiresAt })
+    .onConflictDoNothing()
+    .returning({ tokenHash: authSessions.tokenHash });
+  return rows.length === 1;
+}
+
 export async function purgeExpiredSessions(ctx: IdentityContext) {
   await ctx.db.delete(authSessions).where(lt(authSessions.expiresAt, new Date()));
 }

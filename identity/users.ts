@@ -112,30 +112,72 @@ export function validatePassword(policy: PasswordPolicy, password: unknown): str
   return password;
 }
 
+type Lookup = 'email' | 'phoneNumber' | 'id' | 'username';
+
+// Sign-in reads a user on every request: prepared once per database handle.
+const preparedLookups = new WeakMap<
+  object,
+  Record<Lookup, { execute(values: { value: string }): Promise<User[]> }>
+>();
+
+function lookups(ctx: IdentityContext) {
+  let prepared = preparedLookups.get(ctx.db);
+  if (!prepared) {
+    const by = (column: Lookup) =>
+      ctx.db
+        .select()
+        .from(users)
+        .where(eq(users[column], sql.placeholder('value')))
+        .limit(1)
+        .prepare(`identity_user_by_${column}`);
+    prepared = {
+      email: by('email'),
+      phoneNumber: by('phoneNumber'),
+      id: by('id'),
+      username: by('username'),
+    };
+    preparedLookups.set(ctx.db, prepared);
+  }
+  return prepared;
+}
+
 /** Finds a user by internal username, sub, e-mail (any case) or phone number. */
 export async function findUser(ctx: IdentityContext, login: unknown): Promise<User | undefined> {
   if (typeof login !== 'string' || login.length === 0 || login.length > 256) return undefined;
   const value = login.trim();
-  let condition;
-  if (value.includes('@')) condition = eq(users.email, value.toLowerCase());
-  else if (value.startsWith('+')) condition = eq(users.phoneNumber, value);
-  else if (uuidPattern.test(value)) condition = eq(users.id, value.toLowerCase());
-  else condition = eq(users.username, value);
-  const [user] = await ctx.db.select().from(users).where(condition).limit(1);
-  return user;
+  const prepared = lookups(ctx);
+  let rows: User[];
+  if (value.includes('@')) rows = await prepared.email.execute({ value: value.toLowerCase() });
+  else if (value.startsWith('+')) rows = await prepared.phoneNumber.execute({ value });
+  else if (uuidPattern.test(value))
+    rows = await prepared.id.execute({ value: value.toLowerCase() });
+  else rows = await prepared.username.execute({ value });
+  return rows[0];
 }
 
 export async function findUserById(ctx: IdentityContext, id: string): Promise<User | undefined> {
-  const [user] = await ctx.db.select().from(users).where(eq(users.id, id)).limit(1);
+  if (!uuidPattern.test(id)) return undefined;
+  const [user] = await lookups(ctx).id.execute({ value: id });
   return user;
 }
 
+const preparedGroups = new WeakMap<
+  object,
+  { execute(values: { userId: string }): Promise<{ name: string }[]> }
+>();
+
 export async function groupsOf(ctx: IdentityContext, userId: string): Promise<string[]> {
-  const rows = await ctx.db
-    .select({ name: userGroups.groupName })
-    .from(userGroups)
-    .where(eq(userGroups.userId, userId))
-    .orderBy(userGroups.groupName);
+  let prepared = preparedGroups.get(ctx.db);
+  if (!prepared) {
+    prepared = ctx.db
+      .select({ name: userGroups.groupName })
+      .from(userGroups)
+      .where(eq(userGroups.userId, sql.placeholder('userId')))
+      .orderBy(userGroups.groupName)
+      .prepare('identity_groups_of_user');
+    preparedGroups.set(ctx.db, prepared);
+  }
+  const rows = await prepared.execute({ userId });
   return rows.map((row) => row.name);
 }
 

@@ -11,7 +11,14 @@ import {
   notAuthorized,
 } from '../errors.ts';
 import { devices, users } from '../schema.ts';
-import { consumeSession, createSession, restoreSession, type SessionState } from '../sessions.ts';
+import {
+  consumeSession,
+  createSession,
+  restoreSession,
+  SESSION_SECONDS,
+  spendHandle,
+  type SessionState,
+} from '../sessions.ts';
 import {
   claimSignature,
   createServerEphemeral,
@@ -92,7 +99,7 @@ async function startSrp(
   if (!user || !stored) {
     const fake = fakeIdentity(ctx, username);
     const B = modPow(g, randomBigInt(32));
-    const handle = await createSession(ctx, {
+    const handle = sealSecretBlock(ctx, {
       userId: null,
       clientId,
       challenge: 'PASSWORD_VERIFIER',
@@ -103,16 +110,47 @@ async function startSrp(
   assertCanSignIn(user);
   const verifier = BigInt(`0x${stored.verifier}`);
   const ephemeral = createServerEphemeral(verifier);
-  const handle = await createSession(ctx, {
+  const handle = sealSecretBlock(ctx, {
     userId: user.id,
     clientId,
     challenge: 'PASSWORD_VERIFIER',
     A: A.toString(16),
-    b: ctx.secrets.encrypt(ephemeral.b.toString(16)),
+    b: ephemeral.b.toString(16),
     B: ephemeral.B.toString(16),
     ...(deviceKey ? { deviceKey } : {}),
   });
   return passwordVerifier(user.username, stored.salt, ephemeral.B, handle);
+}
+
+/**
+ * The SRP state travels in SECRET_BLOCK itself, sealed with AES-GCM (so b never leaves the server
+ * readable), which spares a database write per sign-in; spending it records its hash so it
+ * answers once.
+ */
+function sealSecretBlock(ctx: Ctx, state: SessionState): string {
+  const sealed = ctx.secrets.encrypt(
+    JSON.stringify({ ...state, exp: Date.now() + SESSION_SECONDS * 1000 }),
+  );
+  return Buffer.from(sealed.slice(3), 'base64url').toString('base64');
+}
+
+async function openSecretBlock(ctx: Ctx, block: unknown): Promise<SessionState> {
+  if (typeof block !== 'string' || block.length < 16 || block.length > 4096) {
+    throw notAuthorized(messages.invalidSession);
+  }
+  let state: SessionState & { exp: number };
+  try {
+    state = JSON.parse(
+      ctx.secrets.decrypt(`v1.${Buffer.from(block, 'base64').toString('base64url')}`),
+    ) as never;
+  } catch {
+    throw notAuthorized(messages.invalidSession);
+  }
+  if (state.exp < Date.now()) throw notAuthorized(messages.sessionExpired);
+  if (!(await spendHandle(ctx, block, new Date(state.exp)))) {
+    throw notAuthorized('Invalid session for the user, session can only be used once.');
+  }
+  return state;
 }
 
 function passwordVerifier(userId: string, salt: string, B: bigint, handle: string): Output {
@@ -397,7 +435,10 @@ export async function respondToAuthChallenge(ctx: Ctx, input: Input): Promise<Ou
     name === 'PASSWORD_VERIFIER' || name === 'DEVICE_PASSWORD_VERIFIER'
       ? responses.PASSWORD_CLAIM_SECRET_BLOCK
       : input.Session;
-  const state = await consumeSession(ctx, handle);
+  const state =
+    name === 'PASSWORD_VERIFIER'
+      ? await openSecretBlock(ctx, handle)
+      : await consumeSession(ctx, handle);
   if (
     state.clientId !== clientId ||
     (state.challenge !== name &&
@@ -519,7 +560,7 @@ async function verifyPasswordClaim(
   }
   const key = stored
     ? serverSessionKey(BigInt(`0x${String(state.A)}`), BigInt(`0x${stored.verifier}`), {
-        b: BigInt(`0x${ctx.secrets.decrypt(String(state.b))}`),
+        b: BigInt(`0x${String(state.b)}`),
         B: BigInt(`0x${String(state.B)}`),
       })
     : undefined;

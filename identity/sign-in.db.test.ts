@@ -1,0 +1,265 @@
+import {
+  AdminCreateUserCommand,
+  AdminSetUserPasswordCommand,
+  CognitoIdentityProviderClient,
+  InitiateAuthCommand,
+  RespondToAuthChallengeCommand,
+  SetUserMFAPreferenceCommand,
+  type InitiateAuthCommandOutput,
+} from '@aws-sdk/client-cognito-identity-provider';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  claimSignature,
+  clientSessionKey,
+  computeX,
+  createClientEphemeral,
+  srpTimestamp,
+} from './srp.ts';
+import { startTestIdentity, type RunningIdentity } from './test-support.ts';
+
+let identity: RunningIdentity;
+let client: CognitoIdentityProviderClient;
+let poolId = '';
+let clientId = '';
+const password = 'Garden-flat-31';
+
+beforeAll(async () => {
+  identity = await startTestIdentity();
+  ({ userPoolId: poolId, clientId } = identity.service.config);
+  client = new CognitoIdentityProviderClient({
+    region: 'eu-west-2',
+    endpoint: `${identity.url}/idp`,
+    credentials: { accessKeyId: 'UNUSED', secretAccessKey: 'unused' },
+    maxAttempts: 1,
+  });
+  for (const [email, phone] of [
+    ['ivy@roost.test', '+447700900001'],
+    ['jack@roost.test', '+447700900002'],
+  ] as const) {
+    await identity.admin.send(
+      new AdminCreateUserCommand({
+        UserPoolId: poolId,
+        Username: email,
+        MessageAction: 'SUPPRESS',
+        UserAttributes: [
+          { Name: 'email_verified', Value: 'true' },
+          { Name: 'phone_number', Value: phone },
+          { Name: 'phone_number_verified', Value: 'true' },
+        ],
+      }),
+    );
+    await identity.admin.send(
+      new AdminSetUserPasswordCommand({
+        UserPoolId: poolId,
+        Username: email,
+        Password: password,
+        Permanent: true,
+      }),
+    );
+  }
+});
+
+afterAll(async () => {
+  client?.destroy();
+  await identity?.stop();
+});
+
+function srpAnswer(
+  initiated: InitiateAuthCommandOutput,
+  ephemeral: { a: bigint; A: bigint },
+  secret = password,
+) {
+  const p = initiated.ChallengeParameters!;
+  const poolName = poolId.split('_')[1]!;
+  const key = clientSessionKey({
+    ...ephemeral,
+    B: BigInt(`0x${p.SRP_B}`),
+    x: computeX(p.SALT!, poolName, p.USER_ID_FOR_SRP!, secret),
+  });
+  const timestamp = srpTimestamp();
+  return new RespondToAuthChallengeCommand({
+    ClientId: clientId,
+    ChallengeName: 'PASSWORD_VERIFIER',
+    ChallengeResponses: {
+      USERNAME: p.USER_ID_FOR_SRP!,
+      PASSWORD_CLAIM_SECRET_BLOCK: p.SECRET_BLOCK!,
+      TIMESTAMP: timestamp,
+      PASSWORD_CLAIM_SIGNATURE: claimSignature(
+        key,
+        poolName,
+        p.USER_ID_FOR_SRP!,
+        p.SECRET_BLOCK!,
+        timestamp,
+      ),
+    },
+  });
+}
+
+async function startSrp(username: string) {
+  const ephemeral = createClientEphemeral();
+  const initiated = await client.send(
+    new InitiateAuthCommand({
+      ClientId: clientId,
+      AuthFlow: 'USER_SRP_AUTH',
+      AuthParameters: { USERNAME: username, SRP_A: ephemeral.A.toString(16) },
+    }),
+  );
+  return { initiated, ephemeral };
+}
+
+describe('SRP through the AWS SDK', () => {
+  it('signs in once per secret block: a replayed answer is refused', async () => {
+    const { initiated, ephemeral } = await startSrp('IVY@roost.test');
+    expect(initiated.ChallengeName).toBe('PASSWORD_VERIFIER');
+    const answer = srpAnswer(initiated, ephemeral);
+    const result = await client.send(answer);
+    expect(result.AuthenticationResult?.IdToken).toBeTruthy();
+    await expect(client.send(answer)).rejects.toMatchObject({
+      name: 'NotAuthorizedException',
+      message: 'Invalid session for the user, session can only be used once.',
+    });
+  });
+
+  it('refuses a wrong password, and a tampered secret block', async () => {
+    const { initiated, ephemeral } = await startSrp('ivy@roost.test');
+    await expect(
+      client.send(srpAnswer(initiated, ephemeral, 'Wrong-pass-99')),
+    ).rejects.toMatchObject({
+      message: 'Incorrect username or password.',
+    });
+    const second = await startSrp('ivy@roost.test');
+    const block = Buffer.from(second.initiated.ChallengeParameters!.SECRET_BLOCK!, 'base64');
+    block[20] = block[20]! ^ 1;
+    second.initiated.ChallengeParameters!.SECRET_BLOCK = block.toString('base64');
+    await expect(client.send(srpAnswer(second.initiated, second.ephemeral))).rejects.toMatchObject({
+      message: 'Invalid session for the user.',
+    });
+  });
+
+  it('gives unknown users a challenge that looks real but always fails', async () => {
+    const { initiated, ephemeral } = await startSrp('nobody@roost.test');
+    expect(initiated.ChallengeName).toBe('PASSWORD_VERIFIER');
+    expect(initiated.ChallengeParameters!.USER_ID_FOR_SRP).toMatch(/^[0-9a-f-]{36}$/);
+    await expect(client.send(srpAnswer(initiated, ephemeral))).rejects.toMatchObject({
+      message: 'Incorrect username or password.',
+    });
+  });
+});
+
+describe('e-mail and SMS MFA, and passwordless e-mail sign-in', () => {
+  async function accessTokenFor(email: string) {
+    const result = await client.send(
+      new InitiateAuthCommand({
+        ClientId: clientId,
+        AuthFlow: 'USER_PASSWORD_AUTH',
+        AuthParameters: { USERNAME: email, PASSWORD: password },
+      }),
+    );
+    return result.AuthenticationResult!.AccessToken!;
+  }
+
+  it('asks for an e-mailed code when e-mail MFA is on', async () => {
+    await client.send(
+      new SetUserMFAPreferenceCommand({
+        AccessToken: await accessTokenFor('ivy@roost.test'),
+        EmailMfaSettings: { Enabled: true, PreferredMfa: true },
+      }),
+    );
+    const { initiated, ephemeral } = await startSrp('ivy@roost.test');
+    const challenge = await client.send(srpAnswer(initiated, ephemeral));
+    expect(challenge.ChallengeName).toBe('EMAIL_OTP');
+    expect(challenge.ChallengeParameters!.CODE_DELIVERY_DESTINATION).toBe('i***@r***');
+    const respond = (code: string) =>
+      client.send(
+        new RespondToAuthChallengeCommand({
+          ClientId: clientId,
+          ChallengeName: 'EMAIL_OTP',
+          Session: challenge.Session,
+          ChallengeResponses: {
+            USERNAME: challenge.ChallengeParameters!.USERNAME!,
+            EMAIL_OTP_CODE: code,
+          },
+        }),
+      );
+    const code = identity.lastCode('ivy@roost.test');
+    await expect(respond(code === '111111' ? '222222' : '111111')).rejects.toMatchObject({
+      name: 'CodeMismatchException',
+      message: 'Invalid code received for user',
+    });
+    // A wrong code leaves the session usable for another try, as Cognito does.
+    const done = await respond(code);
+    expect(done.AuthenticationResult?.AccessToken).toBeTruthy();
+  });
+
+  it('offers a choice when SMS and e-mail MFA are both on with no preference', async () => {
+    await client.send(
+      new SetUserMFAPreferenceCommand({
+        AccessToken: await accessTokenFor('jack@roost.test'),
+        EmailMfaSettings: { Enabled: true },
+        SMSMfaSettings: { Enabled: true },
+      }),
+    );
+    const { initiated, ephemeral } = await startSrp('jack@roost.test');
+    const select = await client.send(srpAnswer(initiated, ephemeral));
+    expect(select.ChallengeName).toBe('SELECT_MFA_TYPE');
+    expect(JSON.parse(select.ChallengeParameters!.MFAS_CAN_CHOOSE!)).toEqual([
+      'SMS_MFA',
+      'EMAIL_OTP',
+    ]);
+    const sms = await client.send(
+      new RespondToAuthChallengeCommand({
+        ClientId: clientId,
+        ChallengeName: 'SELECT_MFA_TYPE',
+        Session: select.Session,
+        ChallengeResponses: { USERNAME: select.ChallengeParameters!.USERNAME!, ANSWER: 'SMS_MFA' },
+      }),
+    );
+    expect(sms.ChallengeName).toBe('SMS_MFA');
+    expect(identity.messages.at(-1)).toMatchObject({ channel: 'sms', to: '+447700900002' });
+    const done = await client.send(
+      new RespondToAuthChallengeCommand({
+        ClientId: clientId,
+        ChallengeName: 'SMS_MFA',
+        Session: sms.Session,
+        ChallengeResponses: {
+          USERNAME: sms.ChallengeParameters!.USERNAME!,
+          SMS_MFA_CODE: identity.lastCode('+447700900002'),
+        },
+      }),
+    );
+    expect(done.AuthenticationResult?.IdToken).toBeTruthy();
+  });
+
+  it('signs in with USER_AUTH and an e-mailed one-time code', async () => {
+    const select = await client.send(
+      new InitiateAuthCommand({
+        ClientId: clientId,
+        AuthFlow: 'USER_AUTH',
+        AuthParameters: { USERNAME: 'ivy@roost.test' },
+      }),
+    );
+    expect(select.ChallengeName).toBe('SELECT_CHALLENGE');
+    expect(select.AvailableChallenges).toEqual(['PASSWORD', 'PASSWORD_SRP', 'EMAIL_OTP']);
+    const otp = await client.send(
+      new RespondToAuthChallengeCommand({
+        ClientId: clientId,
+        ChallengeName: 'SELECT_CHALLENGE',
+        Session: select.Session,
+        ChallengeResponses: { USERNAME: 'ivy@roost.test', ANSWER: 'EMAIL_OTP' },
+      }),
+    );
+    expect(otp.ChallengeName).toBe('EMAIL_OTP');
+    const done = await client.send(
+      new RespondToAuthChallengeCommand({
+        ClientId: clientId,
+        ChallengeName: 'EMAIL_OTP',
+        Session: otp.Session,
+        ChallengeResponses: {
+          USERNAME: otp.ChallengeParameters!.USERNAME!,
+          EMAIL_OTP_CODE: identity.lastCode('ivy@roost.test'),
+        },
+      }),
+    );
+    expect(done.AuthenticationResult?.AccessToken).toBeTruthy();
+  });
+});
