@@ -119,28 +119,13 @@ export default function Search({ loaderData }: Route.ComponentProps) {
             ))}
           </select>
         </div>
-        <div className="field">
-          <label htmlFor="minPrice">Min price{channel === 'rent' ? ' (pcm)' : ''}</label>
-          <select id="minPrice" name="minPrice" defaultValue={query.minPrice ?? ''}>
-            <option value="">No min</option>
-            {prices.map((price) => (
-              <option key={price} value={price}>
-                {formatPounds(price)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor="maxPrice">Max price{channel === 'rent' ? ' (pcm)' : ''}</label>
-          <select id="maxPrice" name="maxPrice" defaultValue={query.maxPrice ?? ''}>
-            <option value="">No max</option>
-            {prices.map((price) => (
-              <option key={price} value={price}>
-                {formatPounds(price)}
-              </option>
-            ))}
-          </select>
-        </div>
+        <RangeSelect
+          name="Price"
+          suffix={channel === 'rent' ? ' (pcm)' : ''}
+          min={query.minPrice}
+          max={query.maxPrice}
+          options={prices.map((price) => ({ value: price, label: formatPounds(price) }))}
+        />
         {channel === 'rent' ? (
           <div className="field">
             <label htmlFor="period">Prices per</label>
@@ -150,28 +135,16 @@ export default function Search({ loaderData }: Route.ComponentProps) {
             </select>
           </div>
         ) : null}
-        <div className="field">
-          <label htmlFor="minBeds">Min bedrooms</label>
-          <select id="minBeds" name="minBeds" defaultValue={query.minBeds ?? ''}>
-            <option value="">No min</option>
-            {[0, 1, 2, 3, 4, 5].map((beds) => (
-              <option key={beds} value={beds}>
-                {beds === 0 ? 'Studio' : beds}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor="maxBeds">Max bedrooms</label>
-          <select id="maxBeds" name="maxBeds" defaultValue={query.maxBeds ?? ''}>
-            <option value="">No max</option>
-            {[0, 1, 2, 3, 4, 5].map((beds) => (
-              <option key={beds} value={beds}>
-                {beds === 0 ? 'Studio' : beds}
-              </option>
-            ))}
-          </select>
-        </div>
+        <RangeSelect
+          name="Beds"
+          label="bedrooms"
+          min={query.minBeds}
+          max={query.maxBeds}
+          options={[0, 1, 2, 3, 4, 5].map((beds) => ({
+            value: beds,
+            label: beds === 0 ? 'Studio' : String(beds),
+          }))}
+        />
         <div className="field">
           <label htmlFor="sort">Sort by</label>
           <select id="sort" name="sort" defaultValue={query.sort}>
@@ -361,5 +334,47 @@ export default function Search({ loaderData }: Route.ComponentProps) {
         </nav>
       ) : null}
     </section>
+  );
+}
+
+/** A 'Min …' and 'Max …' pair of selects named `min<Name>` and `max<Name>`. */
+function RangeSelect({
+  name,
+  label = name.toLowerCase(),
+  suffix = '',
+  min,
+  max,
+  options,
+}: {
+  name: string;
+  label?: string;
+  suffix?: string;
+  min: number | undefined;
+  max: number | undefined;
+  options: { value: number; label: string }[];
+}) {
+  return (
+    <>
+      {(['min', 'max'] as const).map((end) => (
+        <div className="field" key={end}>
+          <label htmlFor={`${end}${name}`}>
+            {end === 'min' ? 'Min' : 'Max'} {label}
+            {suffix}
+          </label>
+          <select
+            id={`${end}${name}`}
+            name={`${end}${name}`}
+            defaultValue={(end === 'min' ? min : max) ?? ''}
+          >
+            <option value="">No {end}</option>
+            {options.map((option) => (
+              <option key={option.value} value={option.value}>
+                {option.label}
+              </option>
+            ))}
+          </select>
+        </div>
+      ))}
+    </>
   );
 }

@@ -9,6 +9,7 @@ import {
   text,
   timestamp,
 } from 'drizzle-orm/pg-core';
+import { PROPERTY_TYPES } from '../../../app/lib/search-params.ts';
 import { market } from '../db/market-schema.ts';
 
 export const listingChannel = market.enum('listing_channel', ['sale', 'rent']);
@@ -23,19 +24,7 @@ export const listingStatus = market.enum('listing_status', [
   'removed',
 ]);
 
-export const propertyType = market.enum('property_type', [
-  'detached',
-  'semi_detached',
-  'terraced',
-  'end_of_terrace',
-  'flat',
-  'maisonette',
-  'bungalow',
-  'cottage',
-  'land',
-  'park_home',
-  'other',
-]);
+export const propertyType = market.enum('property_type', PROPERTY_TYPES);
 
 export const priceQualifier = market.enum('price_qualifier', [
   'guide_price',
