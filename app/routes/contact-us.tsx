@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { data, Form, Link, useNavigation } from 'react-router';
 import { CONTACT_TOPICS } from '~/lib/contact-topics';
-import { AppError } from '../../server/http/app-error';
+import type { AppError } from '../../server/http/app-error';
 import type { Route } from './+types/contact-us';
 
 export function meta() {
@@ -29,7 +29,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     });
     return { status: 'sent' as const };
   } catch (error) {
-    if (error instanceof AppError && (error.code === 'VALIDATION_FAILED' || error.code === 'RATE_LIMITED')) {
+    if (isExpectedFailure(error)) {
       return data(
         { status: 'error' as const, message: error.message, fields: error.fields ?? {}, values },
         { status: error.status },
@@ -37,6 +37,15 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     throw error;
   }
+}
+
+/** By name, not `instanceof`: the server bundle and the marketplace load separate copies. */
+function isExpectedFailure(error: unknown): error is AppError {
+  const candidate = error as Partial<AppError> | null;
+  return (
+    candidate?.name === 'AppError' &&
+    (candidate.code === 'VALIDATION_FAILED' || candidate.code === 'RATE_LIMITED')
+  );
 }
 
 export default function ContactUs({ actionData }: Route.ComponentProps) {

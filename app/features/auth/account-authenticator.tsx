@@ -22,6 +22,7 @@ const BRITISH_ENGLISH: Record<string, string> = {
   'Enter your Phone Number': '07700 900123',
   'Enter your phone number': '07700 900123',
   'Confirm Password': 'Confirm password',
+  'New Password': 'New password',
   'Please confirm your Password': 'Type your password again',
   'Enter your Password': 'Your password',
   'Enter your password': 'Your password',
@@ -63,12 +64,32 @@ const FORM_FIELDS = {
     username: { autocomplete: 'username' },
     password: { autocomplete: 'current-password' },
   },
+  forgotPassword: {
+    username: { label: 'E-mail address', labelHidden: false, autocomplete: 'username' },
+  },
   forceNewPassword: {
     password: { autocomplete: 'new-password' },
   },
   confirmResetPassword: {
-    password: { autocomplete: 'new-password' },
-    confirm_password: { autocomplete: 'new-password' },
+    confirmation_code: { label: 'Code *', placeholder: 'Code', labelHidden: false },
+    password: { label: 'New Password', placeholder: 'Your new password', autocomplete: 'new-password' },
+    confirm_password: {
+      label: 'Confirm Password',
+      placeholder: 'Type your new password again',
+      autocomplete: 'new-password',
+    },
+  },
+  confirmSignUp: {
+    confirmation_code: { placeholder: 'Enter your code', labelHidden: false },
+  },
+  confirmSignIn: {
+    confirmation_code: { label: 'Code *', placeholder: 'Code', labelHidden: false },
+  },
+  setupTotp: {
+    confirmation_code: { label: 'Code *', placeholder: 'Code', labelHidden: false },
+  },
+  setupEmail: {
+    email: { label: 'E-mail address', labelHidden: false },
   },
 };
 

@@ -1,0 +1,304 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { settleCookieChoice } from './support/accounts';
+import { outboxCount, waitForMail } from './support/outbox';
+
+const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+
+async function expectNoAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
+  expect(results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
+}
+
+/** Serves /amplify-config.json with Google sign-in switched on, as a deployment with Google would. */
+async function withGoogleConfigured(page: Page) {
+  await page.route('**/amplify-config.json', async (route) => {
+    const response = await route.fetch();
+    const config = await response.json();
+    const base = new URL(page.url() === 'about:blank' ? 'http://localhost' : page.url());
+    config.Auth.Cognito.loginWith.oauth = {
+      domain: 'localhost:3443',
+      scopes: ['openid', 'email', 'profile'],
+      redirectSignIn: [`${base.origin}/my-account`],
+      redirectSignOut: [`${base.origin}/`],
+      responseType: 'code',
+      providers: ['Google'],
+    };
+    await route.fulfill({ response, json: config });
+  });
+}
+
+const CONTENT_PAGES = [
+  ['/pricing/', 'Pricing'],
+  ['/contact-us', 'Contact us'],
+  ['/about-us', 'About Roost'],
+  ['/faq', 'Frequently asked questions'],
+  ['/terms-of-use', 'Terms of use'],
+  ['/privacy-policy', 'Privacy policy'],
+  ['/payment-refund-policy', 'Payment and refund policy'],
+] as const;
+
+test.describe('header and footer', () => {
+  test('header links, blog in a new tab, and a sign-in link when signed out', async ({ page }) => {
+    await page.goto('/');
+    const main = page.getByRole('navigation', { name: 'Main' });
+    for (const [name, href] of [
+      ['Buy', '/search/for-sale/'],
+      ['Rent', '/search/for-rent/'],
+      ['Pricing', '/pricing/'],
+      ['About us', '/about-us'],
+      ['FAQ', '/faq'],
+      ['Contact us', '/contact-us'],
+    ]) {
+      await expect(main.getByRole('link', { name, exact: true })).toHaveAttribute('href', href!);
+    }
+    const blog = main.getByRole('link', { name: /Blog/ });
+    await expect(blog).toHaveAttribute('target', '_blank');
+    await expect(blog).toHaveAttribute('rel', /noopener/);
+    await expect(blog).toHaveAttribute('href', /^https:\/\//);
+    await expect(page.getByRole('link', { name: 'Sign in', exact: true })).toHaveAttribute('href', '/my-account/');
+    await expect(page.getByRole('link', { name: '+ Add list' })).toBeVisible();
+    await expect(page.getByTestId('favourites-count')).toHaveCount(0);
+  });
+
+  test('footer links, statements and payment methods', async ({ page }) => {
+    await page.goto('/about-us');
+    const footer = page.locator('footer');
+    for (const href of ['/faq', '/pricing', '/about-us', '/contact-us', '/terms-of-use', '/privacy-policy', '/payment-refund-policy', '/my-account']) {
+      await expect(footer.locator(`a[href="${href}"]`)).toHaveCount(1);
+    }
+    await expect(footer.getByRole('heading', { name: 'List for free' })).toBeVisible();
+    await expect(footer.getByRole('link', { name: 'Add a listing' })).toHaveAttribute('href', '/property/new');
+    await expect(footer).toContainText('Listings on Roost are completely free.');
+    await expect(footer).toContainText('not a mortgage intermediary');
+    await expect(footer).toContainText(/Roost Property Ltd\. Registered in England and Wales/);
+    for (const method of ['Apple Pay', 'Google Pay', 'Debit or credit card']) {
+      await expect(footer.getByRole('img', { name: method })).toBeVisible();
+    }
+  });
+
+  test('+ Add list goes to /property/new', async ({ page }) => {
+    await page.goto('/faq');
+    await page.getByRole('link', { name: '+ Add list' }).click();
+    await expect(page).toHaveURL(/\/property\/new$/);
+  });
+
+  test('signed-out favourites click is blocked, raises auth-required and goes to sign in', async ({ page }) => {
+    await page.goto('/search/for-rent/?page=2');
+    await settleCookieChoice(page);
+    await page.evaluate(() => {
+      (window as unknown as { authEvents: unknown[] }).authEvents = [];
+      window.addEventListener('roost:auth-required', (event) =>
+        (window as unknown as { authEvents: unknown[] }).authEvents.push((event as CustomEvent).detail),
+      );
+    });
+    await page.getByRole('link', { name: /^Favourites/ }).click();
+    await expect(page).toHaveURL(/\/my-account\?redirectTo=%2Fsearch%2Ffor-rent%2F%3Fpage%3D2$/);
+    expect(await page.evaluate(() => (window as unknown as { authEvents: unknown[] }).authEvents)).toEqual([
+      { reason: 'favourites', returnTo: '/search/for-rent/?page=2' },
+    ]);
+    await expect(page.getByRole('tab', { name: 'Sign in' })).toBeVisible();
+  });
+});
+
+test.describe('banners and scrolling', () => {
+  test('cookie banner: essential only until a choice, remembered under cookie-accepted', async ({ page }) => {
+    await page.goto('/');
+    const banner = page.getByRole('region', { name: 'Cookies on Roost' });
+    await expect(banner).toBeVisible();
+    await banner.getByRole('button', { name: 'Reject optional cookies' }).click();
+    await expect(banner).toBeHidden();
+    expect(await page.evaluate(() => localStorage.getItem('cookie-accepted'))).toBe('false');
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(banner).toBeHidden();
+    await page.evaluate(() => localStorage.removeItem('cookie-accepted'));
+    await page.reload();
+    await banner.getByRole('button', { name: 'Accept optional cookies' }).click();
+    expect(await page.evaluate(() => localStorage.getItem('cookie-accepted'))).toBe('true');
+  });
+
+  test('Google banner: dismiss collapses, expand restores, both remembered; the button starts Google sign-in', async ({ page }) => {
+    await withGoogleConfigured(page);
+    await page.goto('/');
+    await settleCookieChoice(page);
+    await page.reload();
+    const banner = page.getByRole('complementary', { name: 'Log in with Google' });
+    await expect(banner).toContainText('Use your Google account to log in or register instantly.');
+    await banner.getByRole('button', { name: 'Dismiss the Google sign-in banner' }).click();
+    await expect(banner).toBeHidden();
+    const expand = page.getByRole('button', { name: 'Log in with Google' });
+    await expect(expand).toBeVisible();
+    expect(await page.evaluate(() => localStorage.getItem('banner-dismissed'))).toBe('true');
+    await page.reload();
+    await expect(expand).toBeVisible();
+    await expect(banner).toBeHidden();
+    await expand.click();
+    await expect(banner).toBeVisible();
+    expect(await page.evaluate(() => localStorage.getItem('banner-dismissed'))).toBeNull();
+    await page.reload();
+    await expect(banner).toBeVisible();
+
+    let authorizeUrl: URL | undefined;
+    await page.route('https://localhost:3443/oauth2/authorize**', async (route) => {
+      authorizeUrl = new URL(route.request().url());
+      await route.fulfill({ status: 200, contentType: 'text/html', body: '<title>Google</title><h1>Google</h1>' });
+    });
+    await banner.getByRole('button', { name: 'Continue with Google' }).click();
+    await expect(page).toHaveURL(/\/oauth2\/authorize/);
+    expect(authorizeUrl?.searchParams.get('identity_provider')).toBe('Google');
+    expect(authorizeUrl?.searchParams.get('code_challenge_method')).toBe('S256');
+  });
+
+  test('without Google configured there is no Google banner', async ({ page }) => {
+    await page.goto('/');
+    await settleCookieChoice(page);
+    await page.reload();
+    await expect(page.getByRole('tab', { name: 'Sign in' })).toHaveCount(0);
+    await page.goto('/my-account');
+    await expect(page.getByRole('tab', { name: 'Sign in' })).toBeVisible();
+    await expect(page.getByRole('complementary', { name: 'Log in with Google' })).toHaveCount(0);
+  });
+
+  test('the page root has scroll-up at the top and scroll-down further down', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 600 });
+    await page.goto('/');
+    const root = page.locator('html');
+    await expect(root).toHaveClass(/\bscroll-up\b/);
+    await page.mouse.wheel(0, 900);
+    await expect(root).toHaveClass(/\bscroll-down\b/);
+    await expect(root).not.toHaveClass(/\bscroll-up\b/);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await expect(root).toHaveClass(/\bscroll-up\b/);
+  });
+});
+
+test.describe('mobile menu', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('opens with every link, closes with Escape and returns focus', async ({ page }) => {
+    await page.goto('/');
+    await settleCookieChoice(page);
+    await expect(page.getByRole('navigation', { name: 'Main' })).toBeHidden();
+    const toggle = page.getByRole('button', { name: 'Menu' });
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await toggle.click();
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    const menu = page.getByRole('navigation', { name: 'Mobile' });
+    for (const name of ['Buy', 'Rent', 'Pricing', 'About us', 'FAQ', 'Contact us', 'Sign in or create an account', 'Add a listing']) {
+      await expect(menu.getByRole('link', { name, exact: true })).toBeVisible();
+    }
+    await expect(menu.getByRole('link', { name: /Blog/ })).toHaveAttribute('target', '_blank');
+    await page.keyboard.press('Escape');
+    await expect(menu).toBeHidden();
+    await expect(toggle).toBeFocused();
+    await toggle.click();
+    await menu.getByRole('link', { name: 'Pricing' }).click();
+    await expect(page).toHaveURL(/\/pricing\/$/);
+    await expect(menu).toBeHidden();
+  });
+});
+
+test.describe('content pages', () => {
+  for (const [path, heading] of CONTENT_PAGES) {
+    test(`${path} renders and has no accessibility violations`, async ({ page }) => {
+      await page.goto(path);
+      await settleCookieChoice(page);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);
+      await expectNoAxeViolations(page);
+    });
+  }
+
+  test('pricing says listing is free and upgrades are coming soon', async ({ page }) => {
+    await page.goto('/pricing/');
+    await expect(page.getByRole('heading', { name: 'Free listing' })).toBeVisible();
+    await expect(page.getByText('£0')).toBeVisible();
+    await expect(page.getByText('Coming soon')).toHaveCount(3);
+  });
+
+  test('404 page answers 404, has a way home and no violations', async ({ page }) => {
+    const response = await page.goto('/definitely/not/here');
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Go to the home page' })).toBeVisible();
+    await expectNoAxeViolations(page);
+  });
+
+  test('home, sign-in and sign-up screens have no violations (banners showing)', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByRole('region', { name: 'Cookies on Roost' })).toBeVisible();
+    await expectNoAxeViolations(page);
+    await page.goto('/my-account');
+    await expect(page.getByRole('tab', { name: 'Sign in' })).toBeVisible();
+    await expectNoAxeViolations(page);
+    await page.getByRole('tab', { name: 'Create account' }).click();
+    await expect(page.getByLabel('Full name')).toBeVisible();
+    await expectNoAxeViolations(page);
+  });
+});
+
+test.describe('contact form', () => {
+  test('shows field errors, then stores and e-mails a valid message to the operator', async ({ page }) => {
+    await page.goto('/contact-us');
+    await settleCookieChoice(page);
+    await page.getByRole('button', { name: 'Send message' }).click();
+    await expect(page.getByRole('alert')).toContainText('Check the highlighted fields.');
+    await expect(page.getByText('Enter your name')).toBeVisible();
+    await expect(page.getByLabel('Your name')).toHaveAttribute('aria-invalid', 'true');
+    await expectNoAxeViolations(page);
+
+    const before = outboxCount();
+    await page.getByLabel('Your name').fill('Priya Shah');
+    await page.getByLabel('E-mail address').fill('priya.contact@example.co.uk');
+    await page.getByLabel('What is it about?').selectOption('listing');
+    await page.getByLabel('Your message').fill('My photos are not showing on my flat in Leeds <b>please help</b>.');
+    await page.getByRole('button', { name: 'Send message' }).click();
+    await expect(page.getByRole('status')).toContainText('your message has been sent');
+    const mail = await waitForMail('hello@roost.example', { after: before, subject: /Contact form/ });
+    expect(mail.subject).toContain('Help with my listing');
+    expect(mail.body).toContain('My photos are not showing');
+    expect(mail.body).toContain('&lt;b&gt;please help&lt;/b&gt;');
+  });
+
+  test('is rate limited per sender', async ({ page, request }) => {
+    // The previous test sent one; the limit is five an hour from one address.
+    for (let index = 0; index < 4; index += 1) {
+      const response = await request.post('/api/v1/contact-messages', {
+        data: { name: 'Sam', email: `sam${index}@example.co.uk`, topic: 'general', message: 'Is Roost free for landlords?' },
+      });
+      expect(response.status()).toBe(201);
+    }
+    const limited = await request.post('/api/v1/contact-messages', {
+      data: { name: 'Sam', email: 'sam9@example.co.uk', topic: 'general', message: 'Is Roost free for landlords?' },
+    });
+    expect(limited.status()).toBe(429);
+    expect((await limited.json()).error.code).toBe('RATE_LIMITED');
+    await page.goto('/contact-us');
+    await settleCookieChoice(page);
+    await page.getByLabel('Your name').fill('Sam');
+    await page.getByLabel('E-mail address').fill('sam10@example.co.uk');
+    await page.getByLabel('What is it about?').selectOption('general');
+    await page.getByLabel('Your message').fill('One more question about listing.');
+    await page.getByRole('button', { name: 'Send message' }).click();
+    await expect(page.getByRole('alert')).toContainText('Please wait a while before sending another.');
+  });
+});
+
+test.describe('screenshots', () => {
+  for (const width of [1280, 390]) {
+    test(`home and sign-in screens at ${width} px`, async ({ page }) => {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto('/');
+      await settleCookieChoice(page);
+      await page.reload();
+      await expect(page.locator('.listing-card').first()).toBeVisible();
+      await page.screenshot({ path: `test-results/screenshots/home-${width}.png` });
+      await page.goto('/my-account');
+      await expect(page.getByRole('tab', { name: 'Sign in' })).toBeVisible();
+      await page.screenshot({ path: `test-results/screenshots/my-account-sign-in-${width}.png`, fullPage: true });
+      await page.getByRole('tab', { name: 'Create account' }).click();
+      await expect(page.getByLabel('Full name')).toBeVisible();
+      await page.screenshot({ path: `test-results/screenshots/my-account-sign-up-${width}.png`, fullPage: true });
+    });
+  }
+});

@@ -1,0 +1,62 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { expect } from '@playwright/test';
+
+/** The Playwright server's data directory (see playwright.config.ts). */
+export const E2E_DATA_DIR = path.resolve('test-results', 'e2e-data');
+const OUTBOX = path.join(E2E_DATA_DIR, 'outbox');
+
+export interface OutboxMail {
+  file: string;
+  to: string;
+  subject: string;
+  body: string;
+}
+
+function decodeQuotedPrintable(text: string): string {
+  return text.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+}
+
+export function readOutbox(): OutboxMail[] {
+  if (!fs.existsSync(OUTBOX)) return [];
+  return fs
+    .readdirSync(OUTBOX)
+    .filter((name) => name.endsWith('.eml'))
+    .sort()
+    .map((file) => {
+      const raw = fs.readFileSync(path.join(OUTBOX, file), 'utf8');
+      const [head = '', ...rest] = raw.split(/\r?\n\r?\n/);
+      const header = (name: string) =>
+        new RegExp(`^${name}: (.*(?:\\r?\\n[ \\t].*)*)`, 'mi').exec(head)?.[1]?.replace(/\r?\n[ \t]/g, ' ') ?? '';
+      return { file, to: header('To'), subject: header('Subject'), body: decodeQuotedPrintable(rest.join('\n\n')) };
+    });
+}
+
+/** Waits for a new e-mail to `to` (sent after `since` files existed) and returns it. */
+export async function waitForMail(to: string, options: { after?: number; subject?: RegExp } = {}): Promise<OutboxMail> {
+  let found: OutboxMail | undefined;
+  await expect
+    .poll(
+      () => {
+        found = readOutbox()
+          .slice(options.after ?? 0)
+          .reverse()
+          .find((mail) => mail.to.toLowerCase().includes(to.toLowerCase()) && (!options.subject || options.subject.test(mail.subject)));
+        return Boolean(found);
+      },
+      { message: `an e-mail to ${to} in the outbox` },
+    )
+    .toBe(true);
+  return found!;
+}
+
+export async function waitForCode(to: string, options: { after?: number; subject?: RegExp } = {}): Promise<string> {
+  const mail = await waitForMail(to, options);
+  const code = /\b(\d{6})\b/.exec(mail.body)?.[1];
+  expect(code, `a six-digit code in ${mail.file}`).toBeTruthy();
+  return code!;
+}
+
+export function outboxCount(): number {
+  return readOutbox().length;
+}
