@@ -34,7 +34,7 @@ async function signOutFromHeader(page: Page) {
 test.describe.configure({ mode: 'serial' });
 
 const member = { email: uniqueEmail('member'), name: 'Priya Shah', password: PASSWORD };
-let newPassword = 'Roost-Changed-2025!';
+const newPassword = 'Roost-Changed-2025!';
 
 test('sign up with the code from the outbox, then the header shows the name', async ({ page }) => {
   await page.goto('/my-account');
