@@ -131,6 +131,8 @@ export interface IdentityConfig {
   oauth: {
     /** Host (and port) of the hosted OAuth endpoints, without scheme. */
     domain: string;
+    /** `https://<domain>`: Amplify always uses https for these endpoints. */
+    baseUrl: string;
     redirectSignIn: string[];
     redirectSignOut: string[];
     scopes: string[];
@@ -273,6 +275,7 @@ export function parseIdentityConfig(
           },
     oauth: {
       domain: env.IDENTITY_OAUTH_DOMAIN ?? `${httpsHost}:${env.HTTPS_PORT}`,
+      baseUrl: `https://${env.IDENTITY_OAUTH_DOMAIN ?? `${httpsHost}:${env.HTTPS_PORT}`}`,
       redirectSignIn: list(env.IDENTITY_OAUTH_REDIRECT_SIGN_IN, [`${base}/`]),
       redirectSignOut: list(env.IDENTITY_OAUTH_REDIRECT_SIGN_OUT, [`${base}/`]),
       scopes: ['phone', 'email', 'openid', 'profile', 'aws.cognito.signin.user.admin'],

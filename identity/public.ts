@@ -6,6 +6,7 @@ import type { IdentityConfig } from './config.ts';
 import { defaultLimits, type IdentityContext, type IdentityLimits } from './context.ts';
 import { createSecrets } from './crypto/secrets.ts';
 import type { MessageSender } from './delivery/message-sender.ts';
+import { createHostedOAuthRouter } from './oauth/hosted.ts';
 import { createProtocolHandler } from './protocol.ts';
 import { purgeExpiredSessions } from './sessions.ts';
 import { createTokenService, type TokenService } from './tokens.ts';
@@ -53,7 +54,10 @@ export async function createIdentityService(
     if (isDefaultIssuer) config.issuer = `${base}/idp/${config.userPoolId}`;
     if (httpsPort !== undefined) {
       config.httpsPort = httpsPort;
-      if (isDefaultDomain) config.oauth.domain = `${new URL(base).hostname}:${httpsPort}`;
+      if (isDefaultDomain) {
+        config.oauth.domain = `${new URL(base).hostname}:${httpsPort}`;
+        config.oauth.baseUrl = `https://${config.oauth.domain}`;
+      }
     }
   };
   const router = express.Router();
@@ -80,6 +84,7 @@ export async function createIdentityService(
     router.options(path, protocol.preflight);
     router.post(path, protocol.rawBody, protocol.handle);
   }
+  router.use(createHostedOAuthRouter(ctx));
   const base = `/idp/${config.userPoolId}/.well-known`;
   router.get(`${base}/jwks.json`, async (_req, res, next) => {
     try {
@@ -94,7 +99,7 @@ export async function createIdentityService(
     }
   });
   router.get(`${base}/openid-configuration`, (_req, res) => {
-    const oauthBase = `https://${config.oauth.domain}`;
+    const oauthBase = config.oauth.baseUrl;
     res.set({ 'Cache-Control': 'public, max-age=300', 'Access-Control-Allow-Origin': '*' }).json({
       issuer: config.issuer,
       jwks_uri: `${config.issuer}/.well-known/jwks.json`,
