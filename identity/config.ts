@@ -61,6 +61,7 @@ const envSchema = z.object({
   IDENTITY_PASSWORD_REQUIRE_NUMBERS: flag.default(true),
   IDENTITY_PASSWORD_REQUIRE_SYMBOLS: flag.default(true),
   IDENTITY_MFA: z.enum(['off', 'optional', 'on']).default('optional'),
+  IDENTITY_DEVICE_TRACKING: z.enum(['off', 'always', 'opt-in']).default('off'),
   IDENTITY_ACCESS_TOKEN_TTL: seconds(3600, 300, 86_400),
   IDENTITY_ID_TOKEN_TTL: seconds(3600, 300, 86_400),
   IDENTITY_REFRESH_TOKEN_TTL: seconds(30 * 86_400, 3600, 10 * 365 * 86_400),
@@ -119,6 +120,8 @@ export interface IdentityConfig {
   usernameAttributes: ('email' | 'phone_number')[];
   passwordPolicy: PasswordPolicy;
   mfa: 'off' | 'optional' | 'on';
+  /** Cognito's device tracking: remembered devices skip MFA and sign in with device SRP. */
+  deviceTracking: 'off' | 'always' | 'opt-in';
   accessTokenTtl: number;
   idTokenTtl: number;
   refreshTokenTtl: number;
@@ -258,6 +261,7 @@ export function parseIdentityConfig(
       requireSymbols: env.IDENTITY_PASSWORD_REQUIRE_SYMBOLS,
     },
     mfa: env.IDENTITY_MFA,
+    deviceTracking: env.IDENTITY_DEVICE_TRACKING,
     accessTokenTtl: env.IDENTITY_ACCESS_TOKEN_TTL,
     idTokenTtl: env.IDENTITY_ID_TOKEN_TTL,
     refreshTokenTtl: env.IDENTITY_REFRESH_TOKEN_TTL,

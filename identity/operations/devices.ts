@@ -54,9 +54,10 @@ export const confirmDevice: Operation = async (ctx, input) => {
       salt: Buffer.from(config.Salt, 'base64').toString('hex'),
       verifier: Buffer.from(config.PasswordVerifier, 'base64').toString('hex'),
       name,
+      remembered: ctx.config.deviceTracking === 'always' ? true : device.remembered,
     })
     .where(eq(devices.deviceKey, device.deviceKey));
-  return { UserConfirmationNecessary: false };
+  return { UserConfirmationNecessary: ctx.config.deviceTracking === 'opt-in' };
 };
 
 export const updateDeviceStatus: Operation = async (ctx, input) => {

@@ -1,4 +1,4 @@
-import { createHmac } from 'node:crypto';
+import { createHmac, randomBytes, randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { checkCode, deliveryFor, sendCode } from '../codes.ts';
 import type { IdentityContext } from '../context.ts';
@@ -9,6 +9,7 @@ import {
   invalidParameter,
   messages,
   notAuthorized,
+  resourceNotFound,
 } from '../errors.ts';
 import { devices, users } from '../schema.ts';
 import {
@@ -259,7 +260,27 @@ async function afterFirstFactor(
   clientId: string,
   deviceKey?: string,
 ): Promise<Output> {
-  const isRememberedDevice = deviceKey ? await deviceIsRemembered(ctx, user, deviceKey) : false;
+  const device = deviceKey ? await deviceOf(ctx, user, deviceKey) : undefined;
+  if (device?.verifier && ctx.config.deviceTracking !== 'off') {
+    // A confirmed device proves itself with device SRP before MFA or tokens.
+    const session = await createSession(ctx, {
+      userId: user.id,
+      clientId,
+      challenge: 'DEVICE_SRP_AUTH',
+      deviceKey: device.deviceKey,
+    });
+    return challenge('DEVICE_SRP_AUTH', user, session, {});
+  }
+  return afterDevice(ctx, user, clientId, device ? device.deviceKey : undefined, false);
+}
+
+async function afterDevice(
+  ctx: Ctx,
+  user: User,
+  clientId: string,
+  deviceKey: string | undefined,
+  isRememberedDevice: boolean,
+): Promise<Output> {
   const mfa = isRememberedDevice ? [] : enabledMfa(user);
   const base = deviceKey ? { deviceKey } : {};
   if (mfa.length === 0) {
@@ -289,13 +310,13 @@ async function afterFirstFactor(
   return challenge('SELECT_MFA_TYPE', user, session, { MFAS_CAN_CHOOSE: JSON.stringify(mfa) });
 }
 
-async function deviceIsRemembered(ctx: Ctx, user: User, deviceKey: string): Promise<boolean> {
+async function deviceOf(ctx: Ctx, user: User, deviceKey: string) {
   const [device] = await ctx.db
-    .select({ remembered: devices.remembered })
+    .select()
     .from(devices)
     .where(and(eq(devices.deviceKey, deviceKey), eq(devices.userId, user.id)))
     .limit(1);
-  return device?.remembered ?? false;
+  return device;
 }
 
 async function complete(
@@ -304,8 +325,98 @@ async function complete(
   clientId: string,
   deviceKey?: string,
 ): Promise<Output> {
-  const result = await issueTokens(ctx, user, { clientId, ...(deviceKey ? { deviceKey } : {}) });
-  return { AuthenticationResult: result, ChallengeParameters: {} };
+  const known = deviceKey ? await deviceOf(ctx, user, deviceKey) : undefined;
+  let newDevice: { DeviceKey: string; DeviceGroupKey: string } | undefined;
+  if (known) {
+    await ctx.db
+      .update(devices)
+      .set({ lastAuthenticatedAt: new Date() })
+      .where(eq(devices.deviceKey, known.deviceKey));
+  } else if (ctx.config.deviceTracking !== 'off') {
+    newDevice = {
+      DeviceKey: `${ctx.config.region}_${randomUUID()}`,
+      DeviceGroupKey: `-${randomBytes(9).toString('base64url')}`,
+    };
+    await ctx.db.insert(devices).values({
+      deviceKey: newDevice.DeviceKey,
+      groupKey: newDevice.DeviceGroupKey,
+      userId: user.id,
+    });
+  }
+  const result = await issueTokens(ctx, user, {
+    clientId,
+    ...(known
+      ? { deviceKey: known.deviceKey }
+      : newDevice
+        ? { deviceKey: newDevice.DeviceKey }
+        : {}),
+  });
+  return {
+    AuthenticationResult: { ...result, ...(newDevice ? { NewDeviceMetadata: newDevice } : {}) },
+    ChallengeParameters: {},
+  };
+}
+
+async function startDeviceSrp(
+  ctx: Ctx,
+  user: User,
+  state: SessionState,
+  responses: Record<string, string>,
+): Promise<Output> {
+  const deviceKey = String(state.deviceKey ?? '');
+  if (responses.DEVICE_KEY !== deviceKey) throw notAuthorized(messages.invalidSession);
+  const device = await deviceOf(ctx, user, deviceKey);
+  if (!device?.verifier || !device.salt) throw resourceNotFound('Device does not exist.');
+  const A = parseHex(responses.SRP_A ?? '');
+  if (A === undefined || A % N === 0n) throw notAuthorized('Invalid SRP_A value.');
+  const ephemeral = createServerEphemeral(BigInt(`0x${device.verifier}`));
+  const block = sealSecretBlock(ctx, {
+    userId: user.id,
+    clientId: state.clientId,
+    challenge: 'DEVICE_PASSWORD_VERIFIER',
+    deviceKey,
+    A: A.toString(16),
+    b: ephemeral.b.toString(16),
+    B: ephemeral.B.toString(16),
+  });
+  return {
+    ChallengeName: 'DEVICE_PASSWORD_VERIFIER',
+    ChallengeParameters: {
+      SRP_B: ephemeral.B.toString(16),
+      SALT: device.salt,
+      SECRET_BLOCK: block,
+      USERNAME: user.username,
+      DEVICE_KEY: deviceKey,
+    },
+  };
+}
+
+async function verifyDeviceClaim(
+  ctx: Ctx,
+  user: User,
+  state: SessionState,
+  responses: Record<string, string>,
+  secretBlock: string,
+): Promise<Output> {
+  assertCanSignIn(user);
+  const deviceKey = String(state.deviceKey ?? '');
+  const device = await deviceOf(ctx, user, deviceKey);
+  if (!device?.verifier) throw resourceNotFound('Device does not exist.');
+  const timestamp = responses.TIMESTAMP ?? '';
+  const when = parseSrpTimestamp(timestamp);
+  if (!when || Math.abs(when.getTime() - Date.now()) > TIMESTAMP_SKEW_MS) {
+    throw invalidParameter('TIMESTAMP format is invalid or is too far from the current time.');
+  }
+  const key = serverSessionKey(BigInt(`0x${String(state.A)}`), BigInt(`0x${device.verifier}`), {
+    b: BigInt(`0x${String(state.b)}`),
+    B: BigInt(`0x${String(state.B)}`),
+  });
+  const expected = key
+    ? claimSignature(key, device.groupKey, deviceKey, secretBlock, timestamp)
+    : '';
+  if (!key || !safeEqual(expected, responses.PASSWORD_CLAIM_SIGNATURE ?? ''))
+    throw incorrectCredentials();
+  return afterDevice(ctx, user, state.clientId, deviceKey, device.remembered);
 }
 
 export async function initiateAuth(ctx: Ctx, input: Input): Promise<Output> {
@@ -436,7 +547,7 @@ export async function respondToAuthChallenge(ctx: Ctx, input: Input): Promise<Ou
       ? responses.PASSWORD_CLAIM_SECRET_BLOCK
       : input.Session;
   const state =
-    name === 'PASSWORD_VERIFIER'
+    name === 'PASSWORD_VERIFIER' || name === 'DEVICE_PASSWORD_VERIFIER'
       ? await openSecretBlock(ctx, handle)
       : await consumeSession(ctx, handle);
   if (
@@ -461,6 +572,10 @@ export async function respondToAuthChallenge(ctx: Ctx, input: Input): Promise<Ou
   switch (name) {
     case 'PASSWORD_VERIFIER':
       return verifyPasswordClaim(ctx, user, state, responses, handle as string, deviceKey);
+    case 'DEVICE_SRP_AUTH':
+      return startDeviceSrp(ctx, user, state, responses);
+    case 'DEVICE_PASSWORD_VERIFIER':
+      return verifyDeviceClaim(ctx, user, state, responses, handle as string);
     case 'NEW_PASSWORD_REQUIRED':
       return completeNewPassword(ctx, user, clientId, responses, deviceKey);
     case 'SOFTWARE_TOKEN_MFA': {
