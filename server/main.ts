@@ -208,7 +208,10 @@ export async function main(config: Config = loadConfig()) {
       process.exit(1);
     }
     if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
-      process.stderr.write(`Port ${config.port} is already in use; set PORT to another port.\n`);
+      // Either listener can clash: the site's PORT or the hosted sign-in domain's HTTPS_PORT.
+      const port = (error as NodeJS.ErrnoException & { port?: number }).port ?? config.port;
+      const variable = port === config.port ? 'PORT' : 'HTTPS_PORT';
+      process.stderr.write(`Port ${port} is already in use; set ${variable} to another port.\n`);
       process.exit(1);
     }
     logger.fatal({ err: error }, 'Roost failed to start');

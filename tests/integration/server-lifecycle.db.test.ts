@@ -46,12 +46,14 @@ interface Started {
 
 async function startRoost(env: Record<string, string>): Promise<Started> {
   const port = await freePort();
+  const httpsPort = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     env: {
       ...process.env,
       NODE_ENV: 'test',
       LOG_LEVEL: 'info',
       PORT: String(port),
+      HTTPS_PORT: String(httpsPort),
       ...databaseEnv,
       ...env,
     },
@@ -129,7 +131,12 @@ describe('the Roost process', () => {
       try {
         if (engine === 'pglite') {
           const second = spawnSync(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-            env: { ...process.env, ...databaseEnv, PORT: String(await freePort()) },
+            env: {
+              ...process.env,
+              ...databaseEnv,
+              PORT: String(await freePort()),
+              HTTPS_PORT: String(await freePort()),
+            },
             encoding: 'utf8',
             timeout: 60_000,
           });
