@@ -130,12 +130,15 @@ export const refreshTokens = identity.table(
     scope: text('scope').notNull(),
     authTime: timestamp('auth_time', { withTimezone: true }).notNull(),
     deviceKey: text('device_key'),
+    /** Hash of the SRP secret block that opened this sign-in: a replayed answer conflicts. */
+    authHandleHash: text('auth_handle_hash'),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (table) => [
     uniqueIndex('refresh_tokens_hash_key').on(table.tokenHash),
+    uniqueIndex('refresh_tokens_auth_handle_key').on(table.authHandleHash),
     index('refresh_tokens_user_idx').on(table.userId),
   ],
 );

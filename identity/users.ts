@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { PasswordPolicy } from './config.ts';
 import type { IdentityContext } from './context.ts';
 import { hashToken, randomToken } from './crypto/secrets.ts';
@@ -7,7 +7,8 @@ import { CognitoError, invalidParameter } from './errors.ts';
 import { refreshTokens, userGroups, users } from './schema.ts';
 import { createVerifier, passwordMatches, type Verifier } from './srp.ts';
 
-export type User = typeof users.$inferSelect;
+/** A user row; lookups also carry the user's groups, saving a query when tokens follow. */
+export type User = typeof users.$inferSelect & { groups?: string[] };
 
 const standardAttributes = new Set([
   'address',
@@ -125,7 +126,12 @@ function lookups(ctx: IdentityContext) {
   if (!prepared) {
     const by = (column: Lookup) =>
       ctx.db
-        .select()
+        .select({
+          ...getTableColumns(users),
+          groups: sql<
+            string[]
+          >`coalesce((select array_agg(${userGroups.groupName} order by ${userGroups.groupName}) from ${userGroups} where ${userGroups.userId} = ${users.id}), '{}'::text[])`,
+        })
         .from(users)
         .where(eq(users[column], sql.placeholder('value')))
         .limit(1)
@@ -215,6 +221,8 @@ export interface IssueOptions {
   identities?: unknown[];
   /** Reuse this refresh family instead of starting a new one (token refresh). */
   originJti?: string;
+  /** The SRP secret block answered: recorded with the refresh token, so it answers once. */
+  spentHandle?: string;
 }
 
 /** Signs ID and access tokens; starts a refresh-token family unless refreshing one. */
@@ -230,18 +238,29 @@ export async function issueTokens(
   if (!originJti) {
     originJti = randomUUID();
     refreshToken = randomToken(48);
-    await ctx.db.insert(refreshTokens).values({
-      id: originJti,
-      tokenHash: hashToken(refreshToken),
-      userId: user.id,
-      clientId: options.clientId,
-      scope,
-      authTime,
-      deviceKey: options.deviceKey ?? null,
-      expiresAt: new Date(Date.now() + ctx.config.refreshTokenTtl * 1000),
-    });
+    const inserted = await ctx.db
+      .insert(refreshTokens)
+      .values({
+        id: originJti,
+        tokenHash: hashToken(refreshToken),
+        authHandleHash: options.spentHandle ? hashToken(options.spentHandle) : null,
+        userId: user.id,
+        clientId: options.clientId,
+        scope,
+        authTime,
+        deviceKey: options.deviceKey ?? null,
+        expiresAt: new Date(Date.now() + ctx.config.refreshTokenTtl * 1000),
+      })
+      .onConflictDoNothing()
+      .returning({ id: refreshTokens.id });
+    if (inserted.length === 0) {
+      throw new CognitoError(
+        'NotAuthorizedException',
+        'Invalid session for the user, session can only be used once.',
+      );
+    }
   }
-  const groups = await groupsOf(ctx, user.id);
+  const groups = Array.isArray(user.groups) ? user.groups : await groupsOf(ctx, user.id);
   const { idToken, accessToken } = await ctx.tokens.issue({
     userId: user.id,
     username: user.username,

@@ -79,7 +79,10 @@ async function bench() {
   const concurrency = Number(values.concurrency);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'roost-bench-'));
   const child = fork(process.argv[1]!, ['--serve'], {
-    execArgv: process.execArgv,
+    execArgv: [
+      ...process.execArgv,
+      ...(process.env.BENCH_PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`] : []),
+    ],
     env: { ...process.env, BENCH_DATA_DIR: dataDir },
   });
   const { url, poolId, clientId } = await new Promise<{

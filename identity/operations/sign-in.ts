@@ -135,7 +135,7 @@ function sealSecretBlock(ctx: Ctx, state: SessionState): string {
   return Buffer.from(sealed.slice(3), 'base64url').toString('base64');
 }
 
-async function openSecretBlock(ctx: Ctx, block: unknown): Promise<SessionState> {
+async function openSecretBlock(ctx: Ctx, block: unknown, spendNow: boolean): Promise<SessionState> {
   if (typeof block !== 'string' || block.length < 16 || block.length > 4096) {
     throw notAuthorized(messages.invalidSession);
   }
@@ -148,10 +148,14 @@ async function openSecretBlock(ctx: Ctx, block: unknown): Promise<SessionState> 
     throw notAuthorized(messages.invalidSession);
   }
   if (state.exp < Date.now()) throw notAuthorized(messages.sessionExpired);
-  if (!(await spendHandle(ctx, block, new Date(state.exp)))) {
+  if (spendNow) await spend(ctx, block, state.exp);
+  return state;
+}
+
+async function spend(ctx: Ctx, block: string, expiresAt: number) {
+  if (!(await spendHandle(ctx, block, new Date(expiresAt)))) {
     throw notAuthorized('Invalid session for the user, session can only be used once.');
   }
-  return state;
 }
 
 function passwordVerifier(userId: string, salt: string, B: bigint, handle: string): Output {
@@ -324,6 +328,7 @@ async function complete(
   user: User,
   clientId: string,
   deviceKey?: string,
+  spentHandle?: string,
 ): Promise<Output> {
   const known = deviceKey ? await deviceOf(ctx, user, deviceKey) : undefined;
   let newDevice: { DeviceKey: string; DeviceGroupKey: string } | undefined;
@@ -345,6 +350,7 @@ async function complete(
   }
   const result = await issueTokens(ctx, user, {
     clientId,
+    ...(spentHandle ? { spentHandle } : {}),
     ...(known
       ? { deviceKey: known.deviceKey }
       : newDevice
@@ -548,7 +554,7 @@ export async function respondToAuthChallenge(ctx: Ctx, input: Input): Promise<Ou
       : input.Session;
   const state =
     name === 'PASSWORD_VERIFIER' || name === 'DEVICE_PASSWORD_VERIFIER'
-      ? await openSecretBlock(ctx, handle)
+      ? await openSecretBlock(ctx, handle, name === 'DEVICE_PASSWORD_VERIFIER')
       : await consumeSession(ctx, handle);
   if (
     state.clientId !== clientId ||
@@ -687,7 +693,16 @@ async function verifyPasswordClaim(
     throw incorrectCredentials();
   }
   await recordSuccess(ctx, user);
-  return afterPassword(ctx, user, state.clientId, deviceKey ?? responses.DEVICE_KEY);
+  const device = deviceKey ?? responses.DEVICE_KEY;
+  const completesNow =
+    user.status === 'CONFIRMED' &&
+    enabledMfa(user).length === 0 &&
+    ctx.config.mfa !== 'on' &&
+    !(device && ctx.config.deviceTracking !== 'off');
+  // The common case spends the secret block with the refresh token: one write per sign-in.
+  if (completesNow) return complete(ctx, user, state.clientId, device, secretBlock);
+  await spend(ctx, secretBlock, Number(state.exp));
+  return afterPassword(ctx, user, state.clientId, device);
 }
 
 async function completeNewPassword(

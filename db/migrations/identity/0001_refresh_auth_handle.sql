@@ -1,0 +1,2 @@
+ALTER TABLE "identity"."refresh_tokens" ADD COLUMN "auth_handle_hash" text;--> statement-breakpoint
+CREATE UNIQUE INDEX "refresh_tokens_auth_handle_key" ON "identity"."refresh_tokens" USING btree ("auth_handle_hash");
