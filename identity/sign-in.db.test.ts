@@ -136,6 +136,65 @@ describe('SRP through the AWS SDK', () => {
     });
   });
 
+  it('checks the user again between the challenge and the answer', async () => {
+    const {
+      AdminDisableUserCommand,
+      AdminEnableUserCommand,
+      AdminAddUserToGroupCommand,
+      CreateGroupCommand,
+    } = await import('@aws-sdk/client-cognito-identity-provider');
+    const disabled = await startSrp('ivy@roost.test');
+    await identity.admin.send(
+      new AdminDisableUserCommand({ UserPoolId: poolId, Username: 'ivy@roost.test' }),
+    );
+    await expect(
+      client.send(srpAnswer(disabled.initiated, disabled.ephemeral)),
+    ).rejects.toMatchObject({
+      message: 'User is disabled.',
+    });
+    await identity.admin.send(
+      new AdminEnableUserCommand({ UserPoolId: poolId, Username: 'ivy@roost.test' }),
+    );
+
+    const changed = await startSrp('ivy@roost.test');
+    await identity.admin.send(
+      new AdminSetUserPasswordCommand({
+        UserPoolId: poolId,
+        Username: 'ivy@roost.test',
+        Password: 'Other-pass-55',
+        Permanent: true,
+      }),
+    );
+    await expect(
+      client.send(srpAnswer(changed.initiated, changed.ephemeral)),
+    ).rejects.toMatchObject({
+      message: 'Incorrect username or password.',
+    });
+    await identity.admin.send(
+      new AdminSetUserPasswordCommand({
+        UserPoolId: poolId,
+        Username: 'ivy@roost.test',
+        Password: password,
+        Permanent: true,
+      }),
+    );
+
+    const grouped = await startSrp('ivy@roost.test');
+    await identity.admin.send(new CreateGroupCommand({ UserPoolId: poolId, GroupName: 'agents' }));
+    await identity.admin.send(
+      new AdminAddUserToGroupCommand({
+        UserPoolId: poolId,
+        Username: 'ivy@roost.test',
+        GroupName: 'agents',
+      }),
+    );
+    const result = await client.send(srpAnswer(grouped.initiated, grouped.ephemeral));
+    const claims = JSON.parse(
+      Buffer.from(result.AuthenticationResult!.IdToken!.split('.')[1]!, 'base64url').toString(),
+    );
+    expect(claims['cognito:groups']).toEqual(['agents']);
+  });
+
   it('gives unknown users a challenge that looks real but always fails', async () => {
     const { initiated, ephemeral } = await startSrp('nobody@roost.test');
     expect(initiated.ChallengeName).toBe('PASSWORD_VERIFIER');

@@ -299,3 +299,72 @@ export function passwordMatchesFor(ctx: IdentityContext, user: User, password: s
   const stored = verifierOf(ctx, user);
   return stored ? passwordMatches(stored, ctx.config.poolName, user.username, password) : false;
 }
+
+/**
+ * Starts a refresh family and signs tokens in one statement, but only while the user is enabled,
+ * unlocked, confirmed, without MFA and still has the password whose salt is given, and only if
+ * this secret block was not answered before. Undefined when any of that no longer holds.
+ */
+export async function issueTokensIfUnchanged(
+  ctx: IdentityContext,
+  options: { userId: string; salt: string; clientId: string; spentHandle: string },
+): Promise<AuthenticationResult | undefined> {
+  const originJti = randomUUID();
+  const refreshToken = randomToken(48);
+  const authTime = new Date();
+  const scope = 'aws.cognito.signin.user.admin';
+  const expiresAt = new Date(Date.now() + ctx.config.refreshTokenTtl * 1000);
+  const result = (await ctx.db.execute(sql`
+    insert into ${refreshTokens} (id, token_hash, user_id, client_id, scope, auth_time, auth_handle_hash, expires_at)
+    select ${originJti}, ${hashToken(refreshToken)}, u.id, ${options.clientId}, ${scope}, ${authTime.toISOString()}::timestamptz,
+           ${hashToken(options.spentHandle)}, ${expiresAt.toISOString()}::timestamptz
+    from ${users} u
+    where u.id = ${options.userId} and u.enabled and u.status = 'CONFIRMED' and u.srp_salt = ${options.salt}
+      and (u.locked_until is null or u.locked_until <= now())
+      and not u.mfa_totp and not u.mfa_sms and not u.mfa_email
+    on conflict do nothing
+    returning
+      (select username from ${users} where id = ${options.userId}) as username,
+      (select attributes from ${users} where id = ${options.userId}) as attributes,
+      (select failed_sign_ins from ${users} where id = ${options.userId}) as failed,
+      coalesce((select json_agg(group_name order by group_name) from ${userGroups} where user_id = ${options.userId}), '[]'::json) as groups
+  `)) as unknown as {
+    rows: {
+      username: string;
+      attributes: Record<string, string> | string;
+      failed: number;
+      groups: string[] | string;
+    }[];
+  };
+  const row = result.rows[0];
+  if (!row) return undefined;
+  if (row.failed > 0) {
+    await ctx.db
+      .update(users)
+      .set({ failedSignIns: 0, lockedUntil: null })
+      .where(eq(users.id, options.userId));
+  }
+  const attributes =
+    typeof row.attributes === 'string'
+      ? (JSON.parse(row.attributes) as Record<string, string>)
+      : row.attributes;
+  const groups = typeof row.groups === 'string' ? (JSON.parse(row.groups) as string[]) : row.groups;
+  const { idToken, accessToken } = await ctx.tokens.issue({
+    userId: options.userId,
+    username: row.username,
+    attributes,
+    groups,
+    clientId: options.clientId,
+    scope,
+    authTime: Math.floor(authTime.getTime() / 1000),
+    originJti,
+    eventId: randomUUID(),
+  });
+  return {
+    AccessToken: accessToken,
+    IdToken: idToken,
+    RefreshToken: refreshToken,
+    ExpiresIn: ctx.config.accessTokenTtl,
+    TokenType: 'Bearer',
+  };
+}

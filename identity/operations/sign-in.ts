@@ -34,6 +34,7 @@ import {
 } from '../srp.ts';
 import { matchTotp } from '../totp.ts';
 import {
+  issueTokensIfUnchanged,
   findUser,
   findUserById,
   issueTokens,
@@ -119,6 +120,11 @@ async function startSrp(
     b: ephemeral.b.toString(16),
     B: ephemeral.B.toString(16),
     ...(deviceKey ? { deviceKey } : {}),
+    // A user who will go straight to tokens is answered from this sealed snapshot (checked
+    // against the database in the same statement that stores the refresh token).
+    ...(canCompleteDirectly(ctx, user, deviceKey)
+      ? { fast: { v: stored.verifier, salt: stored.salt, username: user.username } }
+      : {}),
   });
   return passwordVerifier(user.username, stored.salt, ephemeral.B, handle);
 }
@@ -156,6 +162,50 @@ async function spend(ctx: Ctx, block: string, expiresAt: number) {
   if (!(await spendHandle(ctx, block, new Date(expiresAt)))) {
     throw notAuthorized('Invalid session for the user, session can only be used once.');
   }
+}
+
+function canCompleteDirectly(ctx: Ctx, user: User, deviceKey: string | undefined): boolean {
+  return (
+    user.status === 'CONFIRMED' &&
+    !user.mfaTotp &&
+    !user.mfaSms &&
+    !user.mfaEmail &&
+    ctx.config.mfa !== 'on' &&
+    ctx.config.deviceTracking === 'off' &&
+    !deviceKey
+  );
+}
+
+/**
+ * The common sign-in in one database statement: checks the claim against the sealed verifier,
+ * then stores the refresh token only if the user is still enabled, unlocked, confirmed, without
+ * MFA and with the same password (salt), and the secret block was not answered before.
+ * Undefined sends the request down the full path, which finds and reports what changed.
+ */
+async function tryDirectPasswordClaim(
+  ctx: Ctx,
+  state: SessionState,
+  responses: Record<string, string>,
+  secretBlock: string,
+): Promise<Output | undefined> {
+  const fast = state.fast as { v: string; salt: string; username: string };
+  const timestamp = responses.TIMESTAMP ?? '';
+  const when = parseSrpTimestamp(timestamp);
+  if (!when || Math.abs(when.getTime() - Date.now()) > TIMESTAMP_SKEW_MS) return undefined;
+  const key = serverSessionKey(BigInt(`0x${String(state.A)}`), BigInt(`0x${fast.v}`), {
+    b: BigInt(`0x${String(state.b)}`),
+    B: BigInt(`0x${String(state.B)}`),
+  });
+  if (!key) return undefined;
+  const expected = claimSignature(key, ctx.config.poolName, fast.username, secretBlock, timestamp);
+  if (!safeEqual(expected, responses.PASSWORD_CLAIM_SIGNATURE ?? '')) return undefined;
+  const result = await issueTokensIfUnchanged(ctx, {
+    userId: String(state.userId),
+    salt: fast.salt,
+    clientId: state.clientId,
+    spentHandle: secretBlock,
+  });
+  return result ? { AuthenticationResult: result, ChallengeParameters: {} } : undefined;
 }
 
 function passwordVerifier(userId: string, salt: string, B: bigint, handle: string): Output {
@@ -563,6 +613,10 @@ export async function respondToAuthChallenge(ctx: Ctx, input: Input): Promise<Ou
   ) {
     throw notAuthorized(messages.invalidSession);
   }
+  if (name === 'PASSWORD_VERIFIER' && state.fast && !state.fake) {
+    const result = await tryDirectPasswordClaim(ctx, state, responses, handle as string);
+    if (result) return result;
+  }
   if (state.fake) {
     if (name === 'SELECT_CHALLENGE')
       return answerSelectChallenge(ctx, clientId, undefined, state, responses);
@@ -694,11 +748,7 @@ async function verifyPasswordClaim(
   }
   await recordSuccess(ctx, user);
   const device = deviceKey ?? responses.DEVICE_KEY;
-  const completesNow =
-    user.status === 'CONFIRMED' &&
-    enabledMfa(user).length === 0 &&
-    ctx.config.mfa !== 'on' &&
-    !(device && ctx.config.deviceTracking !== 'off');
+  const completesNow = canCompleteDirectly(ctx, user, device);
   // The common case spends the secret block with the refresh token: one write per sign-in.
   if (completesNow) return complete(ctx, user, state.clientId, device, secretBlock);
   await spend(ctx, secretBlock, Number(state.exp));
