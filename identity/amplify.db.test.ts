@@ -17,6 +17,7 @@ import {
   fetchMFAPreference,
   fetchUserAttributes,
   getCurrentUser,
+  resendSignUpCode,
   resetPassword,
   setUpTOTP,
   signIn,
@@ -339,6 +340,21 @@ describe('errors a stranger can see', () => {
       name: 'LimitExceededException',
       message: 'Attempt limit exceeded, please try after some time.',
     });
+  });
+
+  it('limits code sends, and a refused send leaves the last code valid', async () => {
+    await signUp({ username: 'fred@roost.test', password });
+    for (let i = 0; i < 4; i += 1) await resendSignUpCode({ username: 'fred@roost.test' });
+    const lastSent = identity.lastCode('fred@roost.test');
+    await expect(resendSignUpCode({ username: 'fred@roost.test' })).rejects.toMatchObject({
+      name: 'LimitExceededException',
+      message: 'Attempt limit exceeded, please try after some time.',
+    });
+    const confirmed = await confirmSignUp({
+      username: 'fred@roost.test',
+      confirmationCode: lastSent,
+    });
+    expect(confirmed.isSignUpComplete).toBe(true);
   });
 
   it('rejects a revoked refresh token', async () => {

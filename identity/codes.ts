@@ -46,6 +46,20 @@ export async function sendCode(
   purpose: CodePurpose,
   target: { medium: 'EMAIL' | 'SMS'; attribute: 'email' | 'phone_number'; address: string },
 ): Promise<CodeDeliveryDetails> {
+  const [current] = await ctx.db
+    .select({ sends: codes.sends, sendWindowStart: codes.sendWindowStart })
+    .from(codes)
+    .where(and(eq(codes.userId, user.id), eq(codes.purpose, purpose)))
+    .limit(1);
+  // Refuse before replacing anything, so the last code sent stays valid (and client retries of
+  // LimitExceededException change nothing).
+  if (
+    current &&
+    current.sendWindowStart.getTime() > Date.now() - 3_600_000 &&
+    current.sends >= ctx.limits.codeSendsPerHour
+  ) {
+    throw limitExceeded();
+  }
   const code = randomDigits(6);
   const codeHash = ctx.secrets.hashCode(purpose, code);
   const expiresAt = new Date(Date.now() + codeLifetimes[purpose] * 1000);
