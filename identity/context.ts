@@ -25,6 +25,8 @@ export interface IdentityLimits {
   codeSendsPerHour: number;
   /** Requests per client address per hour for operations strangers can call (SignUp, codes). */
   anonymousRequestsPerHour: number;
+  /** Sign-in requests (InitiateAuth, RespondToAuthChallenge) per client address per minute. */
+  signInRequestsPerMinute: number;
 }
 
 export const defaultLimits: IdentityLimits = {
@@ -32,6 +34,7 @@ export const defaultLimits: IdentityLimits = {
   codeAttempts: 5,
   codeSendsPerHour: 5,
   anonymousRequestsPerHour: 300,
+  signInRequestsPerMinute: 600,
 };
 
 /** What the transport knows about the caller. */

@@ -92,8 +92,30 @@ export function applyCors(ctx: IdentityContext, req: Request, res: Response) {
   res.setHeader('Cross-Origin-Resource-Policy', 'cross-origin');
 }
 
+/**
+ * A per-instance fixed-window counter per client address for sign-in requests: cheap enough to
+ * sit in front of every InitiateAuth (lock-out per user stays in the database).
+ */
+function createAddressLimiter(limitPerMinute: number) {
+  let windowStart = Date.now();
+  let counts = new Map<string, number>();
+  return (address: string): boolean => {
+    const now = Date.now();
+    if (now - windowStart >= 60_000) {
+      windowStart = now;
+      counts = new Map();
+    }
+    const count = (counts.get(address) ?? 0) + 1;
+    counts.set(address, count);
+    return count <= limitPerMinute;
+  };
+}
+
+const signInOperations = new Set(['InitiateAuth', 'RespondToAuthChallenge']);
+
 /** The user-pool JSON API: `POST <mount>` with `X-Amz-Target`, as Cognito's endpoint. */
 export function createProtocolHandler(ctx: IdentityContext) {
+  const allowSignIn = createAddressLimiter(ctx.limits.signInRequestsPerMinute);
   const rawBody = express.raw({ type: () => true, limit: '128kb' });
 
   const preflight = (req: Request, res: Response) => {
@@ -132,6 +154,9 @@ export function createProtocolHandler(ctx: IdentityContext) {
       }
       if (typeof input !== 'object' || input === null || Array.isArray(input)) {
         throw new CognitoError('SerializationException', 'Request body must be a JSON object.');
+      }
+      if (signInOperations.has(name) && !allowSignIn(req.ip ?? 'unknown')) {
+        throw new CognitoError('TooManyRequestsException', 'Rate exceeded');
       }
       let operation = publicOperations[name];
       if (!operation && adminOperations[name]) {

@@ -322,3 +322,35 @@ describe('e-mail and SMS MFA, and passwordless e-mail sign-in', () => {
     expect(done.AuthenticationResult?.AccessToken).toBeTruthy();
   });
 });
+
+describe('sign-in rate limit per address', () => {
+  it('answers TooManyRequestsException past the limit', async () => {
+    const limited = await startTestIdentity({ limits: { signInRequestsPerMinute: 3 } });
+    const sdk = new CognitoIdentityProviderClient({
+      region: 'eu-west-2',
+      endpoint: `${limited.url}/idp`,
+      credentials: { accessKeyId: 'UNUSED', secretAccessKey: 'unused' },
+      maxAttempts: 1,
+    });
+    try {
+      const attempt = () =>
+        sdk.send(
+          new InitiateAuthCommand({
+            ClientId: limited.service.config.clientId,
+            AuthFlow: 'USER_PASSWORD_AUTH',
+            AuthParameters: { USERNAME: 'someone@roost.test', PASSWORD: 'Wrong-pass-1' },
+          }),
+        );
+      for (let i = 0; i < 3; i += 1) {
+        await expect(attempt()).rejects.toMatchObject({ name: 'NotAuthorizedException' });
+      }
+      await expect(attempt()).rejects.toMatchObject({
+        name: 'TooManyRequestsException',
+        message: 'Rate exceeded',
+      });
+    } finally {
+      sdk.destroy();
+      await limited.stop();
+    }
+  });
+});

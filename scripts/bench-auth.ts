@@ -53,7 +53,7 @@ async function serve() {
     config: parseIdentityConfig(env, { dataDir, publicUrl: url }),
     logger: pino({ level: 'warn' }),
     sendMessage: async () => {},
-    limits: { anonymousRequestsPerHour: 1_000_000 },
+    limits: { anonymousRequestsPerHour: 1_000_000, signInRequestsPerMinute: 1_000_000 },
   });
   app = express();
   app.use(service.router);
@@ -81,7 +81,9 @@ async function bench() {
   const child = fork(process.argv[1]!, ['--serve'], {
     execArgv: [
       ...process.execArgv,
-      ...(process.env.BENCH_PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`] : []),
+      ...(process.env.BENCH_PROFILE_DIR
+        ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`]
+        : []),
     ],
     env: { ...process.env, BENCH_DATA_DIR: dataDir },
   });
