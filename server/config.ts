@@ -42,6 +42,7 @@ const envSchema = z.object({
     .enum(['offline', 'postcodes.io'], { message: 'expected offline or postcodes.io' })
     .default('offline'),
   GEOCODER_URL: z.url({ message: 'expected an absolute URL' }).default('https://api.postcodes.io'),
+  APP_SECRET: z.string().min(32, 'expected at least 32 characters').optional(),
   SHUTDOWN_TIMEOUT_MS: z.coerce
     .number({ message: 'expected milliseconds' })
     .int()
@@ -86,6 +87,8 @@ export interface Config {
   shutdownTimeoutMs: number;
   /** How postcodes are placed: listing centroids offline, or postcodes.io. */
   geocoder: { kind: Env['GEOCODER']; url: string };
+  /** Signs alert unsubscribe links; generated into DATA_DIR when unset. */
+  appSecret: string | undefined;
   site: SiteConfig;
   /** Where contact-form messages are sent. */
   operatorEmail: string;
@@ -131,6 +134,7 @@ export function parseConfig(source: NodeJS.ProcessEnv): Config {
     logLevel: env.LOG_LEVEL,
     shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,
     geocoder: { kind: env.GEOCODER, url: env.GEOCODER_URL },
+    appSecret: env.APP_SECRET,
     site: {
       companyName: env.COMPANY_NAME,
       companyNumber: env.COMPANY_NUMBER,

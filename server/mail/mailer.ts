@@ -15,6 +15,8 @@ export type Message =
       html: string;
       tag: string;
       replyTo?: string;
+      /** Extra headers, e.g. List-Unsubscribe on alerts. */
+      headers?: Record<string, string>;
     }
   | { channel: 'sms'; to: string; text: string; tag: string };
 
@@ -52,7 +54,7 @@ export function createMailer(config: MailConfig, logger: Logger): Mailer {
           text: message.text,
           html: message.html,
           ...(message.replyTo ? { replyTo: message.replyTo } : {}),
-          headers: { 'X-Roost-Tag': message.tag },
+          headers: { ...message.headers, 'X-Roost-Tag': message.tag },
         };
         if (smtp) {
           await smtp.sendMail(mail);

@@ -4,3 +4,5 @@ export * from './app-state-schema.ts';
 export * from '../listings/schema.ts';
 export * from '../contact/schema.ts';
 export * from '../search/schema.ts';
+export * from '../../jobs/schema.ts';
+export * from '../alerts/schema.ts';
