@@ -29,8 +29,9 @@ import { createOutboxRouter } from './mail/outbox-router.ts';
 import { mountContactApi } from './marketplace/contact/api.ts';
 import { createContactService } from './marketplace/contact/contact-service.ts';
 import { createMarketplace } from './marketplace/marketplace.ts';
-import { createLocalBlobStore } from './media/blob-store.ts';
+import { mountListingsApi } from './marketplace/listings/api.ts';
 import { createImageRouter } from './media/image-route.ts';
+import { createBlobStore, parseMediaConfig } from './media/media-config.ts';
 import {
   createDevWebHandler,
   createWebHandler,
@@ -63,13 +64,23 @@ export async function startRoost({
     await migrateDatabase(database);
     logger.info({ database: database.kind }, 'database migrated');
 
-    const blobs = createLocalBlobStore(path.join(config.dataDir, 'media', 'originals'));
+    const mediaConfig = parseMediaConfig(process.env, config.dataDir);
+    const blobs = await createBlobStore(mediaConfig);
     if (config.seedDemo) {
       const seed = await seedDemoIfEmpty({ db: database.db, blobs });
       if (seed.seeded) logger.info({ listings: seed.listings }, 'demo listings seeded');
     }
 
-    const marketplace = createMarketplace({ db: database.db, geocoder: config.geocoder });
+    const marketplace = createMarketplace({
+      db: database.db,
+      geocoder: config.geocoder,
+      listings: {
+        media: { blobs, limits: mediaConfig.limits, maxPhotos: mediaConfig.maxPhotos },
+        publicUrl: config.publicUrl,
+        send: () => (email) => mailer.send({ channel: 'email', tag: 'listing-enquiry', ...email }),
+        logger,
+      },
+    });
     // Identity tokens are verified by JWKS against the pool /amplify-config.json publishes
     // (embedded or Amazon Cognito); read lazily, once the identity service below exists.
     const auth = createAuth({
@@ -132,6 +143,7 @@ export async function startRoost({
       ],
       mountApi: (api) => {
         mountContactApi(api, contact);
+        mountListingsApi(api, marketplace.listingService, marketplace);
       },
       web,
     });

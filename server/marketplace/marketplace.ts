@@ -1,6 +1,12 @@
 import type { Database } from '../../db/client.ts';
 import { findListings, findRecentListings } from './listings/find-listings.ts';
-import { getListing } from './listings/get-listing.ts';
+import os from 'node:os';
+import path from 'node:path';
+import { pino } from 'pino';
+import { createLocalBlobStore } from '../media/blob-store.ts';
+import { DEFAULT_IMAGE_LIMITS } from '../media/process-image.ts';
+import { getListing, isListingOwner, recordListingView } from './listings/get-listing.ts';
+import { createListingService, type ListingServiceOptions } from './listings/listings-service.ts';
 import {
   createListingCentroidGeocoder,
   createPostcodesIoGeocoder,
@@ -12,6 +18,8 @@ import { runSearch } from './search/run-search.ts';
 export interface MarketplaceOptions {
   db: Database;
   geocoder?: { kind: 'offline' | 'postcodes.io'; url: string };
+  /** Media store, mail and limits for listings; tests may leave them out. */
+  listings?: Partial<Omit<ListingServiceOptions, 'db' | 'geocoder'>>;
 }
 
 function createGeocoder({ db, geocoder }: MarketplaceOptions): Geocoder {
@@ -38,7 +46,23 @@ export function createMarketplace(options: MarketplaceOptions) {
       findRecent: (options?: Parameters<typeof findRecentListings>[1]) =>
         findRecentListings(db, options),
       get: (id: number) => getListing(db, id),
+      recordView: (id: number) => recordListingView(db, id),
+      isOwner: (id: number, userSub: string | undefined) => isListingOwner(db, id, userSub),
     },
+    listingService: createListingService({
+      db,
+      geocoder,
+      media: {
+        blobs: createLocalBlobStore(path.join(os.tmpdir(), 'roost-media')),
+        limits: DEFAULT_IMAGE_LIMITS,
+        maxPhotos: 30,
+      },
+      publicUrl: 'http://localhost:3000',
+      enquiryLimitPerHour: 10,
+      send: () => undefined,
+      logger: pino({ level: 'silent' }),
+      ...options.listings,
+    }),
   };
 }
 

@@ -46,3 +46,62 @@ export function createLocalBlobStore(root: string): BlobStore {
     },
   };
 }
+
+export interface S3BlobStoreOptions {
+  bucket: string;
+  region: string;
+  /** For S3-compatible stores (MinIO, R2, Spaces…); omit for Amazon S3. */
+  endpoint?: string | undefined;
+  forcePathStyle?: boolean;
+  credentials?: { accessKeyId: string; secretAccessKey: string } | undefined;
+  /** Key prefix inside the bucket, e.g. `originals/`. */
+  prefix?: string;
+}
+
+/** Any S3-compatible store, through `@aws-sdk/client-s3` (loaded only when configured). */
+export async function createS3BlobStore(options: S3BlobStoreOptions): Promise<BlobStore> {
+  const { S3Client, PutObjectCommand, GetObjectCommand, HeadObjectCommand } =
+    await import('@aws-sdk/client-s3');
+  const client = new S3Client({
+    region: options.region,
+    endpoint: options.endpoint,
+    forcePathStyle: options.forcePathStyle ?? Boolean(options.endpoint),
+    credentials: options.credentials,
+  });
+  const prefix = options.prefix ?? 'originals/';
+  const objectKey = (key: string) => `${prefix}${key.slice(0, 2)}/${key}`;
+  return {
+    async put(data) {
+      const key = blobKeyOf(data);
+      const exists = await client
+        .send(new HeadObjectCommand({ Bucket: options.bucket, Key: objectKey(key) }))
+        .then(() => true)
+        .catch(() => false);
+      if (!exists) {
+        await client.send(
+          new PutObjectCommand({
+            Bucket: options.bucket,
+            Key: objectKey(key),
+            Body: data,
+            ContentType: 'application/octet-stream',
+          }),
+        );
+      }
+      return key;
+    },
+    async get(key) {
+      if (!isBlobKey(key)) return undefined;
+      try {
+        const result = await client.send(
+          new GetObjectCommand({ Bucket: options.bucket, Key: objectKey(key) }),
+        );
+        if (!result.Body) return undefined;
+        return Buffer.from(await result.Body.transformToByteArray());
+      } catch (error) {
+        const name = (error as { name?: string }).name;
+        if (name === 'NoSuchKey' || name === 'NotFound') return undefined;
+        throw error;
+      }
+    },
+  };
+}

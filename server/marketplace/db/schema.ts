@@ -6,3 +6,6 @@ export * from '../contact/schema.ts';
 export * from '../search/schema.ts';
 export * from '../../jobs/schema.ts';
 export * from '../alerts/schema.ts';
+export * from '../enquiries/schema.ts';
+export * from '../reports/schema.ts';
+export * from '../favourites/schema.ts';

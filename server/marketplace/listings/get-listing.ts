@@ -1,14 +1,28 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client.ts';
 import { streetOnly } from './listing-summary.ts';
-import { listingMedia, listings, type Listing, type ListingMedia } from './schema.ts';
+import {
+  listingMedia,
+  listingPriceHistory,
+  listings,
+  type Listing,
+  type ListingMedia,
+} from './schema.ts';
+
+type MediaItem = Pick<ListingMedia, 'blobKey' | 'width' | 'height' | 'caption'>;
 
 export interface ListingDetail extends Omit<
   Listing,
-  'addressLine1' | 'postcode' | 'ownerSub' | 'lat' | 'lng'
+  'addressLine1' | 'addressLine2' | 'postcode' | 'ownerSub' | 'lat' | 'lng' | 'contactEmail'
 > {
   displayAddress: string;
-  photos: Pick<ListingMedia, 'blobKey' | 'width' | 'height' | 'caption'>[];
+  photos: MediaItem[];
+  floorplans: MediaItem[];
+  /** Rounded to about 100 m unless the lister shows the full address. */
+  location: { lat: number; lng: number; isApproximate: boolean };
+  priceHistory: { price: number; changedAt: string }[];
+  /** The last change in the history was a drop from a real earlier price. */
+  reducedOn: string | null;
 }
 
 /** One listing as the public sees it, or `undefined` when there is no such listing. */
@@ -16,23 +30,81 @@ export async function getListing(db: Database, id: number): Promise<ListingDetai
   if (!Number.isSafeInteger(id) || id <= 0) return undefined;
   const [row] = await db.select().from(listings).where(eq(listings.id, id));
   if (!row) return undefined;
-  const photos = await db
+  const media = await db
     .select({
+      kind: listingMedia.kind,
       blobKey: listingMedia.blobKey,
       width: listingMedia.width,
       height: listingMedia.height,
       caption: listingMedia.caption,
     })
     .from(listingMedia)
-    .where(and(eq(listingMedia.listingId, id), eq(listingMedia.kind, 'photo')))
-    .orderBy(asc(listingMedia.position));
+    .where(eq(listingMedia.listingId, id))
+    .orderBy(asc(listingMedia.kind), asc(listingMedia.position));
+  const history = await db
+    .select({ price: listingPriceHistory.price, changedAt: listingPriceHistory.changedAt })
+    .from(listingPriceHistory)
+    .where(eq(listingPriceHistory.listingId, id))
+    .orderBy(asc(listingPriceHistory.changedAt), asc(listingPriceHistory.id));
   const {
     addressLine1,
-    postcode: _postcode,
+    addressLine2,
+    postcode,
     ownerSub: _owner,
-    lat: _lat,
-    lng: _lng,
+    contactEmail: _email,
+    lat,
+    lng,
     ...rest
   } = row;
-  return { ...rest, displayAddress: `${streetOnly(addressLine1)}, ${row.town}`, photos };
+  const shown = row.isFullAddressShown;
+  const displayAddress = shown
+    ? [addressLine1, addressLine2, row.town, postcode].filter(Boolean).join(', ')
+    : `${streetOnly(addressLine1)}, ${row.town}`;
+  const strip = ({ kind: _kind, ...item }: (typeof media)[number]) => item;
+  return {
+    ...rest,
+    displayAddress,
+    photos: media.filter((item) => item.kind === 'photo').map(strip),
+    floorplans: media.filter((item) => item.kind === 'floorplan').map(strip),
+    location: shown
+      ? { lat, lng, isApproximate: false }
+      : { lat: Math.round(lat * 500) / 500, lng: Math.round(lng * 500) / 500, isApproximate: true },
+    priceHistory: history.map((entry) => ({
+      price: entry.price,
+      changedAt: entry.changedAt.toISOString(),
+    })),
+    reducedOn: reducedOn(history, row.price),
+  };
+}
+
+export function reducedOn(
+  history: { price: number; changedAt: Date }[],
+  current: number,
+): string | null {
+  const last = history.at(-1);
+  const before = history.at(-2);
+  if (!last || !before || last.price !== current || last.price >= before.price) return null;
+  return last.changedAt.toISOString();
+}
+
+/** Counts a page view (not for the owner, not for bots: the route decides). */
+export async function recordListingView(db: Database, id: number): Promise<void> {
+  await db
+    .update(listings)
+    .set({ viewCount: sql`${listings.viewCount} + 1` })
+    .where(and(eq(listings.id, id), eq(listings.status, 'active')));
+}
+
+/** Whether `userSub` owns the listing (for owner-only links on public pages). */
+export async function isListingOwner(
+  db: Database,
+  id: number,
+  userSub: string | undefined,
+): Promise<boolean> {
+  if (!userSub || !Number.isSafeInteger(id)) return false;
+  const [row] = await db
+    .select({ id: listings.id })
+    .from(listings)
+    .where(and(eq(listings.id, id), eq(listings.ownerSub, userSub)));
+  return Boolean(row);
 }

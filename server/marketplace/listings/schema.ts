@@ -1,14 +1,21 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  boolean,
   customType,
+  date,
   doublePrecision,
   index,
   integer,
+  jsonb,
   smallint,
   text,
   timestamp,
 } from 'drizzle-orm/pg-core';
+import type {
+  MaterialInformation,
+  TourLink,
+} from '../../../app/features/listing-draft/listing-rules.ts';
 import { PROPERTY_TYPES } from '../../../app/lib/search-params.ts';
 import { market } from '../db/market-schema.ts';
 
@@ -38,6 +45,48 @@ export const priceQualifier = market.enum('price_qualifier', [
 export const rentPeriod = market.enum('rent_period', ['month', 'week']);
 
 export const mediaKind = market.enum('media_kind', ['photo', 'floorplan']);
+
+export const tenure = market.enum('tenure', [
+  'freehold',
+  'leasehold',
+  'share_of_freehold',
+  'commonhold',
+  'shared_ownership',
+]);
+
+/** A–H in England and Scotland, A–I in Wales; Northern Ireland has domestic rates instead. */
+export const councilTaxBand = market.enum('council_tax_band', [
+  'A',
+  'B',
+  'C',
+  'D',
+  'E',
+  'F',
+  'G',
+  'H',
+  'I',
+  'domestic_rates',
+]);
+
+export const epcRating = market.enum('epc_rating', [
+  'A',
+  'B',
+  'C',
+  'D',
+  'E',
+  'F',
+  'G',
+  'exempt',
+  'pending',
+]);
+
+export const furnishedState = market.enum('furnished_state', [
+  'furnished',
+  'part_furnished',
+  'unfurnished',
+]);
+
+export const letType = market.enum('let_type', ['long_term', 'short_term', 'student']);
 
 /** Postgres full-text vector; kept up to date by a trigger (see the search_vector migration). */
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
@@ -81,7 +130,36 @@ export const listings = market.table(
     bathrooms: smallint('bathrooms').notNull().default(0),
     receptions: smallint('receptions').notNull().default(0),
     floorAreaSqFt: integer('floor_area_sq_ft'),
+    /** Rents: furnished state, let type and Tenant Fees Act deposits (whole pounds). */
+    furnished: furnishedState('furnished'),
+    letType: letType('let_type'),
+    availableFrom: date('available_from', { mode: 'string' }),
+    deposit: integer('deposit'),
+    holdingDeposit: integer('holding_deposit'),
+    billsIncluded: boolean('bills_included').notNull().default(false),
+    petsConsidered: boolean('pets_considered').notNull().default(false),
+    /** Sales: tenure, with the leasehold figures buyers must be told (whole pounds a year). */
+    tenure: tenure('tenure'),
+    leaseYearsRemaining: integer('lease_years_remaining'),
+    groundRentPerYear: integer('ground_rent_per_year'),
+    serviceChargePerYear: integer('service_charge_per_year'),
+    councilTaxBand: councilTaxBand('council_tax_band'),
+    domesticRatesPerYear: integer('domestic_rates_per_year'),
+    epcRating: epcRating('epc_rating'),
+    /** National Trading Standards material information parts B and C. */
+    materialInfo: jsonb('material_info')
+      .$type<MaterialInformation>()
+      .notNull()
+      .default(sql`'{}'::jsonb`),
+    /** Video and virtual-tour links (the draft's 'theatres'). */
+    tours: jsonb('tours')
+      .$type<TourLink[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     addressLine1: text('address_line1').notNull(),
+    addressLine2: text('address_line2'),
+    /** Off unless the lister opts in: the public sees street and town only. */
+    isFullAddressShown: boolean('is_full_address_shown').notNull().default(false),
     town: text('town').notNull(),
     county: text('county'),
     country: text('country').notNull(),
@@ -92,6 +170,13 @@ export const listings = market.table(
     lat: doublePrecision('lat').notNull(),
     lng: doublePrecision('lng').notNull(),
     publishedAt: timestamp('published_at', { withTimezone: true }),
+    /** Where enquiries are e-mailed: the lister's verified e-mail when they published. */
+    contactEmail: text('contact_email'),
+    /** Soft delete: restorable for 30 days, then purged. */
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    /** Freshness: when the lister last said it is still available, and when we last asked. */
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    confirmRequestedAt: timestamp('confirm_requested_at', { withTimezone: true }),
     statusChangedAt: timestamp('status_changed_at', { withTimezone: true }).notNull().defaultNow(),
     viewCount: integer('view_count').notNull().default(0),
     enquiryCount: integer('enquiry_count').notNull().default(0),
@@ -137,6 +222,57 @@ export const listingMedia = market.table(
   (table) => [index('listing_media_listing_idx').on(table.listingId, table.kind, table.position)],
 );
 
+/** Every asking price a listing has had, oldest first; a drop earns 'Reduced on <date>'. */
+export const listingPriceHistory = market.table(
+  'listing_price_history',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    listingId: bigint('listing_id', { mode: 'number' })
+      .notNull()
+      .references(() => listings.id, { onDelete: 'cascade' }),
+    price: integer('price').notNull(),
+    changedAt: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('listing_price_history_listing_idx').on(table.listingId, table.changedAt)],
+);
+
+/**
+ * The add-listing wizard's work in progress (`tempPropertyId`), kept on the server so uploads
+ * survive reloads and the sign-in redirect. Unowned until a signed-in visitor touches it; its
+ * random id is the only key to an unowned draft.
+ */
+export const listingDrafts = market.table(
+  'listing_drafts',
+  {
+    id: text('id').primaryKey(),
+    ownerSub: text('owner_sub'),
+    /** Set when the draft edits an existing listing. */
+    listingId: bigint('listing_id', { mode: 'number' }).references(() => listings.id, {
+      onDelete: 'cascade',
+    }),
+    step: smallint('step').notNull().default(1),
+    data: jsonb('data')
+      .$type<Record<string, unknown>>()
+      .notNull()
+      .default(sql`'{}'::jsonb`),
+    media: jsonb('media')
+      .$type<DraftMedia[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    ...timestamps,
+  },
+  (table) => [index('listing_drafts_owner_idx').on(table.ownerSub)],
+);
+
+export interface DraftMedia {
+  key: string;
+  kind: 'photo' | 'floorplan';
+  width: number;
+  height: number;
+  caption: string;
+}
+
 export type Listing = typeof listings.$inferSelect;
+export type ListingDraftRow = typeof listingDrafts.$inferSelect;
 export type NewListing = typeof listings.$inferInsert;
 export type ListingMedia = typeof listingMedia.$inferSelect;

@@ -1,0 +1,43 @@
+import { desc, eq } from 'drizzle-orm';
+import type { Database } from '../../../db/client.ts';
+import { loadOwnedListing } from '../listings/load-owned-listing.ts';
+import { enquiries } from './schema.ts';
+
+export interface EnquiryView {
+  id: number;
+  name: string;
+  email: string;
+  phone: string | null;
+  message: string;
+  wantsViewing: boolean;
+  reply: string | null;
+  repliedAt: string | null;
+  createdAt: string;
+}
+
+/** A listing's enquiries, newest first: its owner only. */
+export async function listListingEnquiries(
+  db: Database,
+  options: { listingId: number; userSub: string },
+): Promise<EnquiryView[]> {
+  const listing = await loadOwnedListing(db, options.listingId, options.userSub, {
+    includeDeleted: true,
+  });
+  const rows = await db
+    .select()
+    .from(enquiries)
+    .where(eq(enquiries.listingId, listing.id))
+    .orderBy(desc(enquiries.createdAt))
+    .limit(500);
+  return rows.map((row) => ({
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    phone: row.phone,
+    message: row.message,
+    wantsViewing: row.wantsViewing,
+    reply: row.reply,
+    repliedAt: row.repliedAt?.toISOString() ?? null,
+    createdAt: row.createdAt.toISOString(),
+  }));
+}

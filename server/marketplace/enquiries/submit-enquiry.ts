@@ -1,0 +1,170 @@
+import { createHash } from 'node:crypto';
+import { and, count, eq, gt, or, sql } from 'drizzle-orm';
+import type { Database } from '../../../db/client.ts';
+import { enquirySchema, fieldErrorsOf } from '../../../app/features/listing-draft/listing-rules.ts';
+import { listingPath } from '../../../app/lib/listing-url.ts';
+import { AppError } from '../../http/app-error.ts';
+import type { Logger } from '../../logger.ts';
+import { listings } from '../listings/schema.ts';
+import { escapeHtml } from '../../../app/features/listing-draft/escape-html.ts';
+import { enquiries } from './schema.ts';
+
+export interface ListerEmail {
+  to: string;
+  replyTo?: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+export type SendEmail = (email: ListerEmail) => Promise<void>;
+
+export interface EnquirySettings {
+  send: SendEmail | undefined;
+  publicUrl: string;
+  /** Enquiries one sender (IP or e-mail) may send in an hour, across all listings. */
+  limitPerHour: number;
+  logger: Logger;
+}
+
+const HOUR_MS = 3_600_000;
+const ENQUIRABLE = new Set(['active', 'under_offer']);
+
+export function senderHashOf(ip: string, purpose: string): string {
+  return createHash('sha256').update(`${purpose}:${ip}`).digest('hex');
+}
+
+/**
+ * 'Contact the lister': validated, spam-guarded (honeypot) and rate limited per IP and per
+ * e-mail address under an advisory lock (holds across instances), stored, then e-mailed to the
+ * lister. A mail failure keeps the enquiry; the lister still sees it in their account.
+ */
+export async function submitEnquiry(
+  db: Database,
+  settings: EnquirySettings,
+  options: {
+    listingId: number;
+    input: unknown;
+    senderIp: string;
+    senderSub?: string | undefined;
+    now?: Date;
+  },
+): Promise<{ id: number; isEmailed: boolean }> {
+  const parsed = enquirySchema.safeParse(options.input);
+  if (!parsed.success) {
+    throw new AppError(
+      'VALIDATION_FAILED',
+      'Check the highlighted fields.',
+      fieldErrorsOf(parsed.error),
+    );
+  }
+  const input = parsed.data;
+  const [listing] = await db
+    .select({
+      id: listings.id,
+      status: listings.status,
+      deletedAt: listings.deletedAt,
+      contactEmail: listings.contactEmail,
+      title: listings.title,
+      channel: listings.channel,
+      bedrooms: listings.bedrooms,
+      propertyType: listings.propertyType,
+      town: listings.town,
+      ownerSub: listings.ownerSub,
+    })
+    .from(listings)
+    .where(eq(listings.id, options.listingId));
+  if (!listing || listing.deletedAt) throw new AppError('NOT_FOUND', 'No such listing.');
+  if (!ENQUIRABLE.has(listing.status)) {
+    throw new AppError('GONE', 'This listing is no longer taking enquiries.');
+  }
+  if (options.senderSub && options.senderSub === listing.ownerSub) {
+    throw new AppError('FORBIDDEN', 'This is your own listing.');
+  }
+  const senderHash = senderHashOf(options.senderIp, 'enquiry');
+  const now = options.now ?? new Date();
+  const since = new Date(now.getTime() - HOUR_MS);
+  const email = input.email.toLowerCase();
+
+  const id = await db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`enquiry:${senderHash}`}))`);
+    const [recent] = await tx
+      .select({ total: count() })
+      .from(enquiries)
+      .where(
+        and(
+          gt(enquiries.createdAt, since),
+          or(eq(enquiries.senderHash, senderHash), sql`lower(${enquiries.email}) = ${email}`),
+        ),
+      );
+    if ((recent?.total ?? 0) >= settings.limitPerHour) {
+      throw new AppError(
+        'RATE_LIMITED',
+        'You have sent several enquiries in the last hour. Please wait a while before sending another.',
+      );
+    }
+    const [row] = await tx
+      .insert(enquiries)
+      .values({
+        listingId: listing.id,
+        senderSub: options.senderSub ?? null,
+        name: input.name,
+        email: input.email,
+        phone: input.phone || null,
+        message: input.message,
+        wantsViewing: input.wantsViewing,
+        senderHash,
+        createdAt: now,
+      })
+      .returning({ id: enquiries.id });
+    await tx
+      .update(listings)
+      .set({ enquiryCount: sql`${listings.enquiryCount} + 1` })
+      .where(eq(listings.id, listing.id));
+    return row!.id;
+  });
+
+  if (!settings.send || !listing.contactEmail) {
+    settings.logger.warn(
+      { enquiryId: id },
+      'enquiry stored; not e-mailed (no delivery or address)',
+    );
+    return { id, isEmailed: false };
+  }
+  const url = `${settings.publicUrl}${listingPath(listing)}`;
+  const lines: [string, string][] = [
+    ['From', `${input.name} <${input.email}>`],
+    ...(input.phone ? [['Phone', input.phone] as [string, string]] : []),
+    ['Viewing requested', input.wantsViewing ? 'Yes' : 'No'],
+  ];
+  try {
+    await settings.send({
+      to: listing.contactEmail,
+      replyTo: input.email,
+      subject: `New enquiry about ${listing.title}`,
+      text: [
+        `You have a new enquiry about your listing "${listing.title}" (${url}).`,
+        '',
+        ...lines.map(([label, value]) => `${label}: ${value}`),
+        '',
+        input.message,
+        '',
+        `Read and answer it in your account: ${settings.publicUrl}/my-account/listings/${listing.id}`,
+      ].join('\n'),
+      html: [
+        `<p>You have a new enquiry about <a href="${escapeHtml(url)}">${escapeHtml(listing.title)}</a>.</p>`,
+        '<table>',
+        ...lines.map(
+          ([label, value]) =>
+            `<tr><th align="left">${label}</th><td>${escapeHtml(value)}</td></tr>`,
+        ),
+        '</table>',
+        `<p style="white-space:pre-wrap">${escapeHtml(input.message)}</p>`,
+      ].join('\n'),
+    });
+    await db.update(enquiries).set({ emailedAt: new Date() }).where(eq(enquiries.id, id));
+    return { id, isEmailed: true };
+  } catch (error) {
+    settings.logger.error({ err: error, enquiryId: id }, 'enquiry stored but not e-mailed');
+    return { id, isEmailed: false };
+  }
+}

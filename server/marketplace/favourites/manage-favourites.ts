@@ -1,0 +1,71 @@
+import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { Database } from '../../../db/client.ts';
+import { listings } from '../listings/schema.ts';
+import { summaryColumns, toSummaries, type ListingSummary } from '../listings/listing-summary.ts';
+import { favourites } from './schema.ts';
+
+const MAX_FAVOURITES = 500;
+
+/** Only ids of listings that exist, so a browser list cannot plant junk on the server. */
+function validIds(ids: unknown[]): number[] {
+  return [
+    ...new Set(ids.map((id) => Number(id)).filter((id) => Number.isSafeInteger(id) && id > 0)),
+  ].slice(0, MAX_FAVOURITES);
+}
+
+export async function addFavourite(
+  db: Database,
+  userSub: string,
+  listingId: number,
+): Promise<void> {
+  await mergeFavourites(db, userSub, [listingId]);
+}
+
+export async function removeFavourite(
+  db: Database,
+  userSub: string,
+  listingId: number,
+): Promise<void> {
+  await db
+    .delete(favourites)
+    .where(and(eq(favourites.userSub, userSub), eq(favourites.listingId, listingId)));
+}
+
+/** Adds the browser's list to the server's and answers the union, as strings (the browser's form). */
+export async function mergeFavourites(
+  db: Database,
+  userSub: string,
+  ids: unknown[],
+): Promise<string[]> {
+  const wanted = validIds(ids);
+  if (wanted.length) {
+    const existing = await db
+      .select({ id: listings.id })
+      .from(listings)
+      .where(and(inArray(listings.id, wanted), isNull(listings.deletedAt)));
+    if (existing.length) {
+      await db
+        .insert(favourites)
+        .values(existing.map(({ id }) => ({ userSub, listingId: id })))
+        .onConflictDoNothing();
+    }
+  }
+  const rows = await db
+    .select({ id: favourites.listingId })
+    .from(favourites)
+    .where(eq(favourites.userSub, userSub))
+    .orderBy(desc(favourites.createdAt));
+  return rows.map(({ id }) => String(id));
+}
+
+/** /favourites: each saved listing with its current status (sold, let and removed ones too). */
+export async function listFavourites(db: Database, userSub: string): Promise<ListingSummary[]> {
+  const rows = await db
+    .select(summaryColumns)
+    .from(favourites)
+    .innerJoin(listings, eq(listings.id, favourites.listingId))
+    .where(and(eq(favourites.userSub, userSub), sql`${listings.status} <> 'draft'`))
+    .orderBy(desc(favourites.createdAt))
+    .limit(MAX_FAVOURITES);
+  return toSummaries(db, rows);
+}

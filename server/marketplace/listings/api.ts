@@ -1,0 +1,210 @@
+import express, { type NextFunction, type Request, type Response, type Router } from 'express';
+import { z } from 'zod';
+import { requireApiUser } from '../../auth/guards.ts';
+import { sessionUserOf } from '../../auth/session-middleware.ts';
+import { AppError } from '../../http/app-error.ts';
+import { formatMegabytes } from '../../media/process-image.ts';
+import type { Marketplace } from '../marketplace.ts';
+import type { ListingService } from './listings-service.ts';
+import { openApiDocument } from './openapi.ts';
+
+type Params = Record<string, string>;
+
+function idParam(value: string | undefined): number {
+  const id = Number(value);
+  if (!Number.isSafeInteger(id) || id <= 0) throw new AppError('NOT_FOUND', 'No such listing.');
+  return id;
+}
+
+const stepBody = z.object({
+  fields: z.record(z.string(), z.unknown()).default({}),
+  nextStep: z.number().int().min(1).max(20).optional(),
+});
+
+/**
+ * Uploads are raw bytes with an image or octet-stream type: browsers cannot send those across
+ * sites without a CORS preflight, so a signed-in visitor's cookie cannot be abused by a form on
+ * another site (and no multipart parser is needed).
+ */
+function rawUpload(maxBytes: number) {
+  const parse = express.raw({ type: () => true, limit: maxBytes });
+  const tooLarge = () =>
+    new AppError(
+      'PAYLOAD_TOO_LARGE',
+      `This file is too large; photos can be at most ${formatMegabytes(maxBytes)}.`,
+    );
+  return (req: Request, res: Response, next: NextFunction) => {
+    const type = (req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+    if (type !== 'application/octet-stream' && !type.startsWith('image/')) {
+      next(
+        new AppError(
+          'UNSUPPORTED_MEDIA_TYPE',
+          'Send the photo as the request body (Content-Type image/* or application/octet-stream).',
+        ),
+      );
+      return;
+    }
+    if (Number(req.headers['content-length'] ?? 0) > maxBytes) {
+      // Refused before reading: nothing is stored, and the connection is not held open.
+      res.setHeader('Connection', 'close');
+      next(tooLarge());
+      return;
+    }
+    parse(req, res, (error?: unknown) => {
+      if ((error as { type?: string } | undefined)?.type === 'entity.too.large') next(tooLarge());
+      else next(error);
+    });
+  };
+}
+
+function draftView(draft: Awaited<ReturnType<ListingService['getDraft']>>) {
+  return {
+    id: draft.id,
+    listingId: draft.listingId,
+    step: draft.step,
+    data: draft.data,
+    media: draft.media,
+    isOwned: draft.ownerSub !== null,
+    updatedAt: draft.updatedAt.toISOString(),
+  };
+}
+
+/** `/api/v1` listings, drafts, media, enquiries, reports and favourites (see openapi.ts). */
+export function mountListingsApi(
+  api: Router,
+  service: ListingService,
+  marketplace: Marketplace,
+): void {
+  const user = (res: Response) => sessionUserOf(res);
+  const signedIn = (res: Response) => requireApiUser(sessionUserOf(res));
+
+  api.get('/openapi.json', (_req, res) => {
+    res.json(openApiDocument);
+  });
+
+  // Drafts: the add-listing wizard's server-side state.
+  api.post('/drafts', async (_req, res) => {
+    res.status(201).json(draftView(await service.startDraft(user(res))));
+  });
+  api.get('/drafts/:id', async (req: Request<Params>, res) => {
+    res.json(draftView(await service.getDraft(user(res), req.params.id!)));
+  });
+  api.put('/drafts/:id/steps/:step', async (req: Request<Params>, res) => {
+    const body = stepBody.safeParse(req.body ?? {});
+    if (!body.success) throw new AppError('BAD_REQUEST', 'Send { fields, nextStep }.');
+    const draft = await service.saveDraftStep(
+      user(res),
+      req.params.id!,
+      Number(req.params.step),
+      body.data.fields,
+      body.data.nextStep,
+    );
+    res.json(draftView(draft));
+  });
+  api.post(
+    '/drafts/:id/media',
+    rawUpload(service.mediaLimits.maxBytes),
+    async (req: Request<Params>, res) => {
+      const kind = req.query.kind === 'floorplan' ? 'floorplan' : 'photo';
+      if (!Buffer.isBuffer(req.body) || req.body.length === 0) {
+        throw new AppError('BAD_REQUEST', 'The upload was empty.');
+      }
+      const item = await service.addDraftMedia(user(res), req.params.id!, kind, req.body);
+      res.status(201).json(item);
+    },
+  );
+  api.put('/drafts/:id/media', async (req: Request<Params>, res) => {
+    res.json({ media: await service.arrangeDraftMedia(user(res), req.params.id!, req.body) });
+  });
+  api.post('/drafts/:id/publish', async (req: Request<Params>, res) => {
+    const result = await service.publishDraft(user(res), req.params.id!);
+    const listing = await marketplace.listings.get(result.id);
+    res.status(result.isNew ? 201 : 200).json({ id: result.id, listing });
+  });
+
+  // Listings.
+  api.get('/me/listings', async (_req, res) => {
+    res.json({ listings: await service.findOwn(signedIn(res)) });
+  });
+  api.post('/listings', async (req, res) => {
+    const { id } = await service.create(signedIn(res), req.body);
+    res.status(201).json({ id, listing: await marketplace.listings.get(id) });
+  });
+  api.get('/listings/:id', async (req: Request<Params>, res) => {
+    const listing = await marketplace.listings.get(idParam(req.params.id));
+    if (!listing || listing.status === 'draft' || listing.deletedAt) {
+      throw new AppError(listing?.deletedAt ? 'GONE' : 'NOT_FOUND', 'No such listing.');
+    }
+    res.json({ listing });
+  });
+  api.patch('/listings/:id', async (req: Request<Params>, res) => {
+    const { id } = await service.update(signedIn(res), idParam(req.params.id), req.body);
+    res.json({ id, listing: await marketplace.listings.get(id) });
+  });
+  api.delete('/listings/:id', async (req: Request<Params>, res) => {
+    await service.remove(signedIn(res), idParam(req.params.id));
+    res.status(204).end();
+  });
+  api.post('/listings/:id/restore', async (req: Request<Params>, res) => {
+    await service.restore(signedIn(res), idParam(req.params.id));
+    res.status(204).end();
+  });
+  api.post('/listings/:id/status', async (req: Request<Params>, res) => {
+    res.json(await service.changeStatus(signedIn(res), idParam(req.params.id), req.body));
+  });
+  api.post('/listings/:id/price', async (req: Request<Params>, res) => {
+    res.json(await service.changePrice(signedIn(res), idParam(req.params.id), req.body));
+  });
+  api.post('/listings/:id/drafts', async (req: Request<Params>, res) => {
+    res.status(201).json(draftView(await service.startEdit(signedIn(res), idParam(req.params.id))));
+  });
+
+  // Enquiries and reports.
+  api.post('/listings/:id/enquiries', async (req: Request<Params>, res) => {
+    const result = await service.enquire(
+      user(res),
+      idParam(req.params.id),
+      req.body,
+      req.ip ?? 'unknown',
+    );
+    res.status(201).json(result);
+  });
+  api.get('/listings/:id/enquiries', async (req: Request<Params>, res) => {
+    res.json({ enquiries: await service.enquiries(signedIn(res), idParam(req.params.id)) });
+  });
+  api.post('/listings/:id/enquiries/:enquiryId/reply', async (req: Request<Params>, res) => {
+    await service.answerEnquiry(
+      signedIn(res),
+      idParam(req.params.id),
+      idParam(req.params.enquiryId),
+      req.body,
+    );
+    res.status(204).end();
+  });
+  api.post('/listings/:id/reports', async (req: Request<Params>, res) => {
+    res
+      .status(201)
+      .json(await service.report(user(res), idParam(req.params.id), req.body, req.ip ?? 'unknown'));
+  });
+
+  // Favourites, merged with the browser's list.
+  api.get('/favourites', async (_req, res) => {
+    const signed = signedIn(res);
+    res.json({ ids: await service.favourites.merge(signed, []) });
+  });
+  api.post('/favourites/merge', async (req, res) => {
+    const ids = z
+      .object({ ids: z.array(z.union([z.string(), z.number()])).max(500) })
+      .safeParse(req.body);
+    if (!ids.success) throw new AppError('VALIDATION_FAILED', 'Send { ids: [...] }.');
+    res.json({ ids: await service.favourites.merge(signedIn(res), ids.data.ids) });
+  });
+  api.put('/favourites/:id', async (req: Request<Params>, res) => {
+    await service.favourites.add(signedIn(res), idParam(req.params.id));
+    res.status(204).end();
+  });
+  api.delete('/favourites/:id', async (req: Request<Params>, res) => {
+    await service.favourites.remove(signedIn(res), idParam(req.params.id));
+    res.status(204).end();
+  });
+}

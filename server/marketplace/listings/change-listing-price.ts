@@ -1,0 +1,45 @@
+import { eq } from 'drizzle-orm';
+import { z } from 'zod';
+import type { Database } from '../../../db/client.ts';
+import { depositCaps } from '../../../app/features/listing-draft/listing-rules.ts';
+import { AppError } from '../../http/app-error.ts';
+import { loadOwnedListing } from './load-owned-listing.ts';
+import { listingPriceHistory, listings } from './schema.ts';
+
+const priceInput = z.object({
+  price: z.coerce
+    .number({ message: 'Enter the new price as a number' })
+    .int('Enter the price in whole pounds')
+    .min(1, 'Enter a price of at least £1')
+    .max(100_000_000, 'Check the price: it looks too high'),
+});
+
+/** A new asking price, recorded in the price history (a drop shows as 'Reduced on <date>'). */
+export async function changeListingPrice(
+  db: Database,
+  options: { listingId: number; userSub: string; input: unknown; now?: Date },
+): Promise<{ price: number }> {
+  const parsed = priceInput.safeParse(options.input);
+  if (!parsed.success) {
+    throw new AppError('VALIDATION_FAILED', 'Check the price.', {
+      price: parsed.error.issues[0]!.message,
+    });
+  }
+  const listing = await loadOwnedListing(db, options.listingId, options.userSub);
+  const { price } = parsed.data;
+  if (listing.channel === 'rent' && listing.deposit !== null) {
+    const caps = depositCaps(price, listing.rentPeriod ?? 'month');
+    if (listing.deposit > caps.maxDeposit) {
+      throw new AppError('VALIDATION_FAILED', 'The deposit would be over the legal cap.', {
+        price: `At this rent the deposit can be at most £${caps.maxDeposit.toLocaleString('en-GB')}; lower the deposit first (edit the listing)`,
+      });
+    }
+  }
+  if (price === listing.price) return { price };
+  const now = options.now ?? new Date();
+  await db.transaction(async (tx) => {
+    await tx.update(listings).set({ price }).where(eq(listings.id, listing.id));
+    await tx.insert(listingPriceHistory).values({ listingId: listing.id, price, changedAt: now });
+  });
+  return { price };
+}

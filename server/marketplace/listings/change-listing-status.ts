@@ -1,0 +1,54 @@
+import { eq } from 'drizzle-orm';
+import { z } from 'zod';
+import type { Database } from '../../../db/client.ts';
+import { AppError } from '../../http/app-error.ts';
+import { loadOwnedListing } from './load-owned-listing.ts';
+import { listings, type Listing } from './schema.ts';
+
+/** What a lister may set; 'removed' and 'draft' belong to deletion and the wizard. */
+export const OWNER_STATUSES = [
+  'active',
+  'under_offer',
+  'sold_stc',
+  'let_agreed',
+  'paused',
+] as const;
+const statusInput = z.object({ status: z.enum(OWNER_STATUSES, { message: 'Choose a status' }) });
+
+const SALE_ONLY = new Set(['under_offer', 'sold_stc']);
+
+export async function changeListingStatus(
+  db: Database,
+  options: { listingId: number; userSub: string; input: unknown; now?: Date },
+): Promise<{ status: Listing['status'] }> {
+  const parsed = statusInput.safeParse(options.input);
+  if (!parsed.success) {
+    throw new AppError('VALIDATION_FAILED', 'Choose a status.', { status: 'Choose a status' });
+  }
+  const listing = await loadOwnedListing(db, options.listingId, options.userSub);
+  const { status } = parsed.data;
+  if (listing.status === 'draft' || listing.status === 'removed') {
+    throw new AppError('CONFLICT', 'This listing is not live; publish or restore it first.');
+  }
+  if (listing.channel === 'rent' && SALE_ONLY.has(status)) {
+    throw new AppError('VALIDATION_FAILED', 'That status is for sales.', {
+      status: 'Lets can be let agreed, paused or active',
+    });
+  }
+  if (listing.channel === 'sale' && status === 'let_agreed') {
+    throw new AppError('VALIDATION_FAILED', 'That status is for lets.', {
+      status: 'Sales can be under offer, sold STC, paused or active',
+    });
+  }
+  if (status === listing.status) return { status };
+  const now = options.now ?? new Date();
+  await db
+    .update(listings)
+    .set({
+      status,
+      statusChangedAt: now,
+      ...(status === 'active' ? { confirmedAt: now, confirmRequestedAt: null } : {}),
+    })
+    .where(eq(listings.id, listing.id));
+  return { status };
+}

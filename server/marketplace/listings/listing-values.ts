@@ -1,0 +1,107 @@
+import { toOutcode } from 'postcode';
+import {
+  toSquareFeet,
+  type ListingInput,
+} from '../../../app/features/listing-draft/listing-rules.ts';
+import type { Coordinates } from '../search/geocoder.ts';
+import type { Listing, NewListing } from './schema.ts';
+
+/** The columns a validated listing sets (everything but owner, status and timestamps). */
+export function toListingValues(
+  input: ListingInput,
+  coordinates: Coordinates,
+): Omit<NewListing, 'ownerSub' | 'status'> {
+  const isRent = input.channel === 'rent';
+  return {
+    channel: input.channel,
+    propertyType: input.propertyType,
+    title: input.title,
+    description: input.description,
+    keyFeatures: input.keyFeatures,
+    price: input.price,
+    priceQualifier: isRent ? null : (input.priceQualifier ?? null),
+    rentPeriod: isRent ? (input.rentPeriod ?? 'month') : null,
+    bedrooms: input.bedrooms,
+    bathrooms: input.bathrooms,
+    receptions: input.receptions,
+    floorAreaSqFt: toSquareFeet(input.floorArea, input.floorAreaUnit),
+    furnished: isRent ? (input.furnished ?? null) : null,
+    letType: isRent ? (input.letType ?? null) : null,
+    availableFrom: isRent ? (input.availableFrom ?? null) : null,
+    deposit: isRent ? (input.deposit ?? null) : null,
+    holdingDeposit: isRent ? (input.holdingDeposit ?? null) : null,
+    billsIncluded: isRent && input.billsIncluded,
+    petsConsidered: isRent && input.petsConsidered,
+    tenure: input.tenure ?? null,
+    leaseYearsRemaining: input.tenure === 'leasehold' ? (input.leaseYearsRemaining ?? null) : null,
+    groundRentPerYear: input.groundRentPerYear ?? null,
+    serviceChargePerYear: input.serviceChargePerYear ?? null,
+    councilTaxBand: input.councilTaxBand,
+    domesticRatesPerYear:
+      input.councilTaxBand === 'domestic_rates' ? (input.domesticRatesPerYear ?? null) : null,
+    epcRating: input.epcRating,
+    materialInfo: Object.fromEntries(
+      Object.entries(input.materialInfo).filter(([, value]) => value),
+    ),
+    tours: input.tours,
+    addressLine1: input.addressLine1,
+    addressLine2: input.addressLine2 || null,
+    isFullAddressShown: input.isFullAddressShown,
+    town: input.town,
+    county: input.county || null,
+    country: countryOf(input.postcode),
+    postcode: input.postcode,
+    outcode: toOutcode(input.postcode)!,
+    lat: coordinates.lat,
+    lng: coordinates.lng,
+  };
+}
+
+/** The UK nation a postcode is in (near enough for the listing's country column). */
+export function countryOf(postcode: string): string {
+  if (postcode.startsWith('BT')) return 'Northern Ireland';
+  if (/^(CF|SA|LL|NP|LD|SY(1[6-9]|2[0-5]))/.test(postcode)) return 'Wales';
+  if (/^(AB|DD|DG|EH|FK|G\d|HS|IV|KA|KW|KY|ML|PA|PH|TD|ZE)/.test(postcode)) return 'Scotland';
+  return 'England';
+}
+
+/** A listing row back into the wizard's fields (editing reuses the wizard). */
+export function toDraftData(listing: Listing): Record<string, unknown> {
+  return {
+    channel: listing.channel,
+    propertyType: listing.propertyType,
+    addressLine1: listing.addressLine1,
+    addressLine2: listing.addressLine2 ?? '',
+    town: listing.town,
+    county: listing.county ?? '',
+    postcode: listing.postcode,
+    isFullAddressShown: listing.isFullAddressShown,
+    title: listing.title,
+    description: listing.description,
+    keyFeatures: listing.keyFeatures,
+    bedrooms: listing.bedrooms,
+    bathrooms: listing.bathrooms,
+    receptions: listing.receptions,
+    floorArea: listing.floorAreaSqFt ?? '',
+    floorAreaUnit: 'sq_ft',
+    tenure: listing.tenure ?? undefined,
+    leaseYearsRemaining: listing.leaseYearsRemaining ?? '',
+    groundRentPerYear: listing.groundRentPerYear ?? '',
+    serviceChargePerYear: listing.serviceChargePerYear ?? '',
+    councilTaxBand: listing.councilTaxBand ?? undefined,
+    domesticRatesPerYear: listing.domesticRatesPerYear ?? '',
+    epcRating: listing.epcRating ?? undefined,
+    materialInfo: listing.materialInfo,
+    tours: listing.tours,
+    price: listing.price,
+    priceQualifier: listing.priceQualifier ?? undefined,
+    rentPeriod: listing.rentPeriod ?? undefined,
+    deposit: listing.deposit ?? '',
+    holdingDeposit: listing.holdingDeposit ?? '',
+    furnished: listing.furnished ?? undefined,
+    letType: listing.letType ?? undefined,
+    availableFrom: listing.availableFrom ?? '',
+    billsIncluded: listing.billsIncluded,
+    petsConsidered: listing.petsConsidered,
+  };
+}

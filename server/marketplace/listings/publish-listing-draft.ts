@@ -1,0 +1,159 @@
+import { and, asc, desc, eq, gt, isNotNull, or, sql } from 'drizzle-orm';
+import type { Database } from '../../../db/client.ts';
+import { validateListing } from '../../../app/features/listing-draft/listing-rules.ts';
+import { AppError } from '../../http/app-error.ts';
+import type { Geocoder } from '../search/geocoder.ts';
+import { toListingValues } from './listing-values.ts';
+import { loadListingDraft } from './load-listing-draft.ts';
+import {
+  listingDrafts,
+  listingMedia,
+  listingPriceHistory,
+  listings,
+  type DraftMedia,
+} from './schema.ts';
+
+/** Relisting the same address within 14 weeks keeps its original date and price history. */
+export const RELIST_WINDOW_MS = 14 * 7 * 86_400_000;
+
+export interface Publisher {
+  sub: string;
+  email: string | undefined;
+}
+
+/**
+ * Publishes the wizard's draft: every step validated again on the server, the postcode placed on
+ * the map, then the listing, its media and its price history written in one transaction and the
+ * draft removed. A draft made from an existing listing updates that listing instead.
+ */
+export async function publishListingDraft(
+  db: Database,
+  geocoder: Geocoder,
+  options: { draftId: string; user: Publisher | null; now?: Date },
+): Promise<{ id: number; isNew: boolean }> {
+  if (!options.user) throw new AppError('UNAUTHENTICATED', 'Sign in to publish your listing.');
+  const user = options.user;
+  const now = options.now ?? new Date();
+  const draft = await loadListingDraft(db, options.draftId, user.sub);
+  const result = validateListing(draft.data);
+  if (!result.success) {
+    throw new AppError('VALIDATION_FAILED', 'Some details are missing or wrong.', result.fields);
+  }
+  const photos = draft.media.filter((item) => item.kind === 'photo');
+  if (photos.length === 0) {
+    throw new AppError('VALIDATION_FAILED', 'Add at least one photo.', {
+      photos: 'Add at least one photo',
+    });
+  }
+  const coordinates = await geocoder.locatePostcode(result.data.postcode);
+  if (!coordinates) {
+    throw new AppError('VALIDATION_FAILED', 'We could not place this postcode on the map.', {
+      postcode: 'We could not find this postcode; check it and try again',
+    });
+  }
+  const values = toListingValues(result.data, coordinates);
+
+  return db.transaction(async (tx) => {
+    let id: number;
+    let isNew = false;
+    if (draft.listingId) {
+      const [current] = await tx
+        .select({ price: listings.price, ownerSub: listings.ownerSub })
+        .from(listings)
+        .where(eq(listings.id, draft.listingId))
+        .for('update');
+      if (!current || current.ownerSub !== user.sub) {
+        throw new AppError('NOT_FOUND', 'No such listing, or it is not yours.');
+      }
+      id = draft.listingId;
+      await tx.update(listings).set(values).where(eq(listings.id, id));
+      if (current.price !== values.price) {
+        await tx
+          .insert(listingPriceHistory)
+          .values({ listingId: id, price: values.price, changedAt: now });
+      }
+      await tx.delete(listingMedia).where(eq(listingMedia.listingId, id));
+    } else {
+      isNew = true;
+      const earlier = await findRelistedAddress(tx as unknown as Database, user.sub, values, now);
+      const [row] = await tx
+        .insert(listings)
+        .values({
+          ...values,
+          ownerSub: user.sub,
+          status: 'active',
+          publishedAt: earlier?.publishedAt ?? now,
+          statusChangedAt: now,
+          confirmedAt: now,
+          contactEmail: user.email ?? null,
+        })
+        .returning({ id: listings.id });
+      id = row!.id;
+      const history = earlier
+        ? await tx
+            .select({ price: listingPriceHistory.price, changedAt: listingPriceHistory.changedAt })
+            .from(listingPriceHistory)
+            .where(eq(listingPriceHistory.listingId, earlier.id))
+            .orderBy(asc(listingPriceHistory.changedAt))
+        : [];
+      const last = history.at(-1);
+      const entries = [...history];
+      if (!last || last.price !== values.price)
+        entries.push({ price: values.price, changedAt: now });
+      await tx
+        .insert(listingPriceHistory)
+        .values(entries.map((entry) => ({ ...entry, listingId: id })));
+    }
+    await insertMedia(tx as unknown as Database, id, draft.media);
+    await tx.delete(listingDrafts).where(eq(listingDrafts.id, draft.id));
+    return { id, isNew };
+  });
+}
+
+async function insertMedia(db: Database, listingId: number, media: DraftMedia[]) {
+  const rows = (['photo', 'floorplan'] as const).flatMap((kind) =>
+    media
+      .filter((item) => item.kind === kind)
+      .map((item, position) => ({
+        listingId,
+        kind,
+        position,
+        blobKey: item.key,
+        width: item.width,
+        height: item.height,
+        caption: item.caption,
+      })),
+  );
+  if (rows.length) await db.insert(listingMedia).values(rows);
+}
+
+/** The same owner's same address, taken off the market within the relist window. */
+async function findRelistedAddress(
+  db: Database,
+  ownerSub: string,
+  values: { postcode: string; addressLine1: string },
+  now: Date,
+) {
+  const since = new Date(now.getTime() - RELIST_WINDOW_MS);
+  const [row] = await db
+    .select({ id: listings.id, publishedAt: listings.publishedAt })
+    .from(listings)
+    .where(
+      and(
+        eq(listings.ownerSub, ownerSub),
+        eq(listings.postcode, values.postcode),
+        sql`lower(${listings.addressLine1}) = lower(${values.addressLine1})`,
+        isNotNull(listings.publishedAt),
+        or(
+          and(isNotNull(listings.deletedAt), gt(listings.deletedAt, since)),
+          and(
+            sql`${listings.status} in ('removed', 'let_agreed', 'sold_stc', 'paused')`,
+            gt(listings.statusChangedAt, since),
+          ),
+        ),
+      ),
+    )
+    .orderBy(desc(listings.statusChangedAt))
+    .limit(1);
+  return row;
+}

@@ -1,0 +1,35 @@
+import { eq } from 'drizzle-orm';
+import type { Database } from '../../../db/client.ts';
+import { LAST_STEP, validateStep } from '../../../app/features/listing-draft/listing-rules.ts';
+import { AppError } from '../../http/app-error.ts';
+import { loadListingDraft } from './load-listing-draft.ts';
+import { listingDrafts, type ListingDraftRow } from './schema.ts';
+
+/**
+ * Saves one wizard step: the step's fields are validated with the same schema the browser used,
+ * merged into the draft, and the draft moves on to `nextStep`.
+ */
+export async function saveListingDraft(
+  db: Database,
+  options: {
+    draftId: string;
+    userSub: string | undefined;
+    step: number;
+    fields: Record<string, unknown>;
+    nextStep?: number;
+  },
+): Promise<ListingDraftRow> {
+  const draft = await loadListingDraft(db, options.draftId, options.userSub);
+  const merged = { ...draft.data, ...options.fields };
+  const result = validateStep(options.step, merged);
+  if (!result.success) {
+    throw new AppError('VALIDATION_FAILED', 'Check the highlighted fields.', result.fields);
+  }
+  const step = Math.min(LAST_STEP, Math.max(1, Math.trunc(options.nextStep ?? options.step)));
+  const [saved] = await db
+    .update(listingDrafts)
+    .set({ data: merged, step })
+    .where(eq(listingDrafts.id, draft.id))
+    .returning();
+  return saved!;
+}

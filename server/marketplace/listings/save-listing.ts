@@ -1,0 +1,80 @@
+import { eq } from 'drizzle-orm';
+import type { Database } from '../../../db/client.ts';
+import { validateListing } from '../../../app/features/listing-draft/listing-rules.ts';
+import { AppError } from '../../http/app-error.ts';
+import type { Geocoder } from '../search/geocoder.ts';
+import { toDraftData, toListingValues } from './listing-values.ts';
+import { loadOwnedListing } from './load-owned-listing.ts';
+import type { Publisher } from './publish-listing-draft.ts';
+import { listingPriceHistory, listings } from './schema.ts';
+
+async function place(geocoder: Geocoder, postcode: string) {
+  const coordinates = await geocoder.locatePostcode(postcode);
+  if (!coordinates) {
+    throw new AppError('VALIDATION_FAILED', 'We could not place this postcode on the map.', {
+      postcode: 'We could not find this postcode; check it and try again',
+    });
+  }
+  return coordinates;
+}
+
+/** API create: the whole listing in one request, live at once (photos follow via an edit draft). */
+export async function createListing(
+  db: Database,
+  geocoder: Geocoder,
+  options: { user: Publisher; input: unknown; now?: Date },
+): Promise<{ id: number }> {
+  const result = validateListing((options.input ?? {}) as Record<string, unknown>);
+  if (!result.success) {
+    throw new AppError('VALIDATION_FAILED', 'Some details are missing or wrong.', result.fields);
+  }
+  const now = options.now ?? new Date();
+  const values = toListingValues(result.data, await place(geocoder, result.data.postcode));
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(listings)
+      .values({
+        ...values,
+        ownerSub: options.user.sub,
+        status: 'active',
+        publishedAt: now,
+        statusChangedAt: now,
+        confirmedAt: now,
+        contactEmail: options.user.email ?? null,
+      })
+      .returning({ id: listings.id });
+    await tx
+      .insert(listingPriceHistory)
+      .values({ listingId: row!.id, price: values.price, changedAt: now });
+    return { id: row!.id };
+  });
+}
+
+/** API update: the fields sent are merged over the current listing and all rules run again. */
+export async function updateListing(
+  db: Database,
+  geocoder: Geocoder,
+  options: { listingId: number; userSub: string; input: unknown; now?: Date },
+): Promise<{ id: number }> {
+  const current = await loadOwnedListing(db, options.listingId, options.userSub);
+  const patch = options.input && typeof options.input === 'object' ? options.input : {};
+  const result = validateListing({ ...toDraftData(current), ...patch });
+  if (!result.success) {
+    throw new AppError('VALIDATION_FAILED', 'Some details are missing or wrong.', result.fields);
+  }
+  const coordinates =
+    result.data.postcode === current.postcode
+      ? { lat: current.lat, lng: current.lng }
+      : await place(geocoder, result.data.postcode);
+  const values = toListingValues(result.data, coordinates);
+  const now = options.now ?? new Date();
+  await db.transaction(async (tx) => {
+    await tx.update(listings).set(values).where(eq(listings.id, current.id));
+    if (values.price !== current.price) {
+      await tx
+        .insert(listingPriceHistory)
+        .values({ listingId: current.id, price: values.price, changedAt: now });
+    }
+  });
+  return { id: current.id };
+}

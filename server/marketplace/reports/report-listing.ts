@@ -1,0 +1,90 @@
+import { and, count, eq, gt, sql } from 'drizzle-orm';
+import type { Database } from '../../../db/client.ts';
+import { fieldErrorsOf, reportSchema } from '../../../app/features/listing-draft/listing-rules.ts';
+import { AppError } from '../../http/app-error.ts';
+import { senderHashOf } from '../enquiries/submit-enquiry.ts';
+import { listings } from '../listings/schema.ts';
+import { listingReports } from './schema.ts';
+
+const HOUR_MS = 3_600_000;
+
+/**
+ * 'Report this listing': one open report per reporter and listing (a unique partial index makes
+ * it hold under races), and a rate limit per reporter per hour.
+ */
+export async function reportListing(
+  db: Database,
+  options: {
+    listingId: number;
+    input: unknown;
+    reporterIp: string;
+    reporterSub?: string | undefined;
+    limitPerHour?: number;
+    now?: Date;
+  },
+): Promise<{ id: number }> {
+  const parsed = reportSchema.safeParse(options.input);
+  if (!parsed.success) {
+    throw new AppError(
+      'VALIDATION_FAILED',
+      'Check the highlighted fields.',
+      fieldErrorsOf(parsed.error),
+    );
+  }
+  const [listing] = await db
+    .select({ id: listings.id, deletedAt: listings.deletedAt, status: listings.status })
+    .from(listings)
+    .where(eq(listings.id, options.listingId));
+  if (!listing || listing.deletedAt || listing.status === 'draft') {
+    throw new AppError('NOT_FOUND', 'No such listing.');
+  }
+  const reporterKey = options.reporterSub
+    ? `sub:${options.reporterSub}`
+    : `ip:${senderHashOf(options.reporterIp, 'report')}`;
+  const now = options.now ?? new Date();
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`report:${reporterKey}`}))`);
+    const [open] = await tx
+      .select({ id: listingReports.id })
+      .from(listingReports)
+      .where(
+        and(
+          eq(listingReports.listingId, listing.id),
+          eq(listingReports.reporterKey, reporterKey),
+          eq(listingReports.status, 'open'),
+        ),
+      );
+    if (open) {
+      throw new AppError(
+        'CONFLICT',
+        'You have already reported this listing; our team is looking at it.',
+      );
+    }
+    const [recent] = await tx
+      .select({ total: count() })
+      .from(listingReports)
+      .where(
+        and(
+          eq(listingReports.reporterKey, reporterKey),
+          gt(listingReports.createdAt, new Date(now.getTime() - HOUR_MS)),
+        ),
+      );
+    if ((recent?.total ?? 0) >= (options.limitPerHour ?? 10)) {
+      throw new AppError(
+        'RATE_LIMITED',
+        'You have sent several reports in the last hour. Please wait a while.',
+      );
+    }
+    const [row] = await tx
+      .insert(listingReports)
+      .values({
+        listingId: listing.id,
+        reporterKey,
+        reason: parsed.data.reason,
+        details: parsed.data.details,
+        createdAt: now,
+      })
+      .returning({ id: listingReports.id });
+    return { id: row!.id };
+  });
+}

@@ -1,0 +1,33 @@
+import { sql } from 'drizzle-orm';
+import { bigint, index, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { REPORT_REASONS } from '../../../app/features/listing-draft/listing-rules.ts';
+import { market } from '../db/market-schema.ts';
+import { listings } from '../listings/schema.ts';
+
+export const reportReason = market.enum('report_reason', REPORT_REASONS);
+export const reportStatus = market.enum('report_status', ['open', 'upheld', 'dismissed']);
+
+/** 'Report this listing': the moderation queue (Online Safety Act reporting route). */
+export const listingReports = market.table(
+  'listing_reports',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    listingId: bigint('listing_id', { mode: 'number' })
+      .notNull()
+      .references(() => listings.id, { onDelete: 'cascade' }),
+    /** The reporter: their `sub` when signed in, else a hash of their IP address. */
+    reporterKey: text('reporter_key').notNull(),
+    reason: reportReason('reason').notNull(),
+    details: text('details').notNull().default(''),
+    status: reportStatus('status').notNull().default('open'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('listing_reports_one_open_idx')
+      .on(table.listingId, table.reporterKey)
+      .where(sql`${table.status} = 'open'`),
+    index('listing_reports_reporter_idx').on(table.reporterKey, table.createdAt),
+    index('listing_reports_status_idx').on(table.status, table.createdAt),
+  ],
+);
