@@ -5,6 +5,8 @@ export default [
   route('search/for-sale/:place?', 'routes/search.tsx', { id: 'search-for-sale' }),
   route('search/for-rent/:place?', 'routes/search.tsx', { id: 'search-for-rent' }),
   route('property/:id/:slug?', 'routes/property.tsx'),
+  route('saved-searches', 'routes/saved-searches.tsx'),
+  route('alerts/unsubscribe', 'routes/alerts-unsubscribe.tsx'),
   route('pricing', 'routes/pricing.tsx'),
   route('contact-us', 'routes/contact-us.tsx'),
   route('about-us', 'routes/about-us.tsx'),

@@ -24,7 +24,10 @@ import {
   parseIdentityConfig,
 } from '../identity/public.ts';
 import { parseMailConfig } from './mail/mail-config.ts';
+import { loadAppSecret } from './app-secret.ts';
+import { createJobQueue } from './jobs/job-queue.ts';
 import { createMailer } from './mail/mailer.ts';
+import { createSearchAlertsJob } from './marketplace/alerts/send-search-alerts.ts';
 import { createOutboxRouter } from './mail/outbox-router.ts';
 import { mountContactApi } from './marketplace/contact/api.ts';
 import { createContactService } from './marketplace/contact/contact-service.ts';
@@ -71,9 +74,11 @@ export async function startRoost({
       if (seed.seeded) logger.info({ listings: seed.listings }, 'demo listings seeded');
     }
 
+    const appSecret = loadAppSecret({ appSecret: config.appSecret, dataDir: config.dataDir });
     const marketplace = createMarketplace({
       db: database.db,
       geocoder: config.geocoder,
+      secret: appSecret,
       listings: {
         media: { blobs, limits: mediaConfig.limits, maxPhotos: mediaConfig.maxPhotos },
         publicUrl: config.publicUrl,
@@ -130,6 +135,22 @@ export async function startRoost({
       sendMessage: mailer.send,
     });
 
+    // Durable background work, stored in the database: search alerts (and listing freshness).
+    let liveUrl = config.publicUrl;
+    const jobQueue = createJobQueue({
+      db: database.db,
+      logger,
+      definitions: [
+        createSearchAlertsJob({
+          db: database.db,
+          search: marketplace.search.run,
+          send: mailer.send,
+          publicUrl: () => liveUrl,
+          secret: appSecret,
+        }),
+      ],
+    });
+
     let isShuttingDown = false;
     const app = createHttpApp({
       logger,
@@ -155,6 +176,7 @@ export async function startRoost({
     const address = server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;
     const url = config.publicUrl.replace(`:${config.port}`, `:${port}`);
+    liveUrl = url;
 
     // Amplify calls the hosted OAuth domain only over https: a second listener on HTTPS_PORT.
     let httpsServer: https.Server | undefined;
@@ -179,6 +201,7 @@ export async function startRoost({
       }
     }
 
+    jobQueue.start();
     let stopping: Promise<void> | undefined;
     const stop = () => {
       stopping ??= (async () => {
@@ -194,6 +217,7 @@ export async function startRoost({
         httpsServer?.closeAllConnections();
         await closedHttps;
         clearTimeout(force);
+        await jobQueue.stop();
         await identity.close();
         mailer.close();
         await database.close();

@@ -1,4 +1,6 @@
-import { Form, Link, redirect } from 'react-router';
+import { data, Form, Link, redirect } from 'react-router';
+import { requireUser } from '../../server/auth/guards';
+import { AppError } from '../../server/http/app-error';
 import { ListingCard } from '~/components/listing-card';
 import { formatPounds, pluralise } from '~/lib/format';
 import { searchPath } from '~/lib/listing-url';
@@ -31,10 +33,45 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     channel,
     params: url.searchParams,
     placeSlug: params.place,
+    viewerSub: context.user?.userId,
   });
   // A town typed into the box gets its own canonical, shareable page.
   if (!params.place && page.placeSlug) throw redirect(pathFor(channel, page.query, page.placeSlug));
-  return { ...page, origin: url.origin };
+  return { ...page, origin: url.origin, isSignedIn: context.user !== null };
+}
+
+/** Signed-in actions on results: save this search (for alerts) or hide a listing. */
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const user = requireUser(context.user, request);
+  const url = new URL(request.url);
+  const form = await request.formData();
+  const intent = form.get('intent');
+  if (intent === 'hide') {
+    const listingId = Number(form.get('listingId'));
+    if (!Number.isSafeInteger(listingId)) throw data('Unknown listing', { status: 400 });
+    await context.marketplace.alerts.hide(user.userId, listingId);
+    return { hidden: listingId };
+  }
+  if (intent === 'save-search') {
+    try {
+      const saved = await context.marketplace.alerts.save(
+        { sub: user.userId, email: user.email },
+        {
+          name: String(form.get('name') ?? ''),
+          channel: channelOf(url.pathname),
+          placeSlug: params.place,
+          params: url.searchParams.toString(),
+          frequency: String(form.get('frequency') ?? 'daily') as 'daily',
+        },
+      );
+      return { saved: saved.name };
+    } catch (error) {
+      if (error instanceof AppError)
+        return data({ saveError: error.fields?.name ?? error.message }, { status: error.status });
+      throw error;
+    }
+  }
+  throw data('Unknown action', { status: 400 });
 }
 
 export function meta({ data }: Route.MetaArgs): Route.MetaDescriptors {
@@ -65,7 +102,7 @@ function radiusLabel(miles: number): string {
   return `Within ${pluralise(miles, 'mile')}`;
 }
 
-export default function Search({ loaderData }: Route.ComponentProps) {
+export default function Search({ loaderData, actionData }: Route.ComponentProps) {
   const {
     channel,
     query,
@@ -77,7 +114,9 @@ export default function Search({ loaderData }: Route.ComponentProps) {
     location,
     locationProblem,
     placeSlug,
+    isSignedIn,
   } = loaderData;
+  const outcome = actionData as { saved?: string; saveError?: string; hidden?: number } | undefined;
   const noun = channel === 'sale' ? 'for sale' : 'to rent';
   const prices = channel === 'sale' ? SALE_PRICES : RENT_PRICES;
   const formAction = searchPath(channel);
@@ -274,6 +313,14 @@ export default function Search({ loaderData }: Route.ComponentProps) {
         </p>
       )}
 
+      {!locationProblem ? (
+        <SaveSearch
+          isSignedIn={isSignedIn}
+          defaultName={heading.replace('Property ', 'Homes ')}
+          outcome={outcome}
+        />
+      ) : null}
+
       {items.length > 0 ? (
         <div className="listing-grid">
           {items.map((listing, index) => (
@@ -288,6 +335,19 @@ export default function Search({ loaderData }: Route.ComponentProps) {
                   ? ' Size not stated'
                   : null}
               </p>
+              {isSignedIn ? (
+                <Form method="post" className="search-result__hide">
+                  <input type="hidden" name="intent" value="hide" />
+                  <input type="hidden" name="listingId" value={listing.id} />
+                  <button
+                    type="submit"
+                    className="link-button"
+                    aria-label={`Hide ${listing.title}, ${listing.displayAddress}, from my results`}
+                  >
+                    Hide from my results
+                  </button>
+                </Form>
+              ) : null}
             </div>
           ))}
         </div>
@@ -376,5 +436,67 @@ function RangeSelect({
         </div>
       ))}
     </>
+  );
+}
+
+function SaveSearch({
+  isSignedIn,
+  defaultName,
+  outcome,
+}: {
+  isSignedIn: boolean;
+  defaultName: string;
+  outcome: { saved?: string; saveError?: string } | undefined;
+}) {
+  if (!isSignedIn) {
+    return (
+      <p className="save-search">
+        <Link to="/my-account">Sign in to save this search</Link> and get e-mails when new homes
+        match.
+      </p>
+    );
+  }
+  if (outcome?.saved) {
+    return (
+      <p className="notice" role="status">
+        Saved “{outcome.saved}”. We’ll e-mail you about new homes that match.{' '}
+        <Link to="/saved-searches">Manage saved searches</Link>
+      </p>
+    );
+  }
+  return (
+    <details className="save-search" open={Boolean(outcome?.saveError)}>
+      <summary>Save this search and get e-mail alerts</summary>
+      <Form method="post" className="save-search__form">
+        <input type="hidden" name="intent" value="save-search" />
+        <div className="field">
+          <label htmlFor="save-name">Name</label>
+          <input
+            id="save-name"
+            name="name"
+            defaultValue={defaultName}
+            maxLength={80}
+            aria-invalid={outcome?.saveError ? true : undefined}
+            aria-describedby={outcome?.saveError ? 'save-name-error' : undefined}
+          />
+          {outcome?.saveError ? (
+            <p id="save-name-error" className="field-error">
+              {outcome.saveError}
+            </p>
+          ) : null}
+        </div>
+        <div className="field">
+          <label htmlFor="save-frequency">E-mail me</label>
+          <select id="save-frequency" name="frequency" defaultValue="daily">
+            <option value="instant">As soon as new homes are added</option>
+            <option value="daily">Once a day</option>
+            <option value="weekly">Once a week</option>
+          </select>
+        </div>
+        <button type="submit" className="button">
+          Save search
+        </button>
+      </Form>
+    </details>
   );
 }

@@ -12,12 +12,24 @@ import {
   createPostcodesIoGeocoder,
   type Geocoder,
 } from './search/geocoder.ts';
+import {
+  deleteSavedSearch,
+  hideListing,
+  listHiddenListingIds,
+  listSavedSearches,
+  saveSearch,
+  unhideListing,
+  unsubscribeSavedSearch,
+} from './alerts/saved-searches.ts';
+import { readUnsubscribeToken } from './alerts/unsubscribe-token.ts';
 import { suggestPlaces } from './search/resolve-location.ts';
 import { runSearch } from './search/run-search.ts';
 
 export interface MarketplaceOptions {
   db: Database;
   geocoder?: { kind: 'offline' | 'postcodes.io'; url: string };
+  /** Signs alert unsubscribe links (see server/app-secret.ts). */
+  secret?: Buffer;
   /** Media store, mail and limits for listings; tests may leave them out. */
   listings?: Partial<Omit<ListingServiceOptions, 'db' | 'geocoder'>>;
 }
@@ -40,6 +52,22 @@ export function createMarketplace(options: MarketplaceOptions) {
     search: {
       run: (input: Parameters<typeof runSearch>[2]) => runSearch(db, geocoder, input),
       suggestPlaces: (text: string) => suggestPlaces(db, text),
+    },
+    alerts: {
+      save: (owner: Parameters<typeof saveSearch>[1], input: Parameters<typeof saveSearch>[2]) =>
+        saveSearch(db, owner, input),
+      list: (ownerSub: string) => listSavedSearches(db, ownerSub),
+      delete: (ownerSub: string, id: number) => deleteSavedSearch(db, ownerSub, id),
+      /** The saved search's name when the token is genuine, else undefined. */
+      unsubscribe: async (token: string) => {
+        const id = options.secret ? readUnsubscribeToken(options.secret, token) : undefined;
+        return id === undefined ? undefined : unsubscribeSavedSearch(db, id);
+      },
+      isUnsubscribeTokenValid: (token: string) =>
+        options.secret !== undefined && readUnsubscribeToken(options.secret, token) !== undefined,
+      hide: (ownerSub: string, listingId: number) => hideListing(db, ownerSub, listingId),
+      unhide: (ownerSub: string, listingId: number) => unhideListing(db, ownerSub, listingId),
+      hidden: (ownerSub: string) => listHiddenListingIds(db, ownerSub),
     },
     listings: {
       find: (options: Parameters<typeof findListings>[1]) => findListings(db, options),

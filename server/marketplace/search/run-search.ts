@@ -28,7 +28,16 @@ export interface SearchPage extends SearchResult {
 export async function runSearch(
   db: Database,
   geocoder: Geocoder,
-  input: { channel: Listing['channel']; params: URLSearchParams; placeSlug?: string },
+  input: {
+    channel: Listing['channel'];
+    params: URLSearchParams;
+    placeSlug?: string;
+    /** The signed-in viewer, whose hidden listings are left out. */
+    viewerSub?: string;
+    /** Alerts: only listings published after this, many at once. */
+    publishedAfter?: Date;
+    pageSize?: number;
+  },
 ): Promise<SearchPage> {
   const { query, notices } = parseSearchParams(input.params);
   let location: ResolvedLocation | null = null;
@@ -65,7 +74,14 @@ export async function runSearch(
 
   const results = locationProblem
     ? { items: [], total: 0, page: 1, pageCount: 1 }
-    : await searchListings(db, { channel: input.channel, query, location: location ?? undefined });
+    : await searchListings(db, {
+        channel: input.channel,
+        query,
+        location: location ?? undefined,
+        viewerSub: input.viewerSub,
+        publishedAfter: input.publishedAfter,
+        pageSize: input.pageSize,
+      });
   return {
     channel: input.channel,
     query,

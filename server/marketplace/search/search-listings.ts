@@ -4,6 +4,7 @@ import {
   count,
   desc,
   eq,
+  gt,
   gte,
   inArray,
   isNull,
@@ -17,6 +18,7 @@ import type { Database } from '../../../db/client.ts';
 import { RESULTS_PAGE_SIZE } from '../listings/find-listings.ts';
 import { summaryColumns, toSummaries, type ListingSummary } from '../listings/listing-summary.ts';
 import { listings, type Listing } from '../listings/schema.ts';
+import { hiddenListings } from '../alerts/schema.ts';
 import type { ResolvedLocation } from './resolve-location.ts';
 
 export interface SearchResultItem extends ListingSummary {
@@ -37,6 +39,10 @@ export interface SearchListingsInput {
   query: SearchQuery;
   location?: ResolvedLocation;
   pageSize?: number;
+  /** Only listings first published after this moment (alerts). */
+  publishedAfter?: Date;
+  /** The signed-in viewer: listings they hid are left out. */
+  viewerSub?: string;
 }
 
 const AVAILABLE: Listing['status'][] = ['active'];
@@ -80,6 +86,8 @@ export function searchConditions({
   channel,
   query,
   location,
+  publishedAfter,
+  viewerSub,
 }: SearchListingsInput): SQL | undefined {
   const conditions: (SQL | undefined)[] = [
     eq(listings.channel, channel),
@@ -108,6 +116,12 @@ export function searchConditions({
     conditions.push(or(isNull(listings.floorAreaSqFt), gte(listings.floorAreaSqFt, query.minArea)));
   if (query.maxArea !== undefined)
     conditions.push(or(isNull(listings.floorAreaSqFt), lte(listings.floorAreaSqFt, query.maxArea)));
+  if (publishedAfter) conditions.push(gt(listings.publishedAt, publishedAfter));
+  if (viewerSub) {
+    conditions.push(
+      sql`not exists (select 1 from ${hiddenListings} where ${hiddenListings.ownerSub} = ${viewerSub} and ${hiddenListings.listingId} = ${listings.id})`,
+    );
+  }
   if (query.keywords) {
     conditions.push(
       sql`${listings.searchVector} @@ websearch_to_tsquery('english', ${query.keywords})`,

@@ -1,0 +1,106 @@
+import { data, Form, Link } from 'react-router';
+import { requireUser } from '../../server/auth/guards';
+import { formatDate } from '~/lib/format';
+import { searchPath } from '~/lib/listing-url';
+import type { Route } from './+types/saved-searches';
+
+const FREQUENCY_LABELS = { instant: 'As soon as they are added', daily: 'Daily', weekly: 'Weekly' };
+
+export function meta(): Route.MetaDescriptors {
+  return [{ title: 'Saved searches and hidden homes | Roost' }];
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = requireUser(context.user, request);
+  const [searches, hidden] = await Promise.all([
+    context.marketplace.alerts.list(user.userId),
+    context.marketplace.alerts.hidden(user.userId),
+  ]);
+  return {
+    searches: searches.map((search) => ({
+      id: search.id,
+      name: search.name,
+      frequency: search.frequency,
+      createdAt: search.createdAt.toISOString(),
+      href: `${searchPath(search.channel)}${search.placeSlug ?? ''}${search.params ? `?${search.params}` : ''}`,
+    })),
+    hidden: hidden.map((row) => ({
+      listingId: row.listingId,
+      hiddenAt: row.hiddenAt.toISOString(),
+    })),
+  };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = requireUser(context.user, request);
+  const form = await request.formData();
+  const id = Number(form.get('id'));
+  if (!Number.isSafeInteger(id)) throw data('Unknown item', { status: 400 });
+  if (form.get('intent') === 'delete-search')
+    await context.marketplace.alerts.delete(user.userId, id);
+  else if (form.get('intent') === 'unhide')
+    await context.marketplace.alerts.unhide(user.userId, id);
+  else throw data('Unknown action', { status: 400 });
+  return { done: true };
+}
+
+export default function SavedSearches({ loaderData }: Route.ComponentProps) {
+  const { searches, hidden } = loaderData;
+  return (
+    <section className="page narrow" aria-labelledby="saved-title">
+      <h1 id="saved-title">Saved searches</h1>
+      {searches.length === 0 ? (
+        <p>
+          You have no saved searches. Search for homes, then choose “Save this search” to get
+          e-mails when new ones match.
+        </p>
+      ) : (
+        <ul className="saved-list">
+          {searches.map((search) => (
+            <li key={search.id}>
+              <Link to={search.href}>{search.name}</Link>
+              <span className="saved-list__meta">
+                {FREQUENCY_LABELS[search.frequency]} · saved {formatDate(search.createdAt)}
+              </span>
+              <Form method="post">
+                <input type="hidden" name="intent" value="delete-search" />
+                <input type="hidden" name="id" value={search.id} />
+                <button
+                  type="submit"
+                  className="link-button"
+                  aria-label={`Delete saved search ${search.name}`}
+                >
+                  Delete
+                </button>
+              </Form>
+            </li>
+          ))}
+        </ul>
+      )}
+      <h2>Hidden homes</h2>
+      {hidden.length === 0 ? (
+        <p>You haven’t hidden any homes. Hidden homes stay out of all your search results.</p>
+      ) : (
+        <ul className="saved-list">
+          {hidden.map((item) => (
+            <li key={item.listingId}>
+              <Link to={`/property/${item.listingId}`}>Listing {item.listingId}</Link>
+              <span className="saved-list__meta">hidden {formatDate(item.hiddenAt)}</span>
+              <Form method="post">
+                <input type="hidden" name="intent" value="unhide" />
+                <input type="hidden" name="id" value={item.listingId} />
+                <button
+                  type="submit"
+                  className="link-button"
+                  aria-label={`Show listing ${item.listingId} in my results again`}
+                >
+                  Show again
+                </button>
+              </Form>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,170 @@
+import { and, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { formatPrice, pluralise } from '../../../app/lib/format.ts';
+import { listingPath, searchPath } from '../../../app/lib/listing-url.ts';
+import type { Database } from '../../../db/client.ts';
+import { defineJob } from '../../jobs/job-queue.ts';
+import { escapeHtml } from '../../mail/escape-html.ts';
+import type { Message } from '../../mail/mailer.ts';
+import type { SearchPage } from '../search/run-search.ts';
+import type { runSearch } from '../search/run-search.ts';
+import { alertDeliveries, savedSearches, type SavedSearch } from './schema.ts';
+import { createUnsubscribeToken } from './unsubscribe-token.ts';
+
+/** At most this many homes in one e-mail; the rest follow in the next one. */
+export const LISTINGS_PER_ALERT = 14;
+
+type Search = (input: Parameters<typeof runSearch>[2]) => Promise<SearchPage>;
+
+export interface SearchAlertDeps {
+  db: Database;
+  search: Search;
+  send: (message: Message) => Promise<void>;
+  publicUrl: () => string;
+  secret: Buffer;
+}
+
+/** Saved searches whose next e-mail is due: instant every run, daily and weekly by the clock. */
+function dueSearches(db: Database) {
+  const checkedBefore = (interval: string) =>
+    or(
+      isNull(savedSearches.lastSentAt),
+      lte(savedSearches.lastSentAt, sql`now() - ${interval}::interval`),
+    );
+  return db
+    .select()
+    .from(savedSearches)
+    .where(
+      and(
+        isNull(savedSearches.unsubscribedAt),
+        or(
+          eq(savedSearches.frequency, 'instant'),
+          and(eq(savedSearches.frequency, 'daily'), checkedBefore('23 hours 55 minutes')),
+          and(eq(savedSearches.frequency, 'weekly'), checkedBefore('6 days 23 hours 55 minutes')),
+        ),
+      ),
+    );
+}
+
+function alertEmail(
+  saved: SavedSearch,
+  page: SearchPage,
+  items: SearchPage['items'],
+  more: number,
+  deps: SearchAlertDeps,
+): Message {
+  const base = deps.publicUrl();
+  const searchUrl = `${base}${searchPath(saved.channel)}${saved.placeSlug ?? ''}${saved.params ? `?${saved.params}` : ''}`;
+  const unsubscribeUrl = `${base}/alerts/unsubscribe?token=${createUnsubscribeToken(deps.secret, saved.id)}`;
+  const subject = `${pluralise(items.length + more, 'new home')} for “${saved.name}” on Roost`;
+  const lines = items.map((item) => ({
+    price: formatPrice(item),
+    title: item.title,
+    address: item.displayAddress,
+    url: `${base}${listingPath(item)}`,
+  }));
+  const text = [
+    `New homes matching your saved search “${saved.name}”${page.location ? ` in ${page.location.label}` : ''}:`,
+    '',
+    ...lines.flatMap((line) => [`${line.price} — ${line.title}, ${line.address}`, line.url, '']),
+    ...(more > 0
+      ? [`…and ${pluralise(more, 'more home')}. See them all: ${searchUrl}`, '']
+      : [`See the search: ${searchUrl}`, '']),
+    'Never pay a deposit or holding fee before you have viewed a property.',
+    '',
+    `Stop these e-mails: ${unsubscribeUrl}`,
+  ].join('\n');
+  const html = [
+    `<p>New homes matching your saved search <strong>${escapeHtml(saved.name)}</strong>${page.location ? ` in ${escapeHtml(page.location.label)}` : ''}:</p>`,
+    '<ul>',
+    ...lines.map(
+      (line) =>
+        `<li><a href="${escapeHtml(line.url)}"><strong>${escapeHtml(line.price)}</strong> — ${escapeHtml(line.title)}</a>, ${escapeHtml(line.address)}</li>`,
+    ),
+    '</ul>',
+    more > 0
+      ? `<p>…and ${pluralise(more, 'more home')}. <a href="${escapeHtml(searchUrl)}">See them all</a>.</p>`
+      : `<p><a href="${escapeHtml(searchUrl)}">See the search on Roost</a></p>`,
+    '<p>Never pay a deposit or holding fee before you have viewed a property.</p>',
+    `<p style="font-size:small"><a href="${escapeHtml(unsubscribeUrl)}">Stop these e-mails</a></p>`,
+  ].join('\n');
+  return {
+    channel: 'email',
+    to: saved.email,
+    subject,
+    text,
+    html,
+    tag: 'search-alert',
+    headers: {
+      'List-Unsubscribe': `<${unsubscribeUrl}>`,
+      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+    },
+  };
+}
+
+/**
+ * Sends one saved search's alert. The deliveries are recorded in the same transaction that
+ * sends, so a failed send records nothing (and is retried), and no home is ever sent twice.
+ */
+export async function sendAlertFor(deps: SearchAlertDeps, saved: SavedSearch): Promise<number> {
+  const { db } = deps;
+  const page = await deps.search({
+    channel: saved.channel,
+    params: new URLSearchParams(saved.params),
+    placeSlug: saved.placeSlug ?? undefined,
+    publishedAfter: saved.createdAt,
+    pageSize: 100,
+  });
+  const ids = page.items.map((item) => item.id);
+  const delivered = ids.length
+    ? await db
+        .select({ listingId: alertDeliveries.listingId })
+        .from(alertDeliveries)
+        .where(
+          and(eq(alertDeliveries.savedSearchId, saved.id), inArray(alertDeliveries.listingId, ids)),
+        )
+    : [];
+  const sent = new Set(delivered.map((row) => row.listingId));
+  const fresh = page.items.filter((item) => !sent.has(item.id));
+  const batch = fresh.slice(0, LISTINGS_PER_ALERT);
+  await db.transaction(async (tx) => {
+    if (batch.length > 0) {
+      const recorded = await tx
+        .insert(alertDeliveries)
+        .values(batch.map((item) => ({ savedSearchId: saved.id, listingId: item.id })))
+        .onConflictDoNothing()
+        .returning({ listingId: alertDeliveries.listingId });
+      const recordedIds = new Set(recorded.map((row) => row.listingId));
+      const toSend = batch.filter((item) => recordedIds.has(item.id));
+      if (toSend.length > 0) {
+        await deps.send(alertEmail(saved, page, toSend, fresh.length - batch.length, deps));
+      }
+    }
+    await tx
+      .update(savedSearches)
+      .set({ lastSentAt: new Date() })
+      .where(eq(savedSearches.id, saved.id));
+  });
+  return batch.length;
+}
+
+export function createSearchAlertsJob(deps: SearchAlertDeps) {
+  return defineJob({
+    name: 'search-alerts',
+    payload: z.object({}),
+    everyMs: 60_000,
+    maxAttempts: 3,
+    run: async (_payload, { logger }) => {
+      for (const saved of await dueSearches(deps.db)) {
+        try {
+          const count = await sendAlertFor(deps, saved);
+          if (count > 0)
+            logger.info({ savedSearchId: saved.id, listings: count }, 'search alert sent');
+        } catch (error) {
+          // One bad search must not hold up everyone else's alerts; it is tried again next run.
+          logger.error({ err: error, savedSearchId: saved.id }, 'search alert failed');
+        }
+      }
+    },
+  });
+}
