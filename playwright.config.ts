@@ -1,13 +1,16 @@
-import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 import { chromiumArgs, resolveChromium } from './tests/e2e/support/chromium.ts';
+import { E2E, fakeGoogleIssuer } from './tests/e2e/support/e2e-env.ts';
 
-const port = Number(process.env.E2E_PORT ?? 3999);
-const dataDir = path.resolve('test-results', 'e2e-data');
+const port = E2E.app.port;
+const dataDir = E2E.app.dataDir;
+const googleSpec = /google\.spec\.ts$/;
 
 export default defineConfig({
   testDir: 'tests/e2e',
-  outputDir: 'test-results/e2e',
+  outputDir: E2E.outputDir,
+  // Starts the local OpenID provider playing Google for the 'google' project's server.
+  globalSetup: './tests/e2e/global-setup.ts',
   fullyParallel: false,
   workers: 1,
   retries: 0,
@@ -23,21 +26,62 @@ export default defineConfig({
     timezoneId: 'Europe/London',
     launchOptions: { executablePath: resolveChromium(), args: chromiumArgs() },
   },
-  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
-  webServer: {
-    // The real built server on a fresh embedded database, seeded like a new installation.
-    command: `rm -rf "${dataDir}" && tsx server/main.ts`,
-    url: `http://localhost:${port}/readyz`,
-    reuseExistingServer: false,
-    timeout: 180_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: {
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'warn',
-      DATABASE_URL: '',
+  projects: [
+    {
+      name: 'chromium',
+      testIgnore: googleSpec,
+      use: { ...devices['Desktop Chrome'], channel: undefined },
     },
-  },
+    {
+      // Google sign-in end to end; the hosted OAuth domain has a self-signed certificate.
+      name: 'google',
+      testMatch: googleSpec,
+      use: {
+        ...devices['Desktop Chrome'],
+        channel: undefined,
+        baseURL: `http://localhost:${E2E.google.port}`,
+        ignoreHTTPSErrors: true,
+      },
+    },
+  ],
+  webServer: [
+    {
+      // The real built server on a fresh embedded database, seeded like a new installation.
+      command: `rm -rf "${dataDir}" && tsx server/main.ts`,
+      url: `http://localhost:${port}/readyz`,
+      reuseExistingServer: false,
+      timeout: 180_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        PORT: String(port),
+        HTTPS_PORT: String(E2E.app.httpsPort),
+        DATA_DIR: dataDir,
+        NODE_ENV: 'test',
+        LOG_LEVEL: 'warn',
+        DATABASE_URL: '',
+      },
+    },
+    {
+      // The same server with Google sign-in configured against the stand-in Google.
+      command: `rm -rf "${E2E.google.dataDir}" && tsx server/main.ts`,
+      url: `http://localhost:${E2E.google.port}/readyz`,
+      reuseExistingServer: false,
+      timeout: 180_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        PORT: String(E2E.google.port),
+        HTTPS_PORT: String(E2E.google.httpsPort),
+        DATA_DIR: E2E.google.dataDir,
+        NODE_ENV: 'test',
+        LOG_LEVEL: 'warn',
+        DATABASE_URL: '',
+        SEED_DEMO: 'false',
+        GOOGLE_CLIENT_ID: E2E.fakeGoogle.clientId,
+        GOOGLE_CLIENT_SECRET: E2E.fakeGoogle.clientSecret,
+        GOOGLE_ISSUER_URL: fakeGoogleIssuer,
+      },
+    },
+  ],
 });

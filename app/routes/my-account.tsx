@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { safeReturnPath } from '~/features/auth/auth-events';
 import { useAuth } from '~/features/auth/auth-context';
@@ -28,12 +28,24 @@ export default function MyAccount() {
   const returnTo = safeReturnPath(searchParams.get('redirectTo'));
   const start = searchParams.get('start');
   const initialState = start === 'signUp' || start === 'forgotPassword' ? start : 'signIn';
+  // Once the Authenticator is showing, it stays until it has finished: Amplify signs the user in
+  // (and the status turns authenticated) before steps such as verifying an e-mail address.
+  // It is entered whenever the status turns unauthenticated, and left when it says it is done.
+  const [isInAuthenticator, setIsInAuthenticator] = useState(status === 'unauthenticated');
+  const [lastStatus, setLastStatus] = useState(status);
+  if (status !== lastStatus) {
+    setLastStatus(status);
+    if (status === 'unauthenticated') setIsInAuthenticator(true);
+  }
+  const finishAuthenticator = useCallback(() => setIsInAuthenticator(false), []);
 
   useEffect(() => {
-    if (status === 'authenticated' && returnTo) void navigate(returnTo, { replace: true });
-  }, [status, returnTo, navigate]);
+    if (status === 'authenticated' && !isInAuthenticator && returnTo) {
+      void navigate(returnTo, { replace: true });
+    }
+  }, [status, isInAuthenticator, returnTo, navigate]);
 
-  if (user && status !== 'unauthenticated') {
+  if (user && status !== 'unauthenticated' && !isInAuthenticator) {
     return (
       <Suspense fallback={<AccountLoading />}>
         {isAmplifyReady ? <AccountDashboard user={user} onSignOut={() => void signOut()} /> : <AccountLoading />}
@@ -61,7 +73,10 @@ export default function MyAccount() {
             </p>
           ) : isAmplifyReady ? (
             <Suspense fallback={<AccountLoading />}>
-              <AccountAuthenticator initialState={initialState} />
+              <AccountAuthenticator
+                initialState={initialState}
+                onAuthenticated={finishAuthenticator}
+              />
             </Suspense>
           ) : (
             <AccountLoading />

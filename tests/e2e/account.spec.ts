@@ -9,13 +9,17 @@ import {
   uniqueEmail,
 } from './support/accounts';
 import { outboxCount, waitForCode } from './support/outbox';
-import { totpCode } from './support/totp';
+import { freshTotpCode } from './support/totp';
 
 const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
 async function expectNoAxeViolations(page: Page) {
   const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
+  expect(
+    results.violations.map(
+      (v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`,
+    ),
+  ).toEqual([]);
 }
 
 async function openAccountMenu(page: Page) {
@@ -62,19 +66,28 @@ test('sign up with the code from the outbox, then the header shows the name', as
   await expect(page.getByRole('heading', { name: 'My account' })).toBeVisible();
   // The server render knows the user too: the ID token travels in the Amplify cookie.
   const cookies = await page.context().cookies();
-  expect(cookies.some((cookie) => /^CognitoIdentityServiceProvider\..+\.idToken$/.test(decodeURIComponent(cookie.name)))).toBe(true);
+  expect(
+    cookies.some((cookie) =>
+      /^CognitoIdentityServiceProvider\..+\.idToken$/.test(decodeURIComponent(cookie.name)),
+    ),
+  ).toBe(true);
   await page.reload();
   await expectSignedInAs(page, member.name);
 });
 
-test('the dropdown shows the name, Manage listings and Sign out, but no admin links', async ({ page }) => {
+test('the dropdown shows the name, Manage listings and Sign out, but no admin links', async ({
+  page,
+}) => {
   await page.goto('/my-account');
   await settleCookieChoice(page);
   await signInThroughAuthenticator(page, member.email);
   await expectSignedInAs(page, member.name);
   const menu = await openAccountMenu(page);
   await expect(menu).toContainText(`Signed in as ${member.name}`);
-  await expect(menu.getByRole('link', { name: 'Manage listings' })).toHaveAttribute('href', '/my-account');
+  await expect(menu.getByRole('link', { name: 'Manage listings' })).toHaveAttribute(
+    'href',
+    '/my-account',
+  );
   await expect(menu.getByRole('button', { name: 'Sign out' })).toBeVisible();
   await expect(menu.getByRole('link', { name: 'Reported ads' })).toHaveCount(0);
   await expect(page.getByRole('img', { name: 'Admin user' })).toHaveCount(0);
@@ -84,12 +97,16 @@ test('the dropdown shows the name, Manage listings and Sign out, but no admin li
 
   const response = await page.goto('/admin-portal');
   expect(response?.status()).toBe(403);
-  await expect(page.getByRole('heading', { name: 'You do not have permission to view this page' })).toBeVisible();
+  await expect(
+    page.getByRole('heading', { name: 'You do not have permission to view this page' }),
+  ).toBeVisible();
   expect((await page.goto('/admin-portal/reported-ads/'))?.status()).toBe(403);
   expect((await page.request.get('/admin-portal/campaigns/')).status()).toBe(403);
 });
 
-test('favourites: the badge counts saved homes and the legacy list moves to the user key', async ({ page }) => {
+test('favourites: the badge counts saved homes and the legacy list moves to the user key', async ({
+  page,
+}) => {
   await page.goto('/');
   await settleCookieChoice(page);
   await page.evaluate(() => localStorage.setItem('na:favs', JSON.stringify(['101', '102'])));
@@ -97,15 +114,22 @@ test('favourites: the badge counts saved homes and the legacy list moves to the 
   await signInThroughAuthenticator(page, member.email);
   await expectSignedInAs(page, member.name);
   await expect(page.getByTestId('favourites-count')).toHaveText('2');
-  await expect(page.getByRole('link', { name: 'Favourites, 2 saved homes' })).toHaveAttribute('href', '/favourites');
-  const storage = await page.evaluate(() => Object.fromEntries(Object.entries(localStorage).filter(([key]) => key.startsWith('na:favs'))));
+  await expect(page.getByRole('link', { name: 'Favourites, 2 saved homes' })).toHaveAttribute(
+    'href',
+    '/favourites',
+  );
+  const storage = await page.evaluate(() =>
+    Object.fromEntries(Object.entries(localStorage).filter(([key]) => key.startsWith('na:favs'))),
+  );
   expect(Object.keys(storage)).toHaveLength(1);
   const [key, value] = Object.entries(storage)[0] ?? [];
   expect(key).toMatch(/^na:favs:[0-9a-f-]{36}$/);
   expect(JSON.parse(String(value))).toEqual(['101', '102']);
 });
 
-test('signed-out favourites click leads to sign in and back to where the visitor was', async ({ page }) => {
+test('signed-out favourites click leads to sign in and back to where the visitor was', async ({
+  page,
+}) => {
   await page.goto('/faq');
   await settleCookieChoice(page);
   await page.getByRole('link', { name: /^Favourites/ }).click();
@@ -115,14 +139,25 @@ test('signed-out favourites click leads to sign in and back to where the visitor
   await expectSignedInAs(page, member.name);
 });
 
-test('signed-in pages have no accessibility violations, and the signed-in header looks right', async ({ page }) => {
+test('signed-in pages have no accessibility violations, and the signed-in header looks right', async ({
+  page,
+}) => {
   await page.goto('/my-account');
   await settleCookieChoice(page);
   await signInThroughAuthenticator(page, member.email);
   await expect(page.getByRole('heading', { name: 'My account' })).toBeVisible();
   await expect(page.getByText(member.email)).toBeVisible();
   await expectNoAxeViolations(page);
-  for (const path of ['/', '/pricing/', '/contact-us', '/about-us', '/faq', '/terms-of-use', '/privacy-policy', '/payment-refund-policy']) {
+  for (const path of [
+    '/',
+    '/pricing/',
+    '/contact-us',
+    '/about-us',
+    '/faq',
+    '/terms-of-use',
+    '/privacy-policy',
+    '/payment-refund-policy',
+  ]) {
     await page.goto(path);
     await expectSignedInAs(page, member.name);
     await expectNoAxeViolations(page);
@@ -179,9 +214,12 @@ test('TOTP: set up an authenticator app, then sign in with a code', async ({ pag
   await signInThroughAuthenticator(page, member.email, member.password);
   await expect(page.getByRole('heading', { name: 'My account' })).toBeVisible();
   await page.getByRole('button', { name: 'Set up an authenticator app' }).click();
-  await expect(page.getByRole('img', { name: 'QR code for your authenticator app' })).toHaveAttribute('width', '228');
+  await expect(
+    page.getByRole('img', { name: 'QR code for your authenticator app' }),
+  ).toHaveAttribute('width', '228');
   const secret = (await page.getByTestId('totp-secret').textContent())!.trim();
-  await page.getByLabel('Code from the app').fill(totpCode(secret));
+  const setup = await freshTotpCode(secret);
+  await page.getByLabel('Code from the app').fill(setup.code);
   await page.getByRole('button', { name: 'Turn on two-step verification' }).click();
   await expect(page.getByText('Two-step verification is on.')).toBeVisible();
   await signOutFromHeader(page);
@@ -191,13 +229,17 @@ test('TOTP: set up an authenticator app, then sign in with a code', async ({ pag
   const codeField = page.getByLabel(/^Code/);
   await expect(codeField).toBeVisible();
   await expectNoAxeViolations(page);
-  // Use the next time step so the code differs from the one used to set up.
-  await codeField.fill(totpCode(secret, Date.now(), 1));
+  // A code from a later step than the set-up's (a used step is refused), with time to spare.
+  const signIn = await freshTotpCode(secret, { afterStep: setup.step });
+  await codeField.fill(signIn.code);
   await page.getByRole('button', { name: 'Confirm', exact: true }).click();
   await expectSignedInAs(page, member.name);
 });
 
-test('an administrator sees the admin icon and links, and the admin portal', async ({ page, baseURL }) => {
+test('an administrator sees the admin icon and links, and the admin portal', async ({
+  page,
+  baseURL,
+}) => {
   const admin = { email: uniqueEmail('admin'), name: 'Alex Admin' };
   createUserWithCli({ ...admin, groups: ['admins'], baseURL: baseURL! });
   await page.goto('/my-account');

@@ -1,6 +1,7 @@
 import { countryDialCodes } from '@aws-amplify/ui';
 import { Authenticator } from '@aws-amplify/ui-react';
 import { I18n } from 'aws-amplify/utils';
+import { useEffect } from 'react';
 
 /** British wording for the Amplify UI Authenticator's English labels. */
 const BRITISH_ENGLISH: Record<string, string> = {
@@ -14,7 +15,7 @@ const BRITISH_ENGLISH: Record<string, string> = {
   'Reset your password': 'Reset your password',
   'Send code': 'Send code',
   'Back to Sign In': 'Back to sign in',
-  'Email': 'E-mail address',
+  Email: 'E-mail address',
   'Enter your Email': 'name@example.co.uk',
   'Enter your email': 'name@example.co.uk',
   'Please enter a valid email': 'Please enter a valid email',
@@ -26,7 +27,7 @@ const BRITISH_ENGLISH: Record<string, string> = {
   'Please confirm your Password': 'Type your password again',
   'Enter your Password': 'Your password',
   'Enter your password': 'Your password',
-  'Name': 'Full name',
+  Name: 'Full name',
   'Enter your Name': 'e.g. Priya Shah',
   'Enter your name': 'e.g. Priya Shah',
   'Sign in with Google': 'Continue with Google',
@@ -37,6 +38,27 @@ const BRITISH_ENGLISH: Record<string, string> = {
   'Sign In with Apple': 'Continue with Apple',
   'Sign in with Amazon': 'Continue with Amazon',
   'Sign In with Amazon': 'Continue with Amazon',
+  // First sign-in with a temporary password.
+  'Change Password': 'Change password',
+  // Two-step verification: confirming, choosing and setting up a method.
+  'Confirm Email Code': 'Enter the code we e-mailed you',
+  'Confirm SMS Code': 'Enter the code we texted you',
+  'Confirm TOTP Code': 'Enter the code from your authenticator app',
+  'Confirm MFA Code': 'Enter your sign-in code',
+  'Multi-Factor Authentication': 'Choose how to get your sign-in code',
+  'Multi-Factor Authentication Setup': 'Choose how to get sign-in codes',
+  'Email Message': 'E-mail',
+  'Text Message (SMS)': 'Text message (SMS)',
+  'Authenticator App (TOTP)': 'Authenticator app',
+  'Setup Email': 'Set up e-mail codes',
+  'Setup TOTP': 'Set up an authenticator app',
+  // Verifying an unverified e-mail address or phone number after sign-in.
+  'Account recovery requires verified contact information':
+    'Confirm your e-mail address or mobile number so you can recover your account',
+  'Verify Contact': 'Confirm your contact details',
+  'We Emailed You': 'We have e-mailed you a code',
+  'We Texted You': 'We have texted you a code',
+  'We Sent A Code': 'We have sent you a code',
 };
 
 I18n.putVocabulariesForLanguage('en', BRITISH_ENGLISH);
@@ -72,7 +94,11 @@ const FORM_FIELDS = {
   },
   confirmResetPassword: {
     confirmation_code: { label: 'Code *', placeholder: 'Code', labelHidden: false },
-    password: { label: 'New Password', placeholder: 'Your new password', autocomplete: 'new-password' },
+    password: {
+      label: 'New Password',
+      placeholder: 'Your new password',
+      autocomplete: 'new-password',
+    },
     confirm_password: {
       label: 'Confirm Password',
       placeholder: 'Type your new password again',
@@ -100,14 +126,31 @@ export type AuthenticatorStart = 'signIn' | 'signUp' | 'forgotPassword';
  * forgotten password, new password, MFA, attribute verification, social buttons), configured
  * from /amplify-config.json before it renders.
  */
-export default function AccountAuthenticator({ initialState = 'signIn' }: { initialState?: AuthenticatorStart }) {
+export default function AccountAuthenticator({
+  initialState = 'signIn',
+  onAuthenticated,
+}: {
+  initialState?: AuthenticatorStart;
+  /**
+   * Called once the Authenticator has finished every step. Amplify reports 'signedIn' as soon as
+   * it holds tokens, but steps such as verifying an unverified e-mail address come after that.
+   */
+  onAuthenticated?: () => void;
+}) {
   return (
     <Authenticator initialState={initialState} formFields={FORM_FIELDS}>
-      {() => (
-        <p className="auth-loading" role="status">
-          Signing you in…
-        </p>
-      )}
+      {() => <SignedIn onMount={onAuthenticated} />}
     </Authenticator>
+  );
+}
+
+function SignedIn({ onMount }: { onMount?: () => void }) {
+  useEffect(() => {
+    onMount?.();
+  }, [onMount]);
+  return (
+    <p className="auth-loading" role="status">
+      Signing you in…
+    </p>
   );
 }

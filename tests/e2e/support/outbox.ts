@@ -1,9 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect } from '@playwright/test';
+import { E2E } from './e2e-env';
 
 /** The Playwright server's data directory (see playwright.config.ts). */
-export const E2E_DATA_DIR = path.resolve('test-results', 'e2e-data');
+export const E2E_DATA_DIR = E2E.app.dataDir;
 const OUTBOX = path.join(E2E_DATA_DIR, 'outbox');
 
 export interface OutboxMail {
@@ -14,7 +15,9 @@ export interface OutboxMail {
 }
 
 function decodeQuotedPrintable(text: string): string {
-  return text.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  return text
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 }
 
 export function readOutbox(): OutboxMail[] {
@@ -27,13 +30,23 @@ export function readOutbox(): OutboxMail[] {
       const raw = fs.readFileSync(path.join(OUTBOX, file), 'utf8');
       const [head = '', ...rest] = raw.split(/\r?\n\r?\n/);
       const header = (name: string) =>
-        new RegExp(`^${name}: (.*(?:\\r?\\n[ \\t].*)*)`, 'mi').exec(head)?.[1]?.replace(/\r?\n[ \t]/g, ' ') ?? '';
-      return { file, to: header('To'), subject: header('Subject'), body: decodeQuotedPrintable(rest.join('\n\n')) };
+        new RegExp(`^${name}: (.*(?:\\r?\\n[ \\t].*)*)`, 'mi')
+          .exec(head)?.[1]
+          ?.replace(/\r?\n[ \t]/g, ' ') ?? '';
+      return {
+        file,
+        to: header('To'),
+        subject: header('Subject'),
+        body: decodeQuotedPrintable(rest.join('\n\n')),
+      };
     });
 }
 
 /** Waits for a new e-mail to `to` (sent after `since` files existed) and returns it. */
-export async function waitForMail(to: string, options: { after?: number; subject?: RegExp } = {}): Promise<OutboxMail> {
+export async function waitForMail(
+  to: string,
+  options: { after?: number; subject?: RegExp } = {},
+): Promise<OutboxMail> {
   let found: OutboxMail | undefined;
   await expect
     .poll(
@@ -41,7 +54,11 @@ export async function waitForMail(to: string, options: { after?: number; subject
         found = readOutbox()
           .slice(options.after ?? 0)
           .reverse()
-          .find((mail) => mail.to.toLowerCase().includes(to.toLowerCase()) && (!options.subject || options.subject.test(mail.subject)));
+          .find(
+            (mail) =>
+              mail.to.toLowerCase().includes(to.toLowerCase()) &&
+              (!options.subject || options.subject.test(mail.subject)),
+          );
         return Boolean(found);
       },
       { message: `an e-mail to ${to} in the outbox` },
@@ -50,7 +67,10 @@ export async function waitForMail(to: string, options: { after?: number; subject
   return found!;
 }
 
-export async function waitForCode(to: string, options: { after?: number; subject?: RegExp } = {}): Promise<string> {
+export async function waitForCode(
+  to: string,
+  options: { after?: number; subject?: RegExp } = {},
+): Promise<string> {
   const mail = await waitForMail(to, options);
   const code = /\b(\d{6})\b/.exec(mail.body)?.[1];
   expect(code, `a six-digit code in ${mail.file}`).toBeTruthy();
@@ -59,4 +79,53 @@ export async function waitForCode(to: string, options: { after?: number; subject
 
 export function outboxCount(): number {
   return readOutbox().length;
+}
+
+export interface OutboxSms {
+  file: string;
+  to: string;
+  text: string;
+}
+
+/** Text messages the server would have sent, oldest first (`.json` files in the outbox). */
+export function readSmsOutbox(): OutboxSms[] {
+  if (!fs.existsSync(OUTBOX)) return [];
+  return fs
+    .readdirSync(OUTBOX)
+    .filter((name) => name.endsWith('.json'))
+    .sort()
+    .map((file) => {
+      const sms = JSON.parse(fs.readFileSync(path.join(OUTBOX, file), 'utf8')) as {
+        to: string;
+        text: string;
+      };
+      return { file, to: sms.to, text: sms.text };
+    });
+}
+
+export function smsCount(): number {
+  return readSmsOutbox().length;
+}
+
+/** Waits for a new text message to `to` (sent after `after` existed) and returns its code. */
+export async function waitForSmsCode(
+  to: string,
+  options: { after?: number } = {},
+): Promise<string> {
+  let found: OutboxSms | undefined;
+  await expect
+    .poll(
+      () => {
+        found = readSmsOutbox()
+          .slice(options.after ?? 0)
+          .reverse()
+          .find((sms) => sms.to === to);
+        return Boolean(found);
+      },
+      { message: `a text message to ${to} in the outbox` },
+    )
+    .toBe(true);
+  const code = /\b(\d{6})\b/.exec(found!.text)?.[1];
+  expect(code, `a six-digit code in ${found!.file}`).toBeTruthy();
+  return code!;
 }

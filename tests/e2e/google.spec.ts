@@ -1,0 +1,51 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { expectSignedInAs, settleCookieChoice } from './support/accounts';
+import { fakeGoogleIssuer } from './support/e2e-env';
+
+/**
+ * Google sign-in end to end, on the server started with GOOGLE_CLIENT_ID / GOOGLE_CLIENT_SECRET /
+ * GOOGLE_ISSUER_URL pointing at the stand-in Google (an `oidc-provider` started by the global
+ * setup): banner → hosted OAuth (HTTPS, self-signed) → Google's login → back, signed in.
+ */
+
+const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+
+async function expectNoAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
+  expect(
+    results.violations.map(
+      (v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`,
+    ),
+  ).toEqual([]);
+}
+
+test('Log in with Google from the banner lands back signed in, name in the header', async ({
+  page,
+  baseURL,
+}) => {
+  await page.goto('/');
+  await settleCookieChoice(page);
+  await page.reload();
+  const banner = page.getByRole('complementary', { name: 'Log in with Google' });
+  await expect(banner).toContainText('Use your Google account to log in or register instantly.');
+  await expectNoAxeViolations(page);
+
+  // Started from the keyboard: Enter on the banner's button.
+  await banner.getByRole('button', { name: 'Continue with Google' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(new RegExp(`^${fakeGoogleIssuer}/`));
+  await page.getByPlaceholder('Enter any login').fill('eleanor.hughes@gmail.test');
+  await page.getByPlaceholder('and password').fill('any password will do');
+  await page.getByRole('button', { name: 'Sign-in' }).click();
+
+  await expect(page).toHaveURL(new RegExp(`^${baseURL}/`));
+  await expectSignedInAs(page, 'Eleanor Hughes');
+  await expect(banner).toBeHidden();
+  // The server render knows the person too (the ID token is in the cookie).
+  await page.goto('/my-account');
+  await expect(page.getByRole('heading', { name: 'My account' })).toBeVisible();
+  await expect(page.getByText('eleanor.hughes@gmail.test')).toBeVisible();
+  const html = await (await page.request.get('/')).text();
+  expect(html).toContain('Eleanor Hughes');
+});

@@ -1,0 +1,99 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import {
+  AdminCreateUserCommand,
+  AdminSetUserPasswordCommand,
+  CognitoIdentityProviderClient,
+  InitiateAuthCommand,
+  SetUserMFAPreferenceCommand,
+} from '@aws-sdk/client-cognito-identity-provider';
+import { E2E } from './e2e-env';
+import { PASSWORD } from './accounts';
+
+interface PoolConfig {
+  userPoolId: string;
+  userPoolClientId: string;
+}
+
+/**
+ * The running server's user pool driven with the AWS SDK, as an operator would: admin calls
+ * signed with the generated admin credentials (docs/identity.md), user calls with the user's
+ * own access token.
+ */
+async function connect(baseURL: string) {
+  const response = await fetch(`${baseURL}/amplify-config.json`);
+  const pool = ((await response.json()) as { Auth: { Cognito: PoolConfig } }).Auth.Cognito;
+  const credentials = JSON.parse(
+    fs.readFileSync(path.join(E2E.app.dataDir, 'identity', 'admin-credentials.json'), 'utf8'),
+  ) as { accessKeyId: string; secretAccessKey: string };
+  const client = new CognitoIdentityProviderClient({
+    region: pool.userPoolId.split('_')[0],
+    endpoint: `${baseURL}/idp`,
+    credentials,
+    maxAttempts: 1,
+  });
+  return { client, pool };
+}
+
+export interface NewUser {
+  email: string;
+  name: string;
+  phone?: string;
+  isEmailVerified?: boolean;
+  isPhoneVerified?: boolean;
+  /** MFA methods to turn on (with the user's own token), and which one is preferred. */
+  mfa?: { email?: boolean; sms?: boolean; preferred?: 'EMAIL' | 'SMS' };
+}
+
+/** Creates a user with the shared test password (no invitation e-mail), then sets up MFA. */
+export async function createUserWithSdk(baseURL: string, user: NewUser): Promise<void> {
+  const { client, pool } = await connect(baseURL);
+  try {
+    const attributes = [
+      { Name: 'name', Value: user.name },
+      { Name: 'email_verified', Value: String(user.isEmailVerified ?? true) },
+      ...(user.phone
+        ? [
+            { Name: 'phone_number', Value: user.phone },
+            { Name: 'phone_number_verified', Value: String(user.isPhoneVerified ?? true) },
+          ]
+        : []),
+    ];
+    await client.send(
+      new AdminCreateUserCommand({
+        UserPoolId: pool.userPoolId,
+        Username: user.email,
+        UserAttributes: attributes,
+        MessageAction: 'SUPPRESS',
+      }),
+    );
+    await client.send(
+      new AdminSetUserPasswordCommand({
+        UserPoolId: pool.userPoolId,
+        Username: user.email,
+        Password: PASSWORD,
+        Permanent: true,
+      }),
+    );
+    if (!user.mfa) return;
+    const signedIn = await client.send(
+      new InitiateAuthCommand({
+        ClientId: pool.userPoolClientId,
+        AuthFlow: 'USER_PASSWORD_AUTH',
+        AuthParameters: { USERNAME: user.email, PASSWORD },
+      }),
+    );
+    const { email, sms, preferred } = user.mfa;
+    await client.send(
+      new SetUserMFAPreferenceCommand({
+        AccessToken: signedIn.AuthenticationResult!.AccessToken!,
+        ...(email
+          ? { EmailMfaSettings: { Enabled: true, PreferredMfa: preferred === 'EMAIL' } }
+          : {}),
+        ...(sms ? { SMSMfaSettings: { Enabled: true, PreferredMfa: preferred === 'SMS' } } : {}),
+      }),
+    );
+  } finally {
+    client.destroy();
+  }
+}
