@@ -3,12 +3,17 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { safeReturnPath } from '~/features/auth/auth-events';
 import { useAuth } from '~/features/auth/auth-context';
 import amplifyStyles from '@aws-amplify/ui-react/styles.css?url';
+import { ManageListings } from '~/features/listing-draft/manage-listings';
+import listingStyles from '~/styles/listings.css?url';
 import type { Route } from './+types/my-account';
 
 const AccountAuthenticator = lazy(() => import('~/features/auth/account-authenticator'));
 const AccountDashboard = lazy(() => import('~/features/auth/account-dashboard'));
 
-export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: amplifyStyles }];
+export const links: Route.LinksFunction = () => [
+  { rel: 'stylesheet', href: amplifyStyles },
+  { rel: 'stylesheet', href: listingStyles },
+];
 
 export function meta() {
   return [
@@ -48,7 +53,10 @@ export default function MyAccount() {
   if (user && status !== 'unauthenticated' && !isInAuthenticator) {
     return (
       <Suspense fallback={<AccountLoading />}>
-        {isAmplifyReady ? <AccountDashboard user={user} onSignOut={() => void signOut()} /> : <AccountLoading />}
+        {isAmplifyReady ? <>
+            <AccountDashboard user={user} onSignOut={() => void signOut()} />
+            <ManageListings />
+          </> : <AccountLoading />}
       </Suspense>
     );
   }

@@ -3,6 +3,7 @@ import { isValid as isValidPostcode } from 'postcode';
 import { appState } from '../../server/marketplace/db/app-state-schema.ts';
 import {
   listingMedia,
+  listingPriceHistory,
   listings,
   type NewListing,
 } from '../../server/marketplace/listings/schema.ts';
@@ -218,6 +219,8 @@ export function buildDemoListings(total: number, now = new Date()): DemoListing[
         statusChangedAt: publishedAt,
         createdAt: publishedAt,
         viewCount: random.between(3, 900),
+        // Material information, derived from what is already drawn so the demo stays the same.
+        ...demoMaterialInformation(result.length, channel, type, price, isWeekly),
       },
       photoIndexes: {
         exterior: random.between(0, 11),
@@ -226,6 +229,47 @@ export function buildDemoListings(total: number, now = new Date()): DemoListing[
     });
   }
   return result;
+}
+
+const BANDS = ['A', 'B', 'C', 'D', 'E', 'F'] as const;
+const EPCS = ['B', 'C', 'C', 'D', 'D', 'E'] as const;
+
+function demoMaterialInformation(
+  index: number,
+  channel: 'sale' | 'rent',
+  type: SeedType,
+  price: number,
+  isWeekly: boolean,
+): Partial<NewListing> {
+  const isFlat = type === 'flat' || type === 'maisonette';
+  const weekly = isWeekly ? price : (price * 12) / 52;
+  return {
+    councilTaxBand: BANDS[index % BANDS.length],
+    epcRating: EPCS[(index * 7) % EPCS.length],
+    tenure: isFlat ? 'leasehold' : 'freehold',
+    leaseYearsRemaining: isFlat ? 90 + (index % 60) : null,
+    serviceChargePerYear: isFlat ? 900 + (index % 10) * 120 : null,
+    groundRentPerYear: isFlat ? 0 : null,
+    materialInfo: {
+      construction: 'Standard brick and tile',
+      electricity: 'Mains',
+      water: 'Mains',
+      sewerage: 'Mains drainage',
+      heating: 'Gas central heating',
+      broadband: index % 3 === 0 ? 'FTTP up to 900 Mbps' : 'FTTC up to 80 Mbps',
+      parking: isFlat ? 'Permit parking' : 'Driveway',
+    },
+    contactEmail: 'demo-lister@roost.example',
+    ...(channel === 'rent'
+      ? {
+          deposit: Math.floor(weekly * 5),
+          holdingDeposit: Math.floor(weekly),
+          furnished: index % 2 === 0 ? 'furnished' : 'unfurnished',
+          letType: 'long_term',
+          petsConsidered: index % 4 === 0,
+        }
+      : {}),
+  };
 }
 
 export interface SeedResult {
@@ -278,6 +322,13 @@ export async function seedDemoIfEmpty(options: {
       }));
     });
     await tx.insert(listingMedia).values(media);
+    await tx.insert(listingPriceHistory).values(
+      inserted.map(({ id }, index) => ({
+        listingId: id,
+        price: demo[index]!.listing.price,
+        changedAt: demo[index]!.listing.publishedAt ?? new Date(),
+      })),
+    );
     await tx.insert(appState).values({
       key: SEED_MARKER,
       value: { listings: inserted.length, at: new Date().toISOString() },

@@ -2,7 +2,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { KeyValueStore } from '~/lib/browser-storage';
 import { favouritesKey, readFavourites, writeFavourites } from './favourites-storage';
 
-function memoryStore(initial: Record<string, string> = {}): KeyValueStore & { data: Map<string, string> } {
+function memoryStore(
+  initial: Record<string, string> = {},
+): KeyValueStore & { data: Map<string, string> } {
   const data = new Map(Object.entries(initial));
   return {
     data,

@@ -31,7 +31,10 @@ function parseList(raw: string | null): string[] | undefined {
  * Reads the owner's favourites. The first time a signed-in owner reads, a legacy shared list
  * (`na:favs`) is merged into their own key and then removed.
  */
-export function readFavourites(owner: FavouritesOwner | null | undefined, storage?: KeyValueStore): string[] {
+export function readFavourites(
+  owner: FavouritesOwner | null | undefined,
+  storage?: KeyValueStore,
+): string[] {
   const key = favouritesKey(owner);
   const own = parseList(readItem(key, storage));
   if (key === FAVOURITES_KEY_PREFIX) return own ?? [];

@@ -1,0 +1,81 @@
+import type { Map as LeafletMap } from 'leaflet';
+import { useEffect, useRef, useState } from 'react';
+
+/**
+ * Where the home is, on OpenStreetMap tiles through Leaflet (loaded in the browser only). The
+ * page never depends on it: without JavaScript, or when tiles fail, the text and the link to
+ * OpenStreetMap remain.
+ */
+export function ListingMap({
+  lat,
+  lng,
+  isApproximate,
+  label,
+}: {
+  lat: number;
+  lng: number;
+  isApproximate: boolean;
+  label: string;
+}) {
+  const containerRef = useRef<HTMLDivElement>(null);
+  const [state, setState] = useState<'idle' | 'ready' | 'tiles-failed' | 'failed'>('idle');
+  useEffect(() => {
+    let map: LeafletMap | undefined;
+    let isCancelled = false;
+    void import('leaflet')
+      .then(({ default: leaflet }) => {
+        if (isCancelled || !containerRef.current) return;
+        map = leaflet.map(containerRef.current, { scrollWheelZoom: false }).setView([lat, lng], 15);
+        let failures = 0;
+        leaflet
+          .tileLayer('https://tile.openstreetmap.org/{z}/{x}/{y}.png', {
+            maxZoom: 19,
+            attribution:
+              '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors',
+          })
+          .on('tileerror', () => {
+            failures += 1;
+            if (failures >= 3) setState('tiles-failed');
+          })
+          .addTo(map);
+        if (isApproximate) {
+          leaflet.circle([lat, lng], { radius: 150, color: '#0b6e4f' }).addTo(map);
+        } else {
+          leaflet
+            .circleMarker([lat, lng], { radius: 9, color: '#0b6e4f', fillOpacity: 0.8 })
+            .addTo(map);
+        }
+        setState('ready');
+      })
+      .catch(() => setState('failed'));
+    return () => {
+      isCancelled = true;
+      map?.remove();
+    };
+  }, [lat, lng, isApproximate]);
+  const osm = `https://www.openstreetmap.org/?mlat=${lat}&mlon=${lng}#map=16/${lat}/${lng}`;
+  return (
+    <section aria-labelledby="location-heading" className="listing-map">
+      <h2 id="location-heading">Location</h2>
+      <p>
+        {label}
+        {isApproximate ? ' (approximate: the exact address is shared by the lister)' : ''}.{' '}
+        <a href={osm} rel="noopener noreferrer" target="_blank">
+          Open in OpenStreetMap<span className="visually-hidden"> (opens in a new tab)</span>
+        </a>
+      </p>
+      {state === 'tiles-failed' || state === 'failed' ? (
+        <p className="hint" role="status">
+          The map could not be loaded just now; the link above still works.
+        </p>
+      ) : null}
+      <div
+        ref={containerRef}
+        className="listing-map__canvas"
+        role="region"
+        aria-label={`Map of ${label}`}
+        data-state={state}
+      />
+    </section>
+  );
+}

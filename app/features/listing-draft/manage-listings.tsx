@@ -1,0 +1,95 @@
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { formatDate, formatPrice, pluralise } from '~/lib/format';
+import { imageUrl } from '~/lib/image-url';
+import { listingPath } from '~/lib/listing-url';
+import type { OwnListing } from '../../../server/marketplace/listings/find-own-listings';
+import { labelOf } from './labels';
+
+/** 'Manage listings' on /my-account: the signed-in user's listings with their numbers. */
+export function ManageListings() {
+  const [listings, setListings] = useState<OwnListing[] | null>(null);
+  const [failed, setFailed] = useState(false);
+  useEffect(() => {
+    let isCurrent = true;
+    fetch('/api/v1/me/listings', { credentials: 'same-origin' })
+      .then((response) =>
+        response.ok ? response.json() : Promise.reject(new Error(String(response.status))),
+      )
+      .then((body: { listings: OwnListing[] }) => {
+        if (isCurrent) setListings(body.listings);
+      })
+      .catch(() => {
+        if (isCurrent) setFailed(true);
+      });
+    return () => {
+      isCurrent = false;
+    };
+  }, []);
+  return (
+    <section aria-labelledby="manage-listings" className="manage-listings">
+      <h2 id="manage-listings">Your listings</h2>
+      <p>
+        <Link className="button" to="/property/new">
+          Add a listing
+        </Link>
+      </p>
+      {failed ? (
+        <p role="alert">Your listings could not be loaded. Refresh the page to try again.</p>
+      ) : null}
+      {listings === null && !failed ? <p role="status">Loading your listings…</p> : null}
+      {listings?.length === 0 ? <p>You have no listings yet. Listing is free.</p> : null}
+      {listings?.length ? (
+        <ul className="manage-listings__list">
+          {listings.map((listing) => (
+            <li key={listing.id} className="manage-listings__item" data-testid="own-listing">
+              {listing.cover ? (
+                <img
+                  src={imageUrl(listing.cover.key, 160)}
+                  alt=""
+                  width={160}
+                  height={Math.round((160 * listing.cover.height) / listing.cover.width)}
+                  loading="lazy"
+                />
+              ) : null}
+              <div>
+                <h3>
+                  {listing.deletedAt ? (
+                    listing.title
+                  ) : (
+                    <Link to={listingPath(listing)}>{listing.title}</Link>
+                  )}
+                </h3>
+                <p>
+                  <strong>{formatPrice(listing)}</strong> ·{' '}
+                  <span className="badge badge--status">
+                    {listing.deletedAt ? 'Deleted' : labelOf('status', listing.status)}
+                  </span>
+                </p>
+                <p className="hint">
+                  {pluralise(listing.viewCount, 'view')} ·{' '}
+                  {pluralise(listing.enquiryCount, 'enquiry', 'enquiries')} ·{' '}
+                  {pluralise(listing.favouriteCount, 'favourite')}
+                  {listing.deletedAt ? ` · deleted on ${formatDate(listing.deletedAt)}` : ''}
+                </p>
+                <p>
+                  <Link className="button button--small" to={`/my-account/listings/${listing.id}`}>
+                    Manage<span className="visually-hidden"> {listing.title}</span>
+                  </Link>{' '}
+                  {listing.deletedAt ? null : (
+                    <Link
+                      className="button button--small button--secondary"
+                      to={`/property/${listing.id}/edit`}
+                    >
+                      Edit<span className="visually-hidden"> {listing.title}</span>
+                    </Link>
+                  )}
+                </p>
+              </div>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,208 @@
+import { data, Form, Link, useNavigation } from 'react-router';
+import { labelOf } from '~/features/listing-draft/labels';
+import { formatDate, formatPrice } from '~/lib/format';
+import { listingPath } from '~/lib/listing-url';
+import listingStyles from '~/styles/listings.css?url';
+import { requireUser } from '../../server/auth/guards';
+import type { Route } from './+types/my-account-listing';
+
+export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: listingStyles }];
+
+export function meta({ data: loaderData }: Route.MetaArgs) {
+  return [
+    { title: `${loaderData?.listing.title ?? 'Listing'} – manage | Roost` },
+    { name: 'robots', content: 'noindex' },
+  ];
+}
+
+function notFoundFor(error: unknown): never {
+  if ((error as { code?: string }).code === 'NOT_FOUND') throw data(null, { status: 404 });
+  throw error;
+}
+
+/** The owner's page for one listing: status, price, delete or restore, and its enquiries. */
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  const user = requireUser(context.user, request);
+  const id = Number(params.id);
+  const service = context.marketplace.listingService;
+  const enquiries = await service.enquiries(user, id).catch(notFoundFor);
+  const listing = (await service.findOwn(user)).find((entry) => entry.id === id);
+  if (!listing) throw data(null, { status: 404 });
+  return { listing, enquiries };
+}
+
+export async function action({ params, request, context }: Route.ActionArgs) {
+  const user = requireUser(context.user, request);
+  const id = Number(params.id);
+  const form = Object.fromEntries(await request.formData()) as Record<string, string>;
+  const service = context.marketplace.listingService;
+  try {
+    switch (form.intent) {
+      case 'status':
+        await service.changeStatus(user, id, { status: form.status });
+        return {
+          intent: form.intent,
+          message: `Status changed to ${labelOf('status', form.status)}.`,
+        };
+      case 'price':
+        await service.changePrice(user, id, { price: form.price });
+        return { intent: form.intent, message: 'Price changed.' };
+      case 'delete':
+        await service.remove(user, id);
+        return { intent: form.intent, message: 'Listing deleted. You can restore it for 30 days.' };
+      case 'restore':
+        await service.restore(user, id);
+        return {
+          intent: form.intent,
+          message: 'Listing restored and paused: set it back to available when ready.',
+        };
+      case 'reply':
+        await service.answerEnquiry(user, id, Number(form.enquiryId), { reply: form.reply });
+        return { intent: form.intent, message: 'Reply sent.' };
+      default:
+        throw data(null, { status: 400 });
+    }
+  } catch (error) {
+    const failure = error as {
+      name?: string;
+      code?: string;
+      message?: string;
+      fields?: Record<string, string>;
+      status?: number;
+    };
+    if (failure.name === 'AppError' && failure.code === 'NOT_FOUND')
+      throw data(null, { status: 404 });
+    if (failure.name === 'AppError') {
+      return data(
+        {
+          intent: form.intent,
+          error: Object.values(failure.fields ?? {})[0] ?? failure.message ?? 'Not possible.',
+        },
+        { status: failure.status ?? 400 },
+      );
+    }
+    throw error;
+  }
+}
+
+const SALE_STATUSES = ['active', 'under_offer', 'sold_stc', 'paused'];
+const RENT_STATUSES = ['active', 'let_agreed', 'paused'];
+
+export default function ManageListing({ loaderData, actionData }: Route.ComponentProps) {
+  const { listing, enquiries } = loaderData;
+  const navigation = useNavigation();
+  const isBusy = navigation.state === 'submitting';
+  const isDeleted = listing.deletedAt !== null;
+  const statuses = listing.channel === 'sale' ? SALE_STATUSES : RENT_STATUSES;
+  return (
+    <article className="page narrow manage-listing">
+      <p className="breadcrumbs">
+        <Link to="/my-account">My account</Link> › Manage listing
+      </p>
+      <h1>{listing.title}</h1>
+      <p>
+        <strong>{formatPrice(listing)}</strong> ·{' '}
+        <span className="badge badge--status" data-testid="manage-status">
+          {isDeleted ? 'Deleted' : labelOf('status', listing.status)}
+        </span>{' '}
+        {isDeleted ? null : <Link to={listingPath(listing)}>View listing</Link>}
+      </p>
+      {actionData ? (
+        'error' in actionData ? (
+          <div className="alert alert--error" role="alert">
+            <p>{actionData.error}</p>
+          </div>
+        ) : (
+          <div className="alert alert--success" role="status">
+            <p>{actionData.message}</p>
+          </div>
+        )
+      ) : null}
+      {isDeleted ? (
+        <Form method="post">
+          <input type="hidden" name="intent" value="restore" />
+          <button type="submit" className="button" disabled={isBusy}>
+            Restore listing
+          </button>
+        </Form>
+      ) : (
+        <>
+          <Form method="post" className="form manage-listing__form">
+            <input type="hidden" name="intent" value="status" />
+            <div className="form-field">
+              <label htmlFor="status">Status</label>
+              <select id="status" name="status" defaultValue={listing.status}>
+                {statuses.map((status) => (
+                  <option key={status} value={status}>
+                    {labelOf('status', status)}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <button type="submit" className="button button--secondary" disabled={isBusy}>
+              Change status
+            </button>
+          </Form>
+          <Form method="post" className="form manage-listing__form">
+            <input type="hidden" name="intent" value="price" />
+            <div className="form-field">
+              <label htmlFor="price">{listing.channel === 'rent' ? 'Rent (£)' : 'Price (£)'}</label>
+              <input id="price" name="price" inputMode="numeric" defaultValue={listing.price} />
+            </div>
+            <button type="submit" className="button button--secondary" disabled={isBusy}>
+              Change price
+            </button>
+          </Form>
+          <p>
+            <Link className="button button--secondary" to={`/property/${listing.id}/edit`}>
+              Edit details and photos
+            </Link>
+          </p>
+          <Form
+            method="post"
+            onSubmit={(event) => {
+              if (!window.confirm('Delete this listing? You can restore it for 30 days.'))
+                event.preventDefault();
+            }}
+          >
+            <input type="hidden" name="intent" value="delete" />
+            <button type="submit" className="button button--secondary" disabled={isBusy}>
+              Delete listing
+            </button>
+          </Form>
+        </>
+      )}
+      <section aria-labelledby="enquiries">
+        <h2 id="enquiries">Enquiries ({enquiries.length})</h2>
+        {enquiries.length === 0 ? <p>No enquiries yet.</p> : null}
+        <ul className="manage-listing__enquiries">
+          {enquiries.map((enquiry) => (
+            <li key={enquiry.id} data-testid="enquiry">
+              <p>
+                <strong>{enquiry.name}</strong> &lt;{enquiry.email}&gt;
+                {enquiry.phone ? `, ${enquiry.phone}` : ''} · {formatDate(enquiry.createdAt)}
+                {enquiry.wantsViewing ? ' · wants a viewing' : ''}
+              </p>
+              <p className="manage-listing__message">{enquiry.message}</p>
+              {enquiry.reply ? (
+                <p className="hint">You replied: {enquiry.reply}</p>
+              ) : (
+                <Form method="post" className="form">
+                  <input type="hidden" name="intent" value="reply" />
+                  <input type="hidden" name="enquiryId" value={enquiry.id} />
+                  <div className="form-field">
+                    <label htmlFor={`reply-${enquiry.id}`}>Reply to {enquiry.name}</label>
+                    <textarea id={`reply-${enquiry.id}`} name="reply" required />
+                  </div>
+                  <button type="submit" className="button button--small" disabled={isBusy}>
+                    Send reply
+                  </button>
+                </Form>
+              )}
+            </li>
+          ))}
+        </ul>
+      </section>
+    </article>
+  );
+}

@@ -1,0 +1,19 @@
+import { data, redirect } from 'react-router';
+import { requireUser } from '../../server/auth/guards';
+import type { Route } from './+types/property-edit';
+
+/** `/property/<id>/edit`: the owner's edit draft, then the wizard. Others get 404. */
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  const user = requireUser(context.user, request);
+  try {
+    const draft = await context.marketplace.listingService.startEdit(user, Number(params.id));
+    return redirect(`/property/new?draft=${draft.id}&step=1`);
+  } catch (error) {
+    if ((error as { code?: string }).code === 'NOT_FOUND') throw data(null, { status: 404 });
+    throw error;
+  }
+}
+
+export default function PropertyEdit() {
+  return null;
+}
