@@ -19,6 +19,7 @@ import { parseConfig } from '../server/config.ts';
 import { createLogger } from '../server/logger.ts';
 import { startRoost } from '../server/main.ts';
 import { createMarketplace } from '../server/marketplace/marketplace.ts';
+import { refreshSearchStatistics } from '../server/marketplace/search/refresh-search-statistics.ts';
 import { ensureBuild } from './ensure-build.ts';
 import { searchMix } from './bench/search-mix.ts';
 
@@ -144,7 +145,6 @@ async function seedSynthetic(handle: DatabaseHandle, count: number) {
       `  seeded ${Math.min(start + size, count).toLocaleString('en-GB')} listings\n`,
     );
   }
-  await handle.db.execute(sql`analyze market.listings`);
 }
 
 /** Raw `execute` results differ by driver in type only; both carry `rows`. */
@@ -169,6 +169,7 @@ try {
     await handle.db.execute(sql`truncate market.listings cascade`);
     await seedSynthetic(handle, total);
   }
+  await refreshSearchStatistics(handle.db);
   const marketplace = createMarketplace({ db: handle.db });
 
   const mix = searchMix();

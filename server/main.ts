@@ -28,6 +28,10 @@ import { loadAppSecret } from './app-secret.ts';
 import { createJobQueue } from './jobs/job-queue.ts';
 import { createMailer } from './mail/mailer.ts';
 import { createSearchAlertsJob } from './marketplace/alerts/send-search-alerts.ts';
+import {
+  createSearchStatisticsJob,
+  refreshSearchStatistics,
+} from './marketplace/search/refresh-search-statistics.ts';
 import { createOutboxRouter } from './mail/outbox-router.ts';
 import { mountContactApi } from './marketplace/contact/api.ts';
 import { createContactService } from './marketplace/contact/contact-service.ts';
@@ -73,6 +77,7 @@ export async function startRoost({
       const seed = await seedDemoIfEmpty({ db: database.db, blobs });
       if (seed.seeded) logger.info({ listings: seed.listings }, 'demo listings seeded');
     }
+    await refreshSearchStatistics(database.db);
 
     const appSecret = loadAppSecret({ appSecret: config.appSecret, dataDir: config.dataDir });
     const marketplace = createMarketplace({
@@ -141,6 +146,7 @@ export async function startRoost({
       db: database.db,
       logger,
       definitions: [
+        createSearchStatisticsJob(database.db),
         createSearchAlertsJob({
           db: database.db,
           search: marketplace.search.run,

@@ -21,6 +21,9 @@ export const PROPERTY_TYPES = [
   'other',
 ] as const;
 
+export const FURNISHED_STATES = ['furnished', 'part_furnished', 'unfurnished'] as const;
+export const LET_TYPES = ['long_term', 'short_term', 'student'] as const;
+
 export const MAX_KEYWORDS_LENGTH = 200;
 export const MAX_LOCATION_LENGTH = 100;
 const MAX_PRICE = 100_000_000;
@@ -41,6 +44,9 @@ export interface SearchQuery {
   maxBeds?: number;
   types: PropertyTypeValue[];
   addedWithinDays?: number;
+  /** Rentals only. */
+  furnished?: (typeof FURNISHED_STATES)[number];
+  letType?: (typeof LET_TYPES)[number];
   /** Also show under offer, sold STC and let agreed. */
   includeAgreed: boolean;
   /** Square feet. */
@@ -140,6 +146,17 @@ export function parseSearchParams(params: URLSearchParams): ParsedSearch {
       notices.push(`We ignored "added to site" "${added.slice(0, 20)}": choose one from the list.`);
   }
 
+  for (const [name, allowed, label] of [
+    ['furnished', FURNISHED_STATES, 'furnishing'],
+    ['letType', LET_TYPES, 'let type'],
+  ] as const) {
+    const raw = params.get(name);
+    if (raw === null || raw === '') continue;
+    if ((allowed as readonly string[]).includes(raw))
+      (query as unknown as Record<string, string>)[name] = raw;
+    else notices.push(`We ignored the ${label} "${raw.slice(0, 20)}": choose one from the list.`);
+  }
+
   const agreed = params.get('agreed');
   if (agreed === 'exclude') query.includeAgreed = false;
 
@@ -180,6 +197,8 @@ export function toSearchParams(query: Partial<SearchQuery>): URLSearchParams {
   if (query.pricePeriod === 'week') params.set('period', 'week');
   for (const type of query.types ?? []) params.append('type', type);
   if (query.addedWithinDays) params.set('added', String(query.addedWithinDays));
+  if (query.furnished) params.set('furnished', query.furnished);
+  if (query.letType) params.set('letType', query.letType);
   if (query.includeAgreed === false) params.set('agreed', 'exclude');
   if (query.keywords) params.set('keywords', query.keywords);
   if (query.sort && query.sort !== 'newest') params.set('sort', query.sort);

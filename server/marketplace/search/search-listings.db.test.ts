@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_QUERY, type SearchQuery } from '../../../app/lib/search-params.ts';
 import { insertListing } from '../../../tests/support/listing-factory.ts';
 import { createTestDatabase, type TestDatabase } from '../../../tests/support/test-database.ts';
-import type { NewListing } from '../listings/schema.ts';
+import { eq } from 'drizzle-orm';
+import { listings, type NewListing } from '../listings/schema.ts';
 import type { ResolvedLocation } from './resolve-location.ts';
 import { searchListings } from './search-listings.ts';
 
@@ -253,5 +254,43 @@ describe('pagination', () => {
     expect(first.items.some((item) => second.items.some((other) => other.id === item.id))).toBe(
       false,
     );
+  });
+});
+
+describe('rent filters', () => {
+  it('filters by furnishing and let type', async () => {
+    const area = newArea();
+    const furnishedStudentLet = await area.add({
+      channel: 'rent',
+      price: 900,
+      rentPeriod: 'month',
+      furnished: 'furnished',
+      letType: 'student',
+    });
+    const unfurnishedLongLet = await area.add({
+      channel: 'rent',
+      price: 900,
+      rentPeriod: 'month',
+      furnished: 'unfurnished',
+      letType: 'long_term',
+    });
+    expect(await area.search({ furnished: 'furnished' }, 'rent')).toEqual([furnishedStudentLet]);
+    expect(await area.search({ letType: 'long_term' }, 'rent')).toEqual([unfurnishedLongLet]);
+  });
+});
+
+describe('the search table follows the listings', () => {
+  it('reflects price and status changes and soft deletes at once', async () => {
+    const area = newArea();
+    const id = await area.add({ price: 300_000 });
+    expect(await area.search({ maxPrice: 250_000 })).toEqual([]);
+    await database.db.update(listings).set({ price: 240_000 }).where(eq(listings.id, id));
+    expect(await area.search({ maxPrice: 250_000 })).toEqual([id]);
+    await database.db.update(listings).set({ status: 'paused' }).where(eq(listings.id, id));
+    expect(await area.search({})).toEqual([]);
+    await database.db.update(listings).set({ status: 'active' }).where(eq(listings.id, id));
+    expect(await area.search({})).toEqual([id]);
+    await database.db.update(listings).set({ deletedAt: new Date() }).where(eq(listings.id, id));
+    expect(await area.search({})).toEqual([]);
   });
 });

@@ -19,6 +19,7 @@ import { RESULTS_PAGE_SIZE } from '../listings/find-listings.ts';
 import { summaryColumns, toSummaries, type ListingSummary } from '../listings/listing-summary.ts';
 import { listings, type Listing } from '../listings/schema.ts';
 import { hiddenListings } from '../alerts/schema.ts';
+import { listingSearch } from './schema.ts';
 import type { ResolvedLocation } from './resolve-location.ts';
 
 export interface SearchResultItem extends ListingSummary {
@@ -54,7 +55,9 @@ const AVAILABLE_OR_AGREED: Listing['status'][] = [
 ];
 const POSTCODE_ONLY_MILES = 0.25;
 
-const listingPoint = sql`ll_to_earth(${listings.lat}, ${listings.lng})`;
+// Every search reads the narrow `listing_search` table (one ~100-byte row per findable listing),
+// then fetches the wide listing rows for the one page it shows.
+const s = listingSearch;
 
 function pointOf(location: { lat: number; lng: number }) {
   return sql`ll_to_earth(${location.lat}::float8, ${location.lng}::float8)`;
@@ -63,16 +66,16 @@ function pointOf(location: { lat: number; lng: number }) {
 /** Within `miles` of the point: the GiST index finds the box, the exact sphere test trims it. */
 function withinMiles(location: { lat: number; lng: number }, miles: number): SQL {
   const metres = milesToMetres(miles);
-  return sql`(earth_box(${pointOf(location)}, ${metres}::float8) @> ${listingPoint} and earth_distance(${pointOf(location)}, ${listingPoint}) <= ${metres}::float8)`;
+  return sql`(earth_box(${pointOf(location)}, ${metres}::float8) @> ${s.earth} and earth_distance(${pointOf(location)}, ${s.earth}) <= ${metres}::float8)`;
 }
 
 function locationCondition(location: ResolvedLocation, radius: number): SQL | undefined {
   if (radius > 0) return withinMiles(location, radius);
   switch (location.kind) {
     case 'place':
-      return sql`lower(${listings.town}) = ${location.town.toLowerCase()}`;
+      return eq(s.town, location.town.toLowerCase());
     case 'outcode':
-      return eq(listings.outcode, location.outcode);
+      return eq(s.outcode, location.outcode);
     case 'postcode':
       return withinMiles(location, POSTCODE_ONLY_MILES);
   }
@@ -89,48 +92,47 @@ export function searchConditions({
   publishedAfter,
   viewerSub,
 }: SearchListingsInput): SQL | undefined {
-  const conditions: (SQL | undefined)[] = [
-    eq(listings.channel, channel),
-    inArray(listings.status, query.includeAgreed ? AVAILABLE_OR_AGREED : AVAILABLE),
-  ];
+  const conditions: (SQL | undefined)[] = [eq(s.channel, channel)];
+  if (!query.includeAgreed) conditions.push(inArray(s.status, AVAILABLE));
   if (location) conditions.push(locationCondition(location, query.radius));
   if (query.minPrice !== undefined)
-    conditions.push(
-      gte(listings.monthlyPrice, monthly(query.minPrice, channel, query.pricePeriod)),
-    );
+    conditions.push(gte(s.monthlyPrice, monthly(query.minPrice, channel, query.pricePeriod)));
   if (query.maxPrice !== undefined)
-    conditions.push(
-      lte(listings.monthlyPrice, monthly(query.maxPrice, channel, query.pricePeriod)),
-    );
-  if (query.minBeds !== undefined) conditions.push(gte(listings.bedrooms, query.minBeds));
-  if (query.maxBeds !== undefined) conditions.push(lte(listings.bedrooms, query.maxBeds));
-  if (query.types.length) conditions.push(inArray(listings.propertyType, query.types));
+    conditions.push(lte(s.monthlyPrice, monthly(query.maxPrice, channel, query.pricePeriod)));
+  if (query.minBeds !== undefined) conditions.push(gte(s.bedrooms, query.minBeds));
+  if (query.maxBeds !== undefined) conditions.push(lte(s.bedrooms, query.maxBeds));
+  if (query.types.length) conditions.push(inArray(s.propertyType, query.types));
+  if (channel === 'rent' && query.furnished) conditions.push(eq(s.furnished, query.furnished));
+  if (channel === 'rent' && query.letType) conditions.push(eq(s.letType, query.letType));
   if (query.addedWithinDays !== undefined) {
     conditions.push(
-      gte(listings.publishedAt, sql`now() - make_interval(days => ${query.addedWithinDays}::int)`),
+      gte(s.publishedAt, sql`now() - make_interval(days => ${query.addedWithinDays}::int)`),
     );
   }
   // Homes without a stated size stay in the results (shown last and marked), so a size filter
   // never hides a home just because its lister left the size out.
   if (query.minArea !== undefined)
-    conditions.push(or(isNull(listings.floorAreaSqFt), gte(listings.floorAreaSqFt, query.minArea)));
+    conditions.push(or(isNull(s.floorAreaSqFt), gte(s.floorAreaSqFt, query.minArea)));
   if (query.maxArea !== undefined)
-    conditions.push(or(isNull(listings.floorAreaSqFt), lte(listings.floorAreaSqFt, query.maxArea)));
-  if (publishedAfter) conditions.push(gt(listings.publishedAt, publishedAfter));
+    conditions.push(or(isNull(s.floorAreaSqFt), lte(s.floorAreaSqFt, query.maxArea)));
+  if (publishedAfter) conditions.push(gt(s.publishedAt, publishedAfter));
   if (viewerSub) {
     conditions.push(
-      sql`not exists (select 1 from ${hiddenListings} where ${hiddenListings.ownerSub} = ${viewerSub} and ${hiddenListings.listingId} = ${listings.id})`,
+      sql`not exists (select 1 from ${hiddenListings} where ${hiddenListings.ownerSub} = ${viewerSub} and ${hiddenListings.listingId} = ${s.listingId})`,
     );
   }
   if (query.keywords) {
     conditions.push(
-      sql`${listings.searchVector} @@ websearch_to_tsquery('english', ${query.keywords})`,
+      sql`${s.listingId} in (select ${listings.id} from ${listings} where ${listings.searchVector} @@ websearch_to_tsquery('english', ${query.keywords}))`,
     );
   }
   return and(...conditions);
 }
 
-/** One query for the page of results and one for the total; covers in one more (no N+1). */
+/**
+ * One query for the page's ids and the total, one for those listings' card fields and one for
+ * their cover photos: three round trips whatever the page size (no N+1).
+ */
 export async function searchListings(
   db: Database,
   input: SearchListingsInput,
@@ -139,38 +141,54 @@ export async function searchListings(
   const pageSize = input.pageSize ?? RESULTS_PAGE_SIZE;
   const where = searchConditions(input);
   const distance = location
-    ? sql<number>`earth_distance(${pointOf(location)}, ${listingPoint}) / 1609.344`
+    ? sql<number>`earth_distance(${pointOf(location)}, ${s.earth}) / 1609.344`
     : sql<null>`null::float8`;
   const hasAreaFilter = query.minArea !== undefined || query.maxArea !== undefined;
   const order = [
-    ...(hasAreaFilter ? [sql`${listings.floorAreaSqFt} is null`] : []),
+    ...(hasAreaFilter ? [sql`${s.floorAreaSqFt} is null`] : []),
     ...(query.sort === 'price-asc'
-      ? [asc(listings.monthlyPrice)]
+      ? [asc(s.monthlyPrice)]
       : query.sort === 'price-desc'
-        ? [desc(listings.monthlyPrice)]
+        ? [desc(s.monthlyPrice)]
         : query.sort === 'nearest' && location
           ? [asc(distance)]
-          : [desc(listings.publishedAt)]),
-    desc(listings.id),
+          : [desc(s.publishedAt)]),
+    desc(s.listingId),
   ];
-  const [rows, [totalRow]] = await Promise.all([
-    db
-      .select({ ...summaryColumns, floorAreaSqFt: listings.floorAreaSqFt, distance })
-      .from(listings)
-      .where(where)
-      .orderBy(...order)
-      .limit(pageSize)
-      .offset((query.page - 1) * pageSize),
-    db.select({ value: count() }).from(listings).where(where),
-  ]);
-  const total = totalRow?.value ?? 0;
-  const summaries = await toSummaries(db, rows);
+  // One scan gives both the page and the total (a window count); only a page past the end,
+  // which returns no rows to carry the total, needs a separate count.
+  const hits = await db
+    .select({ id: s.listingId, distance, total: sql<number>`count(*) over ()`.mapWith(Number) })
+    .from(s)
+    .where(where)
+    .orderBy(...order)
+    .limit(pageSize)
+    .offset((query.page - 1) * pageSize);
+  const total =
+    hits[0]?.total ??
+    (query.page > 1
+      ? ((await db.select({ value: count() }).from(s).where(where))[0]?.value ?? 0)
+      : 0);
+  const ids = hits.map((hit) => hit.id);
+  const rows = ids.length
+    ? await db
+        .select({ ...summaryColumns, floorAreaSqFt: listings.floorAreaSqFt })
+        .from(listings)
+        .where(inArray(listings.id, ids))
+    : [];
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  const ordered = ids.map((id) => byId.get(id)).filter((row) => row !== undefined);
+  const summaries = await toSummaries(db, ordered);
+  const distanceOf = new Map(hits.map((hit) => [hit.id, hit.distance]));
   return {
-    items: summaries.map((summary, index) => ({
-      ...summary,
-      floorAreaSqFt: rows[index]!.floorAreaSqFt,
-      distanceMiles: rows[index]!.distance === null ? null : Number(rows[index]!.distance),
-    })),
+    items: summaries.map((summary, index) => {
+      const miles = distanceOf.get(summary.id);
+      return {
+        ...summary,
+        floorAreaSqFt: ordered[index]!.floorAreaSqFt,
+        distanceMiles: miles === null || miles === undefined ? null : Number(miles),
+      };
+    }),
     total,
     page: query.page,
     pageCount: Math.max(1, Math.ceil(total / pageSize)),
