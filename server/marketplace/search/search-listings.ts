@@ -47,12 +47,6 @@ export interface SearchListingsInput {
 }
 
 const AVAILABLE: Listing['status'][] = ['active'];
-const AVAILABLE_OR_AGREED: Listing['status'][] = [
-  'active',
-  'under_offer',
-  'sold_stc',
-  'let_agreed',
-];
 const POSTCODE_ONLY_MILES = 0.25;
 
 // Every search reads the narrow `listing_search` table (one ~100-byte row per findable listing),
