@@ -37,6 +37,7 @@ import { mountContactApi } from './marketplace/contact/api.ts';
 import { createContactService } from './marketplace/contact/contact-service.ts';
 import { createMarketplace } from './marketplace/marketplace.ts';
 import { mountListingsApi } from './marketplace/listings/api.ts';
+import { createListingFreshnessJob } from './marketplace/listings/keep-listings-fresh.ts';
 import { createImageRouter } from './media/image-route.ts';
 import { createBlobStore, parseMediaConfig } from './media/media-config.ts';
 import {
@@ -153,6 +154,12 @@ export async function startRoost({
           send: mailer.send,
           publicUrl: () => liveUrl,
           secret: appSecret,
+        }),
+        createListingFreshnessJob({
+          db: database.db,
+          send: () => (email) =>
+            mailer.send({ channel: 'email', tag: 'listing-freshness', ...email }),
+          publicUrl: () => liveUrl,
         }),
       ],
     });

@@ -143,6 +143,15 @@ export default function ManageListing({ loaderData, actionData }: Route.Componen
               Change status
             </button>
           </Form>
+          {listing.status === 'active' ? (
+            <Form method="post">
+              <input type="hidden" name="intent" value="status" />
+              <input type="hidden" name="status" value="active" />
+              <button type="submit" className="button button--secondary" disabled={isBusy}>
+                Confirm it is still available
+              </button>
+            </Form>
+          ) : null}
           <Form method="post" className="form manage-listing__form">
             <input type="hidden" name="intent" value="price" />
             <div className="form-field">

@@ -40,7 +40,8 @@ export async function changeListingStatus(
       status: 'Sales can be under offer, sold STC, paused or active',
     });
   }
-  if (status === listing.status) return { status };
+  // Choosing 'Available' again also answers the 4-weekly 'still available?' question.
+  if (status === listing.status && status !== 'active') return { status };
   const now = options.now ?? new Date();
   await db
     .update(listings)

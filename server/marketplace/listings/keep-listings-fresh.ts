@@ -1,0 +1,135 @@
+import { and, eq, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import type { Database } from '../../../db/client.ts';
+import { escapeHtml } from '../../../app/features/listing-draft/escape-html.ts';
+import { listingPath } from '../../../app/lib/listing-url.ts';
+import { defineJob } from '../../jobs/job-queue.ts';
+import type { SendEmail } from '../enquiries/submit-enquiry.ts';
+import { purgeDeletedListings } from './delete-listing.ts';
+import { listings } from './schema.ts';
+
+const DAY_MS = 86_400_000;
+export const FRESHNESS_RULES = {
+  /** Ask the lister to confirm an active listing this often. */
+  confirmEveryMs: 28 * DAY_MS,
+  /** Pause it if they have not answered within this. */
+  answerWithinMs: 7 * DAY_MS,
+  /** Let agreed listings leave the site after 6 weeks. */
+  letAgreedForMs: 42 * DAY_MS,
+  /** Sold STC and under offer listings leave after 8 months. */
+  soldForMs: 243 * DAY_MS,
+};
+
+export interface FreshnessResult {
+  asked: number;
+  paused: number;
+  retired: number;
+  purged: number;
+}
+
+/**
+ * Keeps listings honest: asks listers every 4 weeks whether an active listing is still available,
+ * pauses it after 7 days without an answer, and takes let agreed (6 weeks) and sold STC / under
+ * offer (8 months) listings off the site. Each step is one conditional update, so two instances
+ * running it at once never ask twice.
+ */
+export async function keepListingsFresh(
+  db: Database,
+  options: { send: SendEmail | undefined; publicUrl: string; now?: Date },
+): Promise<FreshnessResult> {
+  const now = options.now ?? new Date();
+  const ago = (ms: number) => new Date(now.getTime() - ms);
+  const lastConfirmed = sql`coalesce(${listings.confirmedAt}, ${listings.publishedAt}, ${listings.createdAt})`;
+
+  const paused = await db
+    .update(listings)
+    .set({ status: 'paused', statusChangedAt: now })
+    .where(
+      and(
+        eq(listings.status, 'active'),
+        isNull(listings.deletedAt),
+        isNotNull(listings.confirmRequestedAt),
+        sql`${listings.confirmRequestedAt} > ${lastConfirmed}`,
+        lt(listings.confirmRequestedAt, ago(FRESHNESS_RULES.answerWithinMs)),
+      ),
+    )
+    .returning({ id: listings.id });
+
+  const due = await db
+    .update(listings)
+    .set({ confirmRequestedAt: now })
+    .where(
+      and(
+        eq(listings.status, 'active'),
+        isNull(listings.deletedAt),
+        isNotNull(listings.contactEmail),
+        sql`${lastConfirmed} < ${ago(FRESHNESS_RULES.confirmEveryMs)}`,
+        or(
+          isNull(listings.confirmRequestedAt),
+          sql`${listings.confirmRequestedAt} <= ${lastConfirmed}`,
+        ),
+      ),
+    )
+    .returning({
+      id: listings.id,
+      title: listings.title,
+      contactEmail: listings.contactEmail,
+      bedrooms: listings.bedrooms,
+      propertyType: listings.propertyType,
+      channel: listings.channel,
+      town: listings.town,
+    });
+  for (const listing of due) {
+    const manage = `${options.publicUrl}/my-account/listings/${listing.id}`;
+    const view = `${options.publicUrl}${listingPath(listing)}`;
+    await options.send?.({
+      to: listing.contactEmail!,
+      subject: `Is "${listing.title}" still available?`,
+      text: `Please confirm your Roost listing "${listing.title}" (${view}) is still available: open ${manage} and choose "Available", or change its status. If we do not hear from you within 7 days we will pause it.`,
+      html: `<p>Please confirm your Roost listing <a href="${escapeHtml(view)}">${escapeHtml(listing.title)}</a> is still available: <a href="${escapeHtml(manage)}">open it in your account</a> and choose "Available", or change its status.</p><p>If we do not hear from you within 7 days we will pause it.</p>`,
+    });
+  }
+
+  const retired = await db
+    .update(listings)
+    .set({ status: 'removed', statusChangedAt: now })
+    .where(
+      and(
+        isNull(listings.deletedAt),
+        or(
+          and(
+            eq(listings.status, 'let_agreed'),
+            lt(listings.statusChangedAt, ago(FRESHNESS_RULES.letAgreedForMs)),
+          ),
+          and(
+            sql`${listings.status} in ('sold_stc', 'under_offer')`,
+            lt(listings.statusChangedAt, ago(FRESHNESS_RULES.soldForMs)),
+          ),
+        ),
+      ),
+    )
+    .returning({ id: listings.id });
+
+  const purged = await purgeDeletedListings(db, now);
+  return { asked: due.length, paused: paused.length, retired: retired.length, purged };
+}
+
+/** The durable job: hourly, once across all instances (the queue deduplicates the schedule). */
+export function createListingFreshnessJob(options: {
+  db: Database;
+  send: () => SendEmail | undefined;
+  publicUrl: () => string;
+}) {
+  return defineJob({
+    name: 'listings.keep-fresh',
+    payload: z.object({}),
+    everyMs: 60 * 60 * 1000,
+    async run(_payload, { logger }) {
+      const result = await keepListingsFresh(options.db, {
+        send: options.send(),
+        publicUrl: options.publicUrl(),
+      });
+      logger.info(result, 'listing freshness');
+    },
+  });
+}
