@@ -28,6 +28,7 @@ import { loadAppSecret } from './app-secret.ts';
 import { createJobQueue } from './jobs/job-queue.ts';
 import { createMailer } from './mail/mailer.ts';
 import { createSearchAlertsJob } from './marketplace/alerts/send-search-alerts.ts';
+import { createSitemapRouter } from './marketplace/search/sitemap.ts';
 import {
   createSearchStatisticsJob,
   refreshSearchStatistics,
@@ -172,6 +173,7 @@ export async function startRoost({
       routers: [
         identity.router,
         ...(mailConfig.isOutboxPageEnabled ? [createOutboxRouter(mailConfig.outboxDir)] : []),
+        createSitemapRouter({ db: database.db, publicUrl: () => liveUrl }),
         createSessionMiddleware(auth),
         createImageRouter({ blobs, cacheDir: path.join(config.dataDir, 'media', 'variants') }),
       ],
