@@ -1,5 +1,5 @@
 import { and, asc, eq, gt, sql } from 'drizzle-orm';
-import { Router } from 'express';
+import { Router, type Response } from 'express';
 import { listingPath, searchPath } from '../../../app/lib/listing-url.ts';
 import type { Database } from '../../../db/client.ts';
 import { listings } from '../listings/schema.ts';
@@ -43,7 +43,7 @@ async function townPages(db: Database) {
 export function createSitemapRouter(options: { db: Database; publicUrl: () => string }): Router {
   const { db } = options;
   const router = Router();
-  const send = (res: import('express').Response, type: string, body: string) => {
+  const send = (res: Response, type: string, body: string) => {
     res.setHeader('Cache-Control', 'public, max-age=3600');
     res.type(type).send(body);
   };
