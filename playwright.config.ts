@@ -4,12 +4,13 @@ import { E2E, fakeGoogleIssuer } from './tests/e2e/support/e2e-env.ts';
 
 const port = E2E.app.port;
 const dataDir = E2E.app.dataDir;
-const googleSpec = /google\.spec\.ts$/;
+// Specs for the second server (Google sign-in configured, MFA required).
+const secondServerSpecs = /(google|mfa-required)\.spec\.ts$/;
 
 export default defineConfig({
   testDir: 'tests/e2e',
   outputDir: E2E.outputDir,
-  // Starts the local OpenID provider playing Google for the 'google' project's server.
+  // Starts the local OpenID provider playing Google for the second server.
   globalSetup: './tests/e2e/global-setup.ts',
   fullyParallel: false,
   workers: 1,
@@ -29,17 +30,18 @@ export default defineConfig({
   projects: [
     {
       name: 'chromium',
-      testIgnore: googleSpec,
+      testIgnore: secondServerSpecs,
       use: { ...devices['Desktop Chrome'], channel: undefined },
     },
     {
-      // Google sign-in end to end; the hosted OAuth domain has a self-signed certificate.
-      name: 'google',
-      testMatch: googleSpec,
+      // Google sign-in end to end (the hosted OAuth domain has a self-signed certificate) and
+      // MFA set-up at sign-in.
+      name: 'google-and-required-mfa',
+      testMatch: secondServerSpecs,
       use: {
         ...devices['Desktop Chrome'],
         channel: undefined,
-        baseURL: `http://localhost:${E2E.google.port}`,
+        baseURL: `http://localhost:${E2E.second.port}`,
         ignoreHTTPSErrors: true,
       },
     },
@@ -63,21 +65,23 @@ export default defineConfig({
       },
     },
     {
-      // The same server with Google sign-in configured against the stand-in Google.
-      command: `rm -rf "${E2E.google.dataDir}" && tsx server/main.ts`,
-      url: `http://localhost:${E2E.google.port}/readyz`,
+      // The same server with Google sign-in configured against the stand-in Google, and MFA
+      // required of every password sign-in.
+      command: `rm -rf "${E2E.second.dataDir}" && tsx server/main.ts`,
+      url: `http://localhost:${E2E.second.port}/readyz`,
       reuseExistingServer: false,
       timeout: 180_000,
       stdout: 'ignore',
       stderr: 'pipe',
       env: {
-        PORT: String(E2E.google.port),
-        HTTPS_PORT: String(E2E.google.httpsPort),
-        DATA_DIR: E2E.google.dataDir,
+        PORT: String(E2E.second.port),
+        HTTPS_PORT: String(E2E.second.httpsPort),
+        DATA_DIR: E2E.second.dataDir,
         NODE_ENV: 'test',
         LOG_LEVEL: 'warn',
         DATABASE_URL: '',
         SEED_DEMO: 'false',
+        IDENTITY_MFA: 'on',
         GOOGLE_CLIENT_ID: E2E.fakeGoogle.clientId,
         GOOGLE_CLIENT_SECRET: E2E.fakeGoogle.clientSecret,
         GOOGLE_ISSUER_URL: fakeGoogleIssuer,

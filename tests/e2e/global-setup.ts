@@ -7,7 +7,7 @@ export default async function globalSetup() {
     port: E2E.fakeGoogle.port,
     clientId: E2E.fakeGoogle.clientId,
     clientSecret: E2E.fakeGoogle.clientSecret,
-    redirectUris: [`https://localhost:${E2E.google.httpsPort}/oauth2/idpresponse`],
+    redirectUris: [`https://localhost:${E2E.second.httpsPort}/oauth2/idpresponse`],
   });
   return () => google.close();
 }

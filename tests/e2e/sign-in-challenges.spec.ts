@@ -1,7 +1,12 @@
 import { execFileSync } from 'node:child_process';
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Locator, type Page } from '@playwright/test';
-import { expectSignedInAs, PASSWORD, settleCookieChoice, uniqueEmail } from './support/accounts';
+import { expect, test } from '@playwright/test';
+import { expectSignedInAs, PASSWORD, uniqueEmail } from './support/accounts';
+import {
+  enterCodeWithKeyboard,
+  expectNoAxeViolations,
+  signInWithKeyboard,
+  tabTo,
+} from './support/authenticator';
 import { E2E } from './support/e2e-env';
 import { createUserWithSdk } from './support/identity-admin';
 import { outboxCount, smsCount, waitForCode, waitForMail, waitForSmsCode } from './support/outbox';
@@ -12,48 +17,6 @@ import { outboxCount, smsCount, waitForCode, waitForMail, waitForSmsCode } from 
  * and verifying (or skipping) an unverified e-mail address. Each screen is checked with axe and
  * completed with the keyboard.
  */
-
-const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
-
-async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
-  expect(
-    results.violations.map(
-      (v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`,
-    ),
-  ).toEqual([]);
-}
-
-/** Moves focus with Tab (as a keyboard user would) until `target` has it. */
-async function tabTo(page: Page, target: Locator) {
-  for (let presses = 0; presses < 15; presses += 1) {
-    if (await target.evaluate((element) => element === document.activeElement)) return;
-    await page.keyboard.press('Tab');
-  }
-  await expect(target).toBeFocused();
-}
-
-/** Signs in on /my-account using only the keyboard. */
-async function signInWithKeyboard(page: Page, email: string, password = PASSWORD) {
-  await page.goto('/my-account');
-  await settleCookieChoice(page);
-  const username = page.getByLabel('E-mail address');
-  await expect(username).toBeVisible();
-  await username.focus();
-  await page.keyboard.type(email);
-  await page.keyboard.press('Tab');
-  await expect(page.getByLabel('Password', { exact: true })).toBeFocused();
-  await page.keyboard.type(password);
-  await page.keyboard.press('Enter');
-}
-
-/** Types a code into the focused-by-Tab code field and submits it with Enter. */
-async function enterCodeWithKeyboard(page: Page, code: string) {
-  const field = page.getByLabel(/^Code/);
-  await tabTo(page, field);
-  await page.keyboard.type(code);
-  await page.keyboard.press('Enter');
-}
 
 test('an account created by an operator: temporary password, then a new one', async ({ page }) => {
   const person = { email: uniqueEmail('invited'), name: 'Oliver Bennett' };

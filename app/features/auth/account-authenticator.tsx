@@ -1,7 +1,7 @@
 import { countryDialCodes } from '@aws-amplify/ui';
-import { Authenticator } from '@aws-amplify/ui-react';
+import { Authenticator, Heading, useAuthenticator } from '@aws-amplify/ui-react';
 import { I18n } from 'aws-amplify/utils';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 
 /** British wording for the Amplify UI Authenticator's English labels. */
 const BRITISH_ENGLISH: Record<string, string> = {
@@ -112,6 +112,8 @@ const FORM_FIELDS = {
     confirmation_code: { label: 'Code *', placeholder: 'Code', labelHidden: false },
   },
   setupTotp: {
+    // The name the authenticator app shows next to the codes.
+    QR: { totpIssuer: 'Roost' },
     confirmation_code: { label: 'Code *', placeholder: 'Code', labelHidden: false },
   },
   setupEmail: {
@@ -138,9 +140,58 @@ export default function AccountAuthenticator({
   onAuthenticated?: () => void;
 }) {
   return (
-    <Authenticator initialState={initialState} formFields={FORM_FIELDS}>
+    <Authenticator initialState={initialState} formFields={FORM_FIELDS} components={COMPONENTS}>
       {() => <SignedIn onMount={onAuthenticated} />}
     </Authenticator>
+  );
+}
+
+/**
+ * Setting up an authenticator app: what to do, and a real button to copy the key (the
+ * Authenticator's own copy icon cannot be reached with the keyboard).
+ */
+const COMPONENTS = {
+  SetupTotp: {
+    Header() {
+      return (
+        <>
+          <Heading level={3}>{I18n.get('Setup TOTP')}</Heading>
+          <p className="auth-hint">
+            Scan the QR code with your authenticator app, or enter the key below by hand. Then type
+            the six-digit code the app shows.
+          </p>
+        </>
+      );
+    },
+    Footer: CopyTotpKey,
+  },
+};
+
+function CopyTotpKey() {
+  const { totpSecretCode } = useAuthenticator((context) => [context.totpSecretCode]);
+  const [message, setMessage] = useState('');
+  async function copy() {
+    try {
+      await navigator.clipboard.writeText(totpSecretCode ?? '');
+      setMessage('Key copied.');
+    } catch (error) {
+      console.warn('Could not copy the key', error);
+      setMessage('Could not copy the key: select it and copy it instead.');
+    }
+  }
+  return (
+    <div className="auth-copy-key">
+      <button
+        type="button"
+        className="amplify-button amplify-button--link"
+        onClick={() => void copy()}
+      >
+        Copy the key
+      </button>
+      <p role="status" className="auth-hint">
+        {message}
+      </p>
+    </div>
   );
 }
 

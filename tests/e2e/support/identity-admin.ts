@@ -20,11 +20,11 @@ interface PoolConfig {
  * signed with the generated admin credentials (docs/identity.md), user calls with the user's
  * own access token.
  */
-async function connect(baseURL: string) {
+async function connect(baseURL: string, dataDir: string) {
   const response = await fetch(`${baseURL}/amplify-config.json`);
   const pool = ((await response.json()) as { Auth: { Cognito: PoolConfig } }).Auth.Cognito;
   const credentials = JSON.parse(
-    fs.readFileSync(path.join(E2E.app.dataDir, 'identity', 'admin-credentials.json'), 'utf8'),
+    fs.readFileSync(path.join(dataDir, 'identity', 'admin-credentials.json'), 'utf8'),
   ) as { accessKeyId: string; secretAccessKey: string };
   const client = new CognitoIdentityProviderClient({
     region: pool.userPoolId.split('_')[0],
@@ -45,9 +45,16 @@ export interface NewUser {
   mfa?: { email?: boolean; sms?: boolean; preferred?: 'EMAIL' | 'SMS' };
 }
 
-/** Creates a user with the shared test password (no invitation e-mail), then sets up MFA. */
-export async function createUserWithSdk(baseURL: string, user: NewUser): Promise<void> {
-  const { client, pool } = await connect(baseURL);
+/**
+ * Creates a user with the shared test password (no invitation e-mail), then sets up MFA. The
+ * server is the main one unless `dataDir` names another's data directory.
+ */
+export async function createUserWithSdk(
+  baseURL: string,
+  user: NewUser,
+  dataDir = E2E.app.dataDir,
+): Promise<void> {
+  const { client, pool } = await connect(baseURL, dataDir);
   try {
     const attributes = [
       { Name: 'name', Value: user.name },

@@ -3,9 +3,15 @@ import path from 'node:path';
 import { expect } from '@playwright/test';
 import { E2E } from './e2e-env';
 
-/** The Playwright server's data directory (see playwright.config.ts). */
+/** The main Playwright server's data directory (see playwright.config.ts). */
 export const E2E_DATA_DIR = E2E.app.dataDir;
-const OUTBOX = path.join(E2E_DATA_DIR, 'outbox');
+
+/** Which server's outbox to read: the main one unless a test names another data directory. */
+export interface OutboxOptions {
+  dataDir?: string;
+}
+
+const outboxOf = (dataDir = E2E_DATA_DIR) => path.join(dataDir, 'outbox');
 
 export interface OutboxMail {
   file: string;
@@ -20,14 +26,15 @@ function decodeQuotedPrintable(text: string): string {
     .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 }
 
-export function readOutbox(): OutboxMail[] {
-  if (!fs.existsSync(OUTBOX)) return [];
+export function readOutbox({ dataDir }: OutboxOptions = {}): OutboxMail[] {
+  const outbox = outboxOf(dataDir);
+  if (!fs.existsSync(outbox)) return [];
   return fs
-    .readdirSync(OUTBOX)
+    .readdirSync(outbox)
     .filter((name) => name.endsWith('.eml'))
     .sort()
     .map((file) => {
-      const raw = fs.readFileSync(path.join(OUTBOX, file), 'utf8');
+      const raw = fs.readFileSync(path.join(outbox, file), 'utf8');
       const [head = '', ...rest] = raw.split(/\r?\n\r?\n/);
       const header = (name: string) =>
         new RegExp(`^${name}: (.*(?:\\r?\\n[ \\t].*)*)`, 'mi')
@@ -45,13 +52,13 @@ export function readOutbox(): OutboxMail[] {
 /** Waits for a new e-mail to `to` (sent after `since` files existed) and returns it. */
 export async function waitForMail(
   to: string,
-  options: { after?: number; subject?: RegExp } = {},
+  options: { after?: number; subject?: RegExp } & OutboxOptions = {},
 ): Promise<OutboxMail> {
   let found: OutboxMail | undefined;
   await expect
     .poll(
       () => {
-        found = readOutbox()
+        found = readOutbox(options)
           .slice(options.after ?? 0)
           .reverse()
           .find(
@@ -69,7 +76,7 @@ export async function waitForMail(
 
 export async function waitForCode(
   to: string,
-  options: { after?: number; subject?: RegExp } = {},
+  options: { after?: number; subject?: RegExp } & OutboxOptions = {},
 ): Promise<string> {
   const mail = await waitForMail(to, options);
   const code = /\b(\d{6})\b/.exec(mail.body)?.[1];
@@ -77,8 +84,8 @@ export async function waitForCode(
   return code!;
 }
 
-export function outboxCount(): number {
-  return readOutbox().length;
+export function outboxCount(options: OutboxOptions = {}): number {
+  return readOutbox(options).length;
 }
 
 export interface OutboxSms {
@@ -88,14 +95,15 @@ export interface OutboxSms {
 }
 
 /** Text messages the server would have sent, oldest first (`.json` files in the outbox). */
-export function readSmsOutbox(): OutboxSms[] {
-  if (!fs.existsSync(OUTBOX)) return [];
+export function readSmsOutbox({ dataDir }: OutboxOptions = {}): OutboxSms[] {
+  const outbox = outboxOf(dataDir);
+  if (!fs.existsSync(outbox)) return [];
   return fs
-    .readdirSync(OUTBOX)
+    .readdirSync(outbox)
     .filter((name) => name.endsWith('.json'))
     .sort()
     .map((file) => {
-      const sms = JSON.parse(fs.readFileSync(path.join(OUTBOX, file), 'utf8')) as {
+      const sms = JSON.parse(fs.readFileSync(path.join(outbox, file), 'utf8')) as {
         to: string;
         text: string;
       };
