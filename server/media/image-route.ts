@@ -32,6 +32,8 @@ export interface ImageRouteOptions {
   blobs: BlobStore;
   /** Directory for rendered variants; safe to delete at any time. */
   cacheDir: string;
+  /** Called each time a variant is encoded (not when served from the cache): for tests, benches. */
+  onRender?: (variantId: string) => void;
 }
 
 /**
@@ -39,7 +41,7 @@ export interface ImageRouteOptions {
  * best format the browser accepts, caches the result on disk and marks it immutable, so a CDN
  * in front serves it from then on.
  */
-export function createImageRouter({ blobs, cacheDir }: ImageRouteOptions): Router {
+export function createImageRouter({ blobs, cacheDir, onRender }: ImageRouteOptions): Router {
   const router = Router();
   const inFlight = new Map<string, Promise<Buffer | undefined>>();
 
@@ -49,6 +51,7 @@ export function createImageRouter({ blobs, cacheDir }: ImageRouteOptions): Route
     if (cached) return cached;
     const original = await blobs.get(key);
     if (!original) return undefined;
+    onRender?.(`${key}-${width}-${quality}-${format}`);
     const rendered = await sharp(original, { limitInputPixels: MAX_INPUT_PIXELS })
       .rotate()
       .resize({ width, withoutEnlargement: true })
