@@ -28,6 +28,7 @@ import { loadAppSecret } from './app-secret.ts';
 import { createJobQueue } from './jobs/job-queue.ts';
 import { createMailer } from './mail/mailer.ts';
 import { createSearchAlertsJob } from './marketplace/alerts/send-search-alerts.ts';
+import { mountSearchApi } from './marketplace/search/api.ts';
 import { createSitemapRouter } from './marketplace/search/sitemap.ts';
 import {
   createSearchStatisticsJob,
@@ -179,6 +180,7 @@ export async function startRoost({
       ],
       mountApi: (api) => {
         mountContactApi(api, contact);
+        mountSearchApi(api, marketplace);
         mountListingsApi(api, marketplace.listingService, marketplace);
       },
       web,

@@ -64,6 +64,21 @@ describe('parseSearchParams', () => {
   });
 });
 
+describe('current location', () => {
+  it('reads a UK point and writes it back rounded', () => {
+    const { query, notices } = parse('near=53.800123456,-1.549876543');
+    expect(notices).toEqual([]);
+    expect(query.near).toEqual({ lat: 53.80012, lng: -1.54988 });
+    expect(toSearchParams(query).get('near')).toBe('53.80012,-1.54988');
+  });
+
+  it.each(['near=48.85,2.35', 'near=abc', 'near=53.8'])('ignores %s with a notice', (search) => {
+    const { query, notices } = parse(search);
+    expect(query.near).toBeUndefined();
+    expect(notices).toHaveLength(1);
+  });
+});
+
 describe('toSearchParams', () => {
   it('round-trips and leaves defaults out of the URL', () => {
     const search = 'location=York&radius=3&minBeds=2&type=flat&sort=price-desc&page=3';

@@ -32,8 +32,13 @@ const MAX_PAGE = 1000;
 export type Sort = (typeof SORTS)[number];
 export type PropertyTypeValue = (typeof PROPERTY_TYPES)[number];
 
+/** Roughly the UK and its islands: a `near` point outside this is ignored. */
+const UK_BOUNDS = { minLat: 49.8, maxLat: 60.9, minLng: -8.7, maxLng: 1.8 };
+
 export interface SearchQuery {
   location?: string;
+  /** 'Current location': a point from the browser, searched around instead of a place. */
+  near?: { lat: number; lng: number };
   /** Miles; 0 means 'this area only'. */
   radius: number;
   /** Whole pounds; per calendar month for rents unless `pricePeriod` is 'week'. */
@@ -91,6 +96,20 @@ export function parseSearchParams(params: URLSearchParams): ParsedSearch {
     if (location.length > MAX_LOCATION_LENGTH)
       notices.push('The location was too long, so we ignored it.');
     else query.location = location;
+  }
+
+  const near = params.get('near');
+  if (near) {
+    const [lat, lng] = near.split(',').map(Number);
+    const inUk =
+      lat !== undefined &&
+      lng !== undefined &&
+      lat >= UK_BOUNDS.minLat &&
+      lat <= UK_BOUNDS.maxLat &&
+      lng >= UK_BOUNDS.minLng &&
+      lng <= UK_BOUNDS.maxLng;
+    if (inUk) query.near = { lat: Number(lat.toFixed(5)), lng: Number(lng.toFixed(5)) };
+    else notices.push('Your current location looks to be outside the UK, so we ignored it.');
   }
 
   const radius = params.get('radius');
@@ -190,6 +209,7 @@ export function parseSearchParams(params: URLSearchParams): ParsedSearch {
 export function toSearchParams(query: Partial<SearchQuery>): URLSearchParams {
   const params = new URLSearchParams();
   if (query.location) params.set('location', query.location);
+  if (query.near) params.set('near', `${query.near.lat},${query.near.lng}`);
   if (query.radius) params.set('radius', String(query.radius));
   for (const key of ['minPrice', 'maxPrice', 'minBeds', 'maxBeds', 'minArea', 'maxArea'] as const) {
     if (query[key] !== undefined) params.set(key, String(query[key]));

@@ -2,6 +2,8 @@ import { data, Form, Link, redirect } from 'react-router';
 import { requireUser } from '../../server/auth/guards';
 import { AppError } from '../../server/http/app-error';
 import { ListingCard } from '~/components/listing-card';
+import { CurrentLocationButton } from '~/features/search/current-location-button';
+import { LocationCombobox } from '~/features/search/location-combobox';
 import { formatPounds, pluralise } from '~/lib/format';
 import { searchPath } from '~/lib/listing-url';
 import {
@@ -133,22 +135,24 @@ export default function Search({ loaderData, actionData }: Route.ComponentProps)
     query.letType !== undefined ||
     Boolean(query.keywords);
   const wider = RADIUS_MILES.find((miles) => miles > query.radius);
-  const heading = location ? `Property ${noun} in ${location.label}` : `Property ${noun}`;
+  const heading = !location
+    ? `Property ${noun}`
+    : location.kind === 'point'
+      ? `Property ${noun} near your location`
+      : `Property ${noun} in ${location.label}`;
   return (
     <section className="page search" aria-labelledby="results-title">
       <h1 id="results-title">{heading}</h1>
       <Form method="get" action={formAction} className="search-filters" aria-label="Search filters">
         <div className="field field--wide">
           <label htmlFor="location">Town, city or postcode</label>
-          <input
+          <LocationCombobox
             id="location"
             name="location"
-            type="search"
             defaultValue={query.location ?? ''}
             placeholder="e.g. Leeds, LS6 or SW1A 1AA"
-            autoComplete="off"
-            maxLength={100}
           />
+          <CurrentLocationButton searchPath={formAction} />
         </div>
         <div className="field">
           <label htmlFor="radius">Search radius</label>

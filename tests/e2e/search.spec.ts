@@ -1,4 +1,12 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
+import {
+  createUserWithCli,
+  expectSignedInAs,
+  settleCookieChoice,
+  signInThroughAuthenticator,
+  uniqueEmail,
+} from './support/accounts';
 
 function pounds(text: string): number {
   return Number(/£([\d,]+)/.exec(text)?.[1]?.replace(/,/g, '') ?? Number.NaN);
@@ -64,4 +72,70 @@ test('an empty search offers to widen the radius', async ({ page }) => {
   await page.getByRole('link', { name: 'Remove filters' }).click();
   await expect(page).toHaveURL(/\/search\/for-sale\/leeds$/);
   await expect(page.locator('.listing-card').first()).toBeVisible();
+});
+
+test('the location box suggests places as you type and works from the keyboard', async ({
+  page,
+}) => {
+  await page.goto('/search/for-sale/');
+  const box = page.getByRole('combobox', { name: 'Town, city or postcode' });
+  await box.fill('Manch');
+  await expect(page.getByRole('option', { name: /^Manchester/ }).first()).toBeVisible();
+  await box.press('ArrowDown');
+  await expect(box).toHaveAttribute('aria-activedescendant', /.+/);
+  await box.press('Enter');
+  await expect(box).toHaveValue('Manchester');
+  await page.getByRole('button', { name: 'Search' }).click();
+  await expect(page).toHaveURL(/\/search\/for-sale\/manchester$/);
+});
+
+test.describe('current location', () => {
+  test.use({
+    geolocation: { latitude: 53.8008, longitude: -1.5491 },
+    permissions: ['geolocation'],
+  });
+
+  test('searches near the visitor, nearest first', async ({ page }) => {
+    await page.goto('/search/for-rent/');
+    await page.getByRole('button', { name: 'Use my current location' }).click();
+    await expect(page).toHaveURL(/near=53\.80080%2C-1\.54910&radius=1&sort=nearest/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+      'Property to rent near your location',
+    );
+  });
+});
+
+test('a signed-in visitor saves a search and hides a home from results', async ({
+  page,
+  baseURL,
+}) => {
+  const email = uniqueEmail('saver');
+  createUserWithCli({ email, name: 'Sam Saver', baseURL: baseURL! });
+  await page.goto('/my-account');
+  await settleCookieChoice(page);
+  await signInThroughAuthenticator(page, email);
+  await expectSignedInAs(page, 'Sam Saver');
+
+  await page.goto('/search/for-sale/leeds?radius=40');
+  await page.getByText('Save this search and get e-mail alerts').click();
+  await page.getByLabel('Name').fill('Leeds family homes');
+  await page.getByLabel('E-mail me').selectOption('weekly');
+  await page.getByRole('button', { name: 'Save search' }).click();
+  await expect(page.getByText('Saved “Leeds family homes”')).toBeVisible();
+
+  const firstCard = page.locator('.search-result').first();
+  const hiddenHref = await firstCard.locator('.listing-card__title a').getAttribute('href');
+  await firstCard.getByRole('button', { name: /^Hide / }).click();
+  await expect(page.locator(`.listing-card__title a[href="${hiddenHref}"]`)).toHaveCount(0);
+
+  await page.goto('/saved-searches');
+  await expect(page.getByRole('link', { name: 'Leeds family homes' })).toBeVisible();
+  await expect(page.getByText('Weekly')).toBeVisible();
+  const hiddenId = /\/property\/(\d+)\//.exec(hiddenHref!)![1];
+  await page.getByRole('button', { name: `Show listing ${hiddenId} in my results again` }).click();
+  await expect(page.getByText('You haven’t hidden any homes.')).toBeVisible();
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa'])
+    .analyze();
+  expect(results.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
 });

@@ -100,6 +100,13 @@ describe('runSearch', () => {
     expect(page.total).toBe(2);
   });
 
+  it('searches around the visitor’s current location', async () => {
+    const page = await run('near=53.83,-1.57&radius=3');
+    expect(page.location).toMatchObject({ kind: 'point', label: 'your location' });
+    expect(page.total).toBe(2);
+    expect((await run('near=53.83,-1.57&radius=0')).total).toBe(0); // ¼ mile: neither listing
+  });
+
   it('explains an unknown place instead of showing an empty page', async () => {
     const page = await run('location=Nowheresville on Sea');
     expect(page.locationProblem?.message).toContain('Nowheresville');

@@ -7,7 +7,8 @@ import { places } from './schema.ts';
 export type ResolvedLocation =
   | { kind: 'place'; label: string; slug: string; town: string; lat: number; lng: number }
   | { kind: 'outcode'; label: string; outcode: string; lat: number; lng: number }
-  | { kind: 'postcode'; label: string; postcode: string; lat: number; lng: number };
+  | { kind: 'postcode'; label: string; postcode: string; lat: number; lng: number }
+  | { kind: 'point'; label: string; lat: number; lng: number };
 
 export interface PlaceSuggestion {
   name: string;

@@ -43,7 +43,10 @@ export async function runSearch(
   let location: ResolvedLocation | null = null;
   let locationProblem: SearchPage['locationProblem'] = null;
 
-  if (input.placeSlug) {
+  if (query.near) {
+    location = { kind: 'point', label: 'your location', ...query.near };
+    query.location = undefined;
+  } else if (input.placeSlug) {
     const place = await findPlaceBySlug(db, input.placeSlug);
     if (place) {
       location = {

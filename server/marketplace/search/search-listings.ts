@@ -71,6 +71,7 @@ function locationCondition(location: ResolvedLocation, radius: number): SQL | un
     case 'outcode':
       return eq(s.outcode, location.outcode);
     case 'postcode':
+    case 'point':
       return withinMiles(location, POSTCODE_ONLY_MILES);
   }
 }
