@@ -43,4 +43,12 @@ test('Log in with Google from the banner lands back signed in, name in the heade
   await expect(page.getByText('eleanor.hughes@gmail.test')).toBeVisible();
   const html = await (await page.request.get('/')).text();
   expect(html).toContain('Eleanor Hughes');
+
+  // Signing out ends the hosted session too, and comes back to the home page signed out.
+  await page.locator('.account-menu__button').click();
+  await page.locator('.account-menu__panel').getByRole('button', { name: 'Sign out' }).click();
+  await expect(page).toHaveURL(`${baseURL}/`);
+  await expect(page.getByRole('link', { name: 'Sign in', exact: true })).toBeVisible();
+  await expect(banner).toBeVisible();
+  expect(await (await page.request.get('/')).text()).not.toContain('Eleanor Hughes');
 });

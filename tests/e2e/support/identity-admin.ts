@@ -3,6 +3,7 @@ import path from 'node:path';
 import {
   AdminCreateUserCommand,
   AdminSetUserPasswordCommand,
+  AdminUserGlobalSignOutCommand,
   CognitoIdentityProviderClient,
   InitiateAuthCommand,
   SetUserMFAPreferenceCommand,
@@ -99,6 +100,22 @@ export async function createUserWithSdk(
           : {}),
         ...(sms ? { SMSMfaSettings: { Enabled: true, PreferredMfa: preferred === 'SMS' } } : {}),
       }),
+    );
+  } finally {
+    client.destroy();
+  }
+}
+
+/** Signs the user out everywhere (refresh tokens and the access tokens from them revoked). */
+export async function signOutUserEverywhere(
+  baseURL: string,
+  email: string,
+  dataDir = E2E.app.dataDir,
+): Promise<void> {
+  const { client, pool } = await connect(baseURL, dataDir);
+  try {
+    await client.send(
+      new AdminUserGlobalSignOutCommand({ UserPoolId: pool.userPoolId, Username: email }),
     );
   } finally {
     client.destroy();
