@@ -55,7 +55,8 @@ export function useFavourites() {
     let isCurrent = true;
     void mergeWithServer(local).then((merged) => {
       if (!isCurrent || !merged) return;
-      writeFavourites(owner, merged);
+      // A heart tapped while the merge was on its way stays saved (it was sent on its own).
+      writeFavourites(owner, [...new Set([...readFavourites(owner), ...merged])]);
       window.dispatchEvent(new Event(CHANGE_EVENT));
     });
     return () => {

@@ -1,0 +1,304 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import sharp from 'sharp';
+import {
+  createUserWithCli,
+  expectSignedInAs,
+  PASSWORD,
+  settleCookieChoice,
+  signInThroughAuthenticator,
+  uniqueEmail,
+} from './support/accounts';
+import { outboxCount, waitForCode, waitForMail } from './support/outbox';
+
+/**
+ * The listing journey of the acceptance criteria: a new user lists a home to rent through the
+ * wizard (5 photos, a reload on the way, the deposit cap), publishes, reduces the rent and marks
+ * it let agreed; a second user saves it, sends an enquiry and reports it; neither can touch the
+ * other's listing.
+ */
+test.describe.configure({ mode: 'serial' });
+
+const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+async function expectNoAxeViolations(page: Page, exclude: string[] = []) {
+  let builder = new AxeBuilder({ page }).withTags(AXE_TAGS);
+  for (const selector of exclude) builder = builder.exclude(selector);
+  const results = await builder.analyze();
+  expect(
+    results.violations.map(
+      (v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`,
+    ),
+  ).toEqual([]);
+}
+
+const lister = { email: uniqueEmail('lister'), name: 'Lena Lister' };
+const visitor = { email: uniqueEmail('visitor'), name: 'Victor Visitor' };
+const title = 'Bright two bedroom flat near the park';
+const hostileText =
+  '<script>window.__hacked = 1</script> <img src=x onerror="window.__hacked = 2">';
+let listingUrl = '';
+let listingId = 0;
+
+const photoDir = fs.mkdtempSync(path.join(os.tmpdir(), 'roost-e2e-photos-'));
+const photoFiles: string[] = [];
+const fakeJpeg = path.join(photoDir, 'not-a-photo.jpg');
+
+test.beforeAll(async () => {
+  const colours = ['#a33', '#3a3', '#33a', '#aa3', '#3aa'];
+  for (const [index, colour] of colours.entries()) {
+    const file = path.join(photoDir, `room-${index + 1}.jpg`);
+    await sharp({ create: { width: 1200, height: 800, channels: 3, background: colour } })
+      .jpeg()
+      .toFile(file);
+    photoFiles.push(file);
+  }
+  fs.writeFileSync(fakeJpeg, 'This is a text file, renamed to look like a photo.');
+});
+
+async function signUp(page: Page, email: string, name: string) {
+  await page.goto('/my-account');
+  await settleCookieChoice(page);
+  await page.getByRole('tab', { name: 'Create account' }).click();
+  const form = page.locator('[data-amplify-authenticator-signup]');
+  await form.getByLabel('E-mail address').fill(email);
+  await form.getByLabel('Full name').fill(name);
+  await form.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await form.getByLabel('Confirm password').fill(PASSWORD);
+  const before = outboxCount();
+  await form.getByRole('button', { name: 'Create account' }).click();
+  const code = await waitForCode(email, { after: before });
+  await page.getByLabel(/Confirmation Code/i).fill(code);
+  await page.getByRole('button', { name: 'Confirm', exact: true }).click();
+  await expectSignedInAs(page, name);
+}
+
+async function next(page: Page) {
+  await page.getByRole('button', { name: 'Save and continue' }).click();
+}
+
+async function expectStep(page: Page, step: number, name: string) {
+  await expect(page.getByRole('heading', { name: `Step ${step} of 7: ${name}` })).toBeVisible();
+}
+
+test('a new user lists a home to rent through the wizard, reloading on the way', async ({
+  page,
+}) => {
+  await signUp(page, lister.email, lister.name);
+  await page.goto('/property/new');
+  await expectStep(page, 1, 'Type and channel');
+  await next(page);
+  await expect(page.getByText('Choose whether you are selling or letting')).toBeVisible();
+  await page.getByRole('radio', { name: 'Letting' }).check();
+  await page.getByLabel('Type of property').selectOption('flat');
+  await expectNoAxeViolations(page);
+  await next(page);
+
+  await expectStep(page, 2, 'Address and location');
+  await page.getByLabel('Address line 1').fill('12 Victoria Road');
+  await page.getByLabel('Town or city').fill('Leeds');
+  await page.getByLabel('Postcode').fill('XX1');
+  await next(page);
+  await expect(page.getByText('Enter a real UK postcode, such as SW1A 1AA')).toBeVisible();
+  await page.getByLabel('Postcode').fill('ls6 2ab');
+  await next(page);
+
+  await expectStep(page, 3, 'Details');
+  await page.getByLabel('Title').fill(title);
+  await page
+    .getByLabel('Description')
+    .fill(
+      `A bright flat with a balcony over the park.\n\n${hostileText}\n\nCall 07700 900123 to view.`,
+    );
+  await page.getByLabel(/Key features/).fill('Balcony\nBike store');
+  await page.getByLabel('Bedrooms').fill('2');
+  await page.getByLabel('Bathrooms').fill('1');
+  await page.getByLabel('Reception rooms').fill('1');
+  await next(page);
+
+  await expectStep(page, 4, 'Material information');
+  await page.getByLabel('Council tax band').selectOption('B');
+  await page.getByLabel('EPC rating').selectOption('C');
+  await page.getByLabel('Parking').fill('Residents’ permit');
+  await next(page);
+
+  await expectStep(page, 5, 'Photos and media');
+  // Hold every upload's answer until the progress bars have been seen.
+  let releaseUploads!: () => void;
+  const uploadsReleased = new Promise<void>((resolve) => (releaseUploads = resolve));
+  await page.route('**/api/v1/drafts/*/media?kind=photo', async (route) => {
+    if (route.request().method() === 'POST') await uploadsReleased;
+    await route.continue();
+  });
+  await page.locator('#upload-photo').setInputFiles(photoFiles);
+  await expect(page.getByTestId('upload-progress')).toHaveCount(5);
+  releaseUploads();
+  await expect(page.getByTestId('photo-item')).toHaveCount(5);
+  await expect(page.getByTestId('upload-progress')).toHaveCount(0);
+  await page.unroute('**/api/v1/drafts/*/media?kind=photo');
+
+  await page.locator('#upload-photo').setInputFiles(fakeJpeg);
+  await expect(page.getByRole('alert').filter({ hasText: 'not a photo we can use' })).toBeVisible();
+  await expect(page.getByTestId('photo-item')).toHaveCount(5);
+
+  // The third photo becomes the cover.
+  await page.getByRole('button', { name: 'Make cover' }).nth(1).click();
+  await expect(page.getByTestId('photo-item').first().getByText('Cover')).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  await page.reload();
+  await expectStep(page, 5, 'Photos and media');
+  await expect(page.getByTestId('photo-item')).toHaveCount(5);
+  await page.getByRole('button', { name: /3\. Details/ }).click();
+  await expect(page.getByLabel('Title')).toHaveValue(title);
+  await next(page);
+  await expectStep(page, 4, 'Material information');
+  await expect(page.getByLabel('Council tax band')).toHaveValue('B');
+  await next(page);
+  await expect(page.getByTestId('photo-item')).toHaveCount(5);
+  await next(page);
+
+  await expectStep(page, 6, 'Price');
+  await page.getByLabel('Rent (£)').fill('1300');
+  await page.getByRole('radio', { name: 'Per calendar month' }).check();
+  await page.getByLabel('Deposit (£)').fill('2000');
+  await page.getByLabel('Furnishing').selectOption('furnished');
+  await page.getByLabel('Type of let').selectOption('long_term');
+  await next(page);
+  await expect(
+    page.getByText("The deposit can be at most £1,500: 5 weeks' rent (Tenant Fees Act 2019)"),
+  ).toBeVisible();
+  await page.getByLabel('Deposit (£)').fill('1400');
+  await next(page);
+
+  await expectStep(page, 7, 'Review and publish');
+  await expect(page.getByText('12 Victoria Road, Leeds, LS6 2AB')).toBeVisible();
+  await page.getByRole('button', { name: 'Publish listing' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+  await expect(page.getByText('Your listing is live')).toBeVisible();
+  listingUrl = new URL(page.url()).pathname;
+  listingId = Number(/\/property\/(\d+)\//.exec(listingUrl)?.[1]);
+  expect(listingId).toBeGreaterThan(0);
+
+  // Hostile text is shown as text; contact details are removed.
+  const description = page.locator('.property__description');
+  await expect(description).toContainText(hostileText);
+  await expect(description).toContainText('Call [removed] to view.');
+  expect(await page.evaluate(() => (window as { __hacked?: number }).__hacked)).toBeUndefined();
+  await expect(page.locator('.property__description img')).toHaveCount(0);
+  await expect(page.getByTestId('listing-price')).toHaveText('£1,300 pcm');
+  await expect(page.locator('.property__address')).toHaveText('Victoria Road, Leeds');
+});
+
+test('the lister reduces the rent and the page says Reduced', async ({ page }) => {
+  await page.goto('/my-account');
+  await settleCookieChoice(page);
+  await signInThroughAuthenticator(page, lister.email);
+  await expectSignedInAs(page, lister.name);
+  await expect(page.getByTestId('own-listing').filter({ hasText: title })).toBeVisible();
+  await page.goto(`/my-account/listings/${listingId}`);
+  await page.getByLabel('Rent (£)').fill('1250');
+  await page.getByRole('button', { name: 'Change price' }).click();
+  await expect(page.getByText('Price changed.')).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.goto(listingUrl);
+  await expect(page.getByTestId('listing-price')).toHaveText('£1,250 pcm');
+  await expect(page.getByText(/Reduced on \d{1,2} \w+ \d{4}/)).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Edit listing' })).toBeVisible();
+  await expectNoAxeViolations(page, ['.listing-map__canvas']);
+});
+
+test('a second user saves it, sends an enquiry and reports it, but cannot manage it', async ({
+  page,
+  baseURL,
+}) => {
+  createUserWithCli({ email: visitor.email, name: visitor.name, baseURL: baseURL! });
+  await page.goto('/my-account');
+  await settleCookieChoice(page);
+  await signInThroughAuthenticator(page, visitor.email);
+  await expectSignedInAs(page, visitor.name);
+
+  await page.goto(listingUrl);
+  await expect(page.getByRole('link', { name: 'Edit listing' })).toHaveCount(0);
+  await page.getByRole('button', { name: /^Save/ }).click();
+  await expect(page.getByRole('button', { name: /^Saved/ })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+  await page.goto('/favourites');
+  await expect(page.getByRole('link', { name: title })).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  await page.goto(listingUrl);
+  const before = outboxCount();
+  const enquiry = page.locator('.property__enquiry');
+  await expect(enquiry.getByLabel('Your name')).toHaveValue(visitor.name);
+  await enquiry
+    .getByLabel('Message')
+    .fill('Hello, is the flat still available? Could I view it on Saturday?');
+  await enquiry.getByLabel('I would like to arrange a viewing').check();
+  await enquiry.getByRole('button', { name: 'Send message' }).click();
+  await expect(page.getByText('Your message has been sent to the lister.')).toBeVisible();
+  const mail = await waitForMail(lister.email, { after: before, subject: /New enquiry/ });
+  expect(mail.body).toContain('Could I view it on Saturday?');
+
+  await page.getByText('Report this listing').click();
+  await page.getByRole('radio', { name: /Scam or fraud/ }).check();
+  await page.getByLabel(/Details/).fill('Asked me to pay a deposit before a viewing.');
+  await page.getByRole('button', { name: 'Send report' }).click();
+  await expect(page.getByText('Thank you. Our team will look at this listing.')).toBeVisible();
+  await page.goto(listingUrl);
+  await page.getByText('Report this listing').click();
+  await page.getByRole('radio', { name: /Duplicate listing/ }).check();
+  await page.getByRole('button', { name: 'Send report' }).click();
+  await expect(page.getByText('You have already reported this listing')).toBeVisible();
+
+  // Pages: someone else's listing is not found.
+  expect((await page.goto(`/my-account/listings/${listingId}`))?.status()).toBe(404);
+  expect((await page.goto(`/property/${listingId}/edit`))?.status()).toBe(404);
+  // API: the same, with the visitor's own sign-in.
+  const api = page.request;
+  expect((await api.patch(`/api/v1/listings/${listingId}`, { data: { price: 1 } })).status()).toBe(
+    404,
+  );
+  expect(
+    (await api.post(`/api/v1/listings/${listingId}/price`, { data: { price: 1 } })).status(),
+  ).toBe(404);
+  expect((await api.delete(`/api/v1/listings/${listingId}`)).status()).toBe(404);
+  const enquiries = await api.get(`/api/v1/listings/${listingId}/enquiries`);
+  expect(enquiries.status()).toBe(404);
+  expect((await enquiries.json()).error.code).toBe('NOT_FOUND');
+  expect((await api.get(`/api/v1/listings/${listingId}`)).status()).toBe(200);
+});
+
+test('the lister reads the enquiry and marks the home let agreed', async ({ page }) => {
+  await page.goto('/my-account');
+  await settleCookieChoice(page);
+  await signInThroughAuthenticator(page, lister.email);
+  await expectSignedInAs(page, lister.name);
+  await page.goto(`/my-account/listings/${listingId}`);
+  const enquiry = page.getByTestId('enquiry').filter({ hasText: visitor.name });
+  await expect(enquiry).toContainText('Could I view it on Saturday?');
+  await expect(enquiry).toContainText('wants a viewing');
+  await page.getByLabel('Status').selectOption('let_agreed');
+  await page.getByRole('button', { name: 'Change status' }).click();
+  await expect(page.getByTestId('manage-status')).toHaveText('Let agreed');
+  await page.goto(listingUrl);
+  await expect(page.locator('.property__price .badge--status')).toHaveText('Let agreed');
+});
+
+test('a deleted listing answers 410 with a clear page', async ({ page }) => {
+  await page.goto('/my-account');
+  await settleCookieChoice(page);
+  await signInThroughAuthenticator(page, lister.email);
+  await expectSignedInAs(page, lister.name);
+  expect((await page.request.delete(`/api/v1/listings/${listingId}`)).status()).toBe(204);
+  const response = await page.goto(listingUrl);
+  expect(response?.status()).toBe(410);
+  await expect(
+    page.getByRole('heading', { name: 'This listing is no longer available' }),
+  ).toBeVisible();
+  expect((await page.request.post(`/api/v1/listings/${listingId}/restore`)).status()).toBe(204);
+});
