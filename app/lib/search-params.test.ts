@@ -79,6 +79,28 @@ describe('current location', () => {
   });
 });
 
+describe('drawn area', () => {
+  it('reads a polygon of UK points and writes it back', () => {
+    const { query, notices } = parse('polygon=53.8,-1.6;53.8,-1.5;53.9,-1.55');
+    expect(notices).toEqual([]);
+    expect(query.polygon).toEqual([
+      { lat: 53.8, lng: -1.6 },
+      { lat: 53.8, lng: -1.5 },
+      { lat: 53.9, lng: -1.55 },
+    ]);
+    expect(toSearchParams(query).get('polygon')).toBe('53.8,-1.6;53.8,-1.5;53.9,-1.55');
+  });
+
+  it.each(['polygon=53.8,-1.6;53.8,-1.5', 'polygon=1,2;3,4;5,6', 'polygon=a,b;c,d;e,f', 'polygon=53.8,-1.6,9;53.8,-1.5;53.9,-1.55'])(
+    'ignores %s with a notice',
+    (search) => {
+      const { query, notices } = parse(search);
+      expect(query.polygon).toBeUndefined();
+      expect(notices).toHaveLength(1);
+    },
+  );
+});
+
 describe('toSearchParams', () => {
   it('round-trips and leaves defaults out of the URL', () => {
     const search = 'location=York&radius=3&minBeds=2&type=flat&sort=price-desc&page=3';

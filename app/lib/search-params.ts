@@ -37,6 +37,8 @@ const UK_BOUNDS = { minLat: 49.8, maxLat: 60.9, minLng: -8.7, maxLng: 1.8 };
 
 export interface SearchQuery {
   location?: string;
+  /** An area drawn on the map (or the map's view): only homes inside it. */
+  polygon?: { lat: number; lng: number }[];
   /** 'Current location': a point from the browser, searched around instead of a place. */
   near?: { lat: number; lng: number };
   /** Miles; 0 means 'this area only'. */
@@ -60,6 +62,8 @@ export interface SearchQuery {
   keywords?: string;
   sort: Sort;
   page: number;
+  /** Show the map above the list. */
+  view?: 'map';
 }
 
 export const DEFAULT_QUERY: SearchQuery = {
@@ -110,6 +114,29 @@ export function parseSearchParams(params: URLSearchParams): ParsedSearch {
       lng <= UK_BOUNDS.maxLng;
     if (inUk) query.near = { lat: Number(lat.toFixed(5)), lng: Number(lng.toFixed(5)) };
     else notices.push('Your current location looks to be outside the UK, so we ignored it.');
+  }
+
+  const polygon = params.get('polygon');
+  if (polygon) {
+    const points = polygon.split(';').map((pair) => pair.split(',').map(Number));
+    const isValid =
+      points.length >= 3 &&
+      points.length <= 50 &&
+      points.every(
+        ([lat, lng, extra]) =>
+          extra === undefined &&
+          lat !== undefined &&
+          lng !== undefined &&
+          lat >= UK_BOUNDS.minLat &&
+          lat <= UK_BOUNDS.maxLat &&
+          lng >= UK_BOUNDS.minLng &&
+          lng <= UK_BOUNDS.maxLng,
+      );
+    if (isValid) {
+      query.polygon = points.map(([lat, lng]) => ({ lat: Number(lat!.toFixed(5)), lng: Number(lng!.toFixed(5)) }));
+    } else {
+      notices.push('We couldn’t use the area drawn on the map (it needs 3 to 50 points in the UK), so we ignored it.');
+    }
   }
 
   const radius = params.get('radius');
@@ -195,6 +222,8 @@ export function parseSearchParams(params: URLSearchParams): ParsedSearch {
     else notices.push(`We ignored the sort order "${sort.slice(0, 20)}".`);
   }
 
+  if (params.get('view') === 'map') query.view = 'map';
+
   const page = params.get('page');
   if (page) {
     const value = Number(page);
@@ -210,6 +239,7 @@ export function toSearchParams(query: Partial<SearchQuery>): URLSearchParams {
   const params = new URLSearchParams();
   if (query.location) params.set('location', query.location);
   if (query.near) params.set('near', `${query.near.lat},${query.near.lng}`);
+  if (query.polygon) params.set('polygon', query.polygon.map(({ lat, lng }) => `${lat},${lng}`).join(';'));
   if (query.radius) params.set('radius', String(query.radius));
   for (const key of ['minPrice', 'maxPrice', 'minBeds', 'maxBeds', 'minArea', 'maxArea'] as const) {
     if (query[key] !== undefined) params.set(key, String(query[key]));
@@ -223,6 +253,7 @@ export function toSearchParams(query: Partial<SearchQuery>): URLSearchParams {
   if (query.keywords) params.set('keywords', query.keywords);
   if (query.sort && query.sort !== 'newest') params.set('sort', query.sort);
   if (query.page && query.page > 1) params.set('page', String(query.page));
+  if (query.view === 'map') params.set('view', 'map');
   return params;
 }
 

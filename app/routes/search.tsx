@@ -1,9 +1,13 @@
-import { data, Form, Link, redirect } from 'react-router';
+import leafletStyles from 'leaflet/dist/leaflet.css?url';
+import clusterStyles from 'leaflet.markercluster/dist/MarkerCluster.css?url';
+import clusterThemeStyles from 'leaflet.markercluster/dist/MarkerCluster.Default.css?url';
+import { data, Form, Link, redirect, useNavigate } from 'react-router';
 import { requireUser } from '../../server/auth/guards';
 import { AppError } from '../../server/http/app-error';
 import { ListingCard } from '~/components/listing-card';
 import { CurrentLocationButton } from '~/features/search/current-location-button';
 import { LocationCombobox } from '~/features/search/location-combobox';
+import { SearchMap } from '~/features/search/search-map';
 import { formatPounds, pluralise } from '~/lib/format';
 import { searchPath } from '~/lib/listing-url';
 import {
@@ -76,6 +80,12 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   throw data('Unknown action', { status: 400 });
 }
 
+export const links: Route.LinksFunction = () => [
+  { rel: 'stylesheet', href: leafletStyles },
+  { rel: 'stylesheet', href: clusterStyles },
+  { rel: 'stylesheet', href: clusterThemeStyles },
+];
+
 export function meta({ data }: Route.MetaArgs): Route.MetaDescriptors {
   if (!data) return [{ title: 'Search | Roost' }];
   const noun = data.channel === 'sale' ? 'for sale' : 'to rent';
@@ -135,11 +145,14 @@ export default function Search({ loaderData, actionData }: Route.ComponentProps)
     query.letType !== undefined ||
     Boolean(query.keywords);
   const wider = RADIUS_MILES.find((miles) => miles > query.radius);
-  const heading = !location
-    ? `Property ${noun}`
-    : location.kind === 'point'
-      ? `Property ${noun} near your location`
-      : `Property ${noun} in ${location.label}`;
+  const navigate = useNavigate();
+  const heading = query.polygon
+    ? `Property ${noun} in the area you drew`
+    : !location
+      ? `Property ${noun}`
+      : location.kind === 'point'
+        ? `Property ${noun} near your location`
+        : `Property ${noun} in ${location.label}`;
   return (
     <section className="page search" aria-labelledby="results-title">
       <h1 id="results-title">{heading}</h1>
@@ -296,6 +309,47 @@ export default function Search({ loaderData, actionData }: Route.ComponentProps)
           Search
         </button>
       </Form>
+
+      <p className="view-toggle">
+        {query.view === 'map' ? (
+          <Link to={pathFor(channel, { ...query, view: undefined }, placeSlug)}>Hide the map</Link>
+        ) : (
+          <Link to={pathFor(channel, { ...query, view: 'map' }, placeSlug)}>Show on a map</Link>
+        )}
+        {query.polygon ? (
+          <>
+            {' · '}
+            <Link to={pathFor(channel, { ...query, polygon: undefined, page: 1 }, placeSlug)}>
+              Remove the drawn area
+            </Link>
+          </>
+        ) : null}
+      </p>
+      {query.view === 'map' ? (
+        <SearchMap
+          channel={channel}
+          placeSlug={placeSlug}
+          search={toSearchParams(query).toString()}
+          polygon={query.polygon}
+          onSearchArea={(vertices) =>
+            void navigate(
+              pathFor(
+                channel,
+                {
+                  ...query,
+                  location: undefined,
+                  near: undefined,
+                  radius: 0,
+                  polygon: vertices,
+                  page: 1,
+                  view: 'map',
+                },
+                null,
+              ),
+            )
+          }
+        />
+      ) : null}
 
       {notices.length > 0 ? (
         <div className="notice" role="status">

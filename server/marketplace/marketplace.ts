@@ -23,7 +23,7 @@ import {
 } from './alerts/saved-searches.ts';
 import { readUnsubscribeToken } from './alerts/unsubscribe-token.ts';
 import { suggestPlaces } from './search/resolve-location.ts';
-import { runSearch } from './search/run-search.ts';
+import { runMapSearch, runSearch } from './search/run-search.ts';
 
 export interface MarketplaceOptions {
   db: Database;
@@ -51,6 +51,7 @@ export function createMarketplace(options: MarketplaceOptions) {
   return {
     search: {
       run: (input: Parameters<typeof runSearch>[2]) => runSearch(db, geocoder, input),
+      mapPoints: (input: Parameters<typeof runMapSearch>[2]) => runMapSearch(db, geocoder, input),
       suggestPlaces: (text: string) => suggestPlaces(db, text),
     },
     alerts: {

@@ -139,3 +139,74 @@ test('a signed-in visitor saves a search and hides a home from results', async (
     .analyze();
   expect(results.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
 });
+
+function isInside(point: { lat: number; lng: number }, polygon: { lat: number; lng: number }[]) {
+  let inside = false;
+  for (let i = 0, j = polygon.length - 1; i < polygon.length; j = i, i += 1) {
+    const a = polygon[i]!;
+    const b = polygon[j]!;
+    if (
+      a.lat > point.lat !== b.lat > point.lat &&
+      point.lng < ((b.lng - a.lng) * (point.lat - a.lat)) / (b.lat - a.lat) + a.lng
+    ) {
+      inside = !inside;
+    }
+  }
+  return inside;
+}
+
+test('draw an area on the map and get only the homes inside it', async ({ page }) => {
+  await page.goto('/search/for-sale/leeds?radius=40&view=map');
+  await settleCookieChoice(page);
+  await page.reload();
+  const canvas = page.locator('.search-map__canvas');
+  await expect(canvas).toHaveAttribute('data-ready', 'true');
+  await expect(page.locator('.search-map__count')).toContainText('homes on the map');
+  const before = Number(
+    (await page.locator('.search-map__count').textContent())!.replace(/\D/g, ''),
+  );
+
+  await page.getByRole('button', { name: 'Draw an area' }).click();
+  await canvas.scrollIntoViewIfNeeded();
+  const box = (await canvas.boundingBox())!;
+  for (const [x, y] of [
+    [0.3, 0.3],
+    [0.7, 0.3],
+    [0.7, 0.7],
+    [0.3, 0.7],
+  ] as const) {
+    await page.mouse.click(box.x + box.width * x, box.y + box.height * y);
+  }
+  await expect(page.getByRole('status').filter({ hasText: '4 corners marked' })).toBeVisible();
+  await page.getByRole('button', { name: 'Search inside this area' }).click();
+
+  await expect(page).toHaveURL(/polygon=/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+    'Property for sale in the area you drew',
+  );
+  const polygon = new URL(page.url()).searchParams
+    .get('polygon')!
+    .split(';')
+    .map((pair) => {
+      const [lat, lng] = pair.split(',').map(Number);
+      return { lat: lat!, lng: lng! };
+    });
+  expect(polygon).toHaveLength(4);
+  const map = (await (
+    await page.request.get(
+      `/api/v1/search/map?channel=sale&polygon=${encodeURIComponent(polygon.map((v) => `${v.lat},${v.lng}`).join(';'))}`,
+    )
+  ).json()) as {
+    points: { lat: number; lng: number }[];
+    total: number;
+  };
+  expect(map.total).toBeGreaterThan(0);
+  expect(map.total).toBeLessThan(before);
+  for (const point of map.points) expect(isInside(point, polygon)).toBe(true);
+  await page
+    .locator('.search-map')
+    .screenshot({ path: 'test-results/screenshots/search-map-drawn-area.png' });
+  await expect(page.getByRole('status').filter({ hasText: /homes? for sale/ })).toContainText(
+    String(map.total),
+  );
+});

@@ -1,9 +1,29 @@
 import type { Router } from 'express';
 import { isValid, toNormalised } from 'postcode';
+import { sessionUserOf } from '../../auth/session-middleware.ts';
 import type { Marketplace } from '../marketplace.ts';
 
 /** `GET /api/v1/places?q=` — suggestions for the location box, as people type. */
 export function mountSearchApi(api: Router, marketplace: Pick<Marketplace, 'search'>): void {
+  /** `GET /api/v1/search/map?channel=sale&place=leeds&…filters` — every match as a map point. */
+  api.get('/search/map', async (req, res, next) => {
+    try {
+      const url = new URL(req.originalUrl, 'http://localhost');
+      const channel = url.searchParams.get('channel') === 'rent' ? 'rent' : 'sale';
+      const place = url.searchParams.get('place');
+      const result = await marketplace.search.mapPoints({
+        channel,
+        params: url.searchParams,
+        placeSlug: place && /^[a-z0-9-]{1,80}$/.test(place) ? place : undefined,
+        viewerSub: sessionUserOf(res)?.userId,
+      });
+      res.setHeader('Cache-Control', 'private, max-age=30');
+      res.json(result);
+    } catch (error) {
+      next(error);
+    }
+  });
+
   api.get('/places', async (req, res, next) => {
     try {
       const q = typeof req.query.q === 'string' ? req.query.q.trim().slice(0, 100) : '';

@@ -8,7 +8,7 @@ import {
   type PlaceSuggestion,
   type ResolvedLocation,
 } from './resolve-location.ts';
-import { searchListings, type SearchResult } from './search-listings.ts';
+import { searchListings, searchMapPoints, type SearchResult } from './search-listings.ts';
 
 export interface SearchPage extends SearchResult {
   channel: Listing['channel'];
@@ -21,24 +21,25 @@ export interface SearchPage extends SearchResult {
   placeSlug: string | null;
 }
 
-/**
- * A results page from URL parameters (and the town in the path, e.g. `/search/for-sale/leeds`).
- * Never throws for bad input: what cannot be used is left out and explained in `notices`.
- */
-export async function runSearch(
+export interface SearchInput {
+  channel: Listing['channel'];
+  params: URLSearchParams;
+  placeSlug?: string;
+  /** The signed-in viewer, whose hidden listings are left out. */
+  viewerSub?: string;
+  /** Alerts: only listings published after this, many at once. */
+  publishedAfter?: Date;
+  pageSize?: number;
+}
+
+type ResolvedSearch = Pick<SearchPage, 'query' | 'notices' | 'location' | 'locationProblem'>;
+
+/** Reads the URL and places the location; never throws for bad input. */
+async function resolveSearch(
   db: Database,
   geocoder: Geocoder,
-  input: {
-    channel: Listing['channel'];
-    params: URLSearchParams;
-    placeSlug?: string;
-    /** The signed-in viewer, whose hidden listings are left out. */
-    viewerSub?: string;
-    /** Alerts: only listings published after this, many at once. */
-    publishedAfter?: Date;
-    pageSize?: number;
-  },
-): Promise<SearchPage> {
+  input: SearchInput,
+): Promise<ResolvedSearch> {
   const { query, notices } = parseSearchParams(input.params);
   let location: ResolvedLocation | null = null;
   let locationProblem: SearchPage['locationProblem'] = null;
@@ -74,7 +75,20 @@ export async function runSearch(
     query.sort = 'newest';
     notices.push('Sorting by distance needs a location, so we sorted by newest.');
   }
+  return { query, notices, location, locationProblem };
+}
 
+/**
+ * A results page from URL parameters (and the town in the path, e.g. `/search/for-sale/leeds`).
+ * Never throws for bad input: what cannot be used is left out and explained in `notices`.
+ */
+export async function runSearch(
+  db: Database,
+  geocoder: Geocoder,
+  input: SearchInput,
+): Promise<SearchPage> {
+  const resolved = await resolveSearch(db, geocoder, input);
+  const { query, location, locationProblem } = resolved;
   const results = locationProblem
     ? { items: [], total: 0, page: 1, pageCount: 1 }
     : await searchListings(db, {
@@ -87,11 +101,20 @@ export async function runSearch(
       });
   return {
     channel: input.channel,
-    query,
-    notices,
-    location,
-    locationProblem,
+    ...resolved,
     placeSlug: location?.kind === 'place' ? location.slug : null,
     ...results,
   };
+}
+
+/** The same search's matches as map points (the map view shows every match, not one page). */
+export async function runMapSearch(db: Database, geocoder: Geocoder, input: SearchInput) {
+  const { query, location, locationProblem } = await resolveSearch(db, geocoder, input);
+  if (locationProblem) return { points: [], total: 0 };
+  return searchMapPoints(db, {
+    channel: input.channel,
+    query,
+    location: location ?? undefined,
+    viewerSub: input.viewerSub,
+  });
 }

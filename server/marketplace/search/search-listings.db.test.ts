@@ -294,3 +294,23 @@ describe('the search table follows the listings', () => {
     expect(await area.search({})).toEqual([]);
   });
 });
+
+describe('drawn area', () => {
+  it('keeps homes inside the polygon and drops those just outside its edge', async () => {
+    const area = newArea();
+    const { lat, lng } = area.centre;
+    // A right-angled triangle: the hypotenuse runs from (lat, lng + 0.1) to (lat + 0.1, lng).
+    const polygon = [
+      { lat, lng },
+      { lat, lng: lng + 0.1 },
+      { lat: lat + 0.1, lng },
+    ];
+    const inside = await area.add({ lat: lat + 0.049, lng: lng + 0.049 });
+    const outside = await area.add({ lat: lat + 0.051, lng: lng + 0.051 });
+    const farAway = await area.add({ lat: lat + 0.5, lng });
+    const ids = await area.search({ polygon, radius: 0 });
+    expect(ids).toEqual([inside]);
+    expect(ids).not.toContain(outside);
+    expect(ids).not.toContain(farAway);
+  });
+});

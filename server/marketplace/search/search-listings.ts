@@ -63,6 +63,28 @@ function withinMiles(location: { lat: number; lng: number }, miles: number): SQL
   return sql`(earth_box(${pointOf(location)}, ${metres}::float8) @> ${s.earth} and earth_distance(${pointOf(location)}, ${s.earth}) <= ${metres}::float8)`;
 }
 
+/**
+ * Inside a drawn area: the GiST index narrows to the circle around the polygon, then Postgres's
+ * own point-in-polygon test (x = longitude, y = latitude) decides.
+ */
+function insidePolygon(vertices: { lat: number; lng: number }[]): SQL {
+  const centre = {
+    lat: vertices.reduce((sum, v) => sum + v.lat, 0) / vertices.length,
+    lng: vertices.reduce((sum, v) => sum + v.lng, 0) / vertices.length,
+  };
+  const metres = Math.max(...vertices.map((v) => haversineMetres(centre, v))) * 1.01 + 10;
+  const polygon = `(${vertices.map((v) => `(${v.lng},${v.lat})`).join(',')})`;
+  return sql`(earth_box(${pointOf(centre)}, ${metres}::float8) @> ${s.earth} and point(longitude(${s.earth}), latitude(${s.earth})) <@ ${polygon}::polygon)`;
+}
+
+function haversineMetres(a: { lat: number; lng: number }, b: { lat: number; lng: number }) {
+  const toRad = (degrees: number) => (degrees * Math.PI) / 180;
+  const h =
+    Math.sin(toRad(b.lat - a.lat) / 2) ** 2 +
+    Math.cos(toRad(a.lat)) * Math.cos(toRad(b.lat)) * Math.sin(toRad(b.lng - a.lng) / 2) ** 2;
+  return 2 * 6_378_168 * Math.asin(Math.sqrt(h));
+}
+
 function locationCondition(location: ResolvedLocation, radius: number): SQL | undefined {
   if (radius > 0) return withinMiles(location, radius);
   switch (location.kind) {
@@ -89,7 +111,8 @@ export function searchConditions({
 }: SearchListingsInput): SQL | undefined {
   const conditions: (SQL | undefined)[] = [eq(s.channel, channel)];
   if (!query.includeAgreed) conditions.push(inArray(s.status, AVAILABLE));
-  if (location) conditions.push(locationCondition(location, query.radius));
+  if (query.polygon) conditions.push(insidePolygon(query.polygon));
+  else if (location) conditions.push(locationCondition(location, query.radius));
   if (query.minPrice !== undefined)
     conditions.push(gte(s.monthlyPrice, monthly(query.minPrice, channel, query.pricePeriod)));
   if (query.maxPrice !== undefined)
@@ -188,4 +211,46 @@ export async function searchListings(
     page: query.page,
     pageCount: Math.max(1, Math.ceil(total / pageSize)),
   };
+}
+
+export interface MapPoint {
+  id: number;
+  lat: number;
+  lng: number;
+  price: number;
+  channel: Listing['channel'];
+  rentPeriod: Listing['rentPeriod'];
+  priceQualifier: Listing['priceQualifier'];
+  title: string;
+  bedrooms: number;
+  propertyType: Listing['propertyType'];
+  town: string;
+}
+
+/** Every match's position for the map (up to `limit`, newest first), in one query. */
+export async function searchMapPoints(
+  db: Database,
+  input: SearchListingsInput & { limit?: number },
+): Promise<{ points: MapPoint[]; total: number }> {
+  const rows = await db
+    .select({
+      id: s.listingId,
+      lat: sql<number>`latitude(${s.earth})`.mapWith(Number),
+      lng: sql<number>`longitude(${s.earth})`.mapWith(Number),
+      price: listings.price,
+      channel: listings.channel,
+      rentPeriod: listings.rentPeriod,
+      priceQualifier: listings.priceQualifier,
+      title: listings.title,
+      bedrooms: listings.bedrooms,
+      propertyType: listings.propertyType,
+      town: listings.town,
+      total: sql<number>`count(*) over ()`.mapWith(Number),
+    })
+    .from(s)
+    .innerJoin(listings, eq(listings.id, s.listingId))
+    .where(searchConditions(input))
+    .orderBy(desc(s.publishedAt), desc(s.listingId))
+    .limit(input.limit ?? 1000);
+  return { points: rows.map(({ total: _total, ...point }) => point), total: rows[0]?.total ?? 0 };
 }
