@@ -77,7 +77,7 @@ export function ListingGallery({ photos, title }: { photos: Photo[]; title: stri
   return (
     <section className="gallery" aria-label="Photos" aria-roledescription="carousel">
       <div
-        className="gallery__stage"
+        className="gallery__stage property__gallery"
         tabIndex={0}
         role="group"
         aria-label={`Photo ${index + 1} of ${count}; use the arrow keys to move between photos`}
