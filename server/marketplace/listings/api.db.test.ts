@@ -170,7 +170,11 @@ describe('/api/v1 listings', () => {
     const upload = (body: Buffer, type = 'application/octet-stream') =>
       fetch(
         `${base}/drafts/${draft.id}/media`,
-        as('alice', { method: 'POST', body, headers: { 'content-type': type } }),
+        as('alice', {
+          method: 'POST',
+          body: new Uint8Array(body),
+          headers: { 'content-type': type },
+        }),
       );
     const text = await upload(Buffer.from('plain text pretending to be a JPEG'));
     expect(text.status).toBe(415);
