@@ -58,6 +58,9 @@ export default defineConfig({
       env: {
         PORT: String(port),
         HTTPS_PORT: String(E2E.app.httpsPort),
+        // Background jobs (search alerts) every couple of seconds, so tests need not wait a minute.
+        JOB_POLL_MS: '500',
+        ALERT_INTERVAL_SECONDS: '2',
         DATA_DIR: dataDir,
         NODE_ENV: 'test',
         LOG_LEVEL: 'warn',

@@ -43,6 +43,18 @@ const envSchema = z.object({
     .default('offline'),
   GEOCODER_URL: z.url({ message: 'expected an absolute URL' }).default('https://api.postcodes.io'),
   APP_SECRET: z.string().min(32, 'expected at least 32 characters').optional(),
+  JOB_POLL_MS: z.coerce
+    .number({ message: 'expected milliseconds' })
+    .int()
+    .min(100)
+    .max(600_000)
+    .default(5_000),
+  ALERT_INTERVAL_SECONDS: z.coerce
+    .number({ message: 'expected seconds' })
+    .int()
+    .min(1)
+    .max(3600)
+    .default(60),
   SHUTDOWN_TIMEOUT_MS: z.coerce
     .number({ message: 'expected milliseconds' })
     .int()
@@ -89,6 +101,8 @@ export interface Config {
   geocoder: { kind: Env['GEOCODER']; url: string };
   /** Signs alert unsubscribe links; generated into DATA_DIR when unset. */
   appSecret: string | undefined;
+  /** How often the background worker looks for due jobs, and how often alerts are checked. */
+  jobs: { pollMs: number; alertIntervalMs: number };
   site: SiteConfig;
   /** Where contact-form messages are sent. */
   operatorEmail: string;
@@ -135,6 +149,7 @@ export function parseConfig(source: NodeJS.ProcessEnv): Config {
     shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,
     geocoder: { kind: env.GEOCODER, url: env.GEOCODER_URL },
     appSecret: env.APP_SECRET,
+    jobs: { pollMs: env.JOB_POLL_MS, alertIntervalMs: env.ALERT_INTERVAL_SECONDS * 1000 },
     site: {
       companyName: env.COMPANY_NAME,
       companyNumber: env.COMPANY_NUMBER,

@@ -148,6 +148,7 @@ export async function startRoost({
     const jobQueue = createJobQueue({
       db: database.db,
       logger,
+      pollMs: config.jobs.pollMs,
       definitions: [
         createSearchStatisticsJob(database.db),
         createSearchAlertsJob({
@@ -156,6 +157,7 @@ export async function startRoost({
           send: mailer.send,
           publicUrl: () => liveUrl,
           secret: appSecret,
+          everyMs: config.jobs.alertIntervalMs,
         }),
         createListingFreshnessJob({
           db: database.db,

@@ -48,7 +48,11 @@ async function savedSearchInOwnTown() {
   const saved = await saveSearch(
     database.db,
     { sub: `owner-${town}`, email: `buyer${town}@example.com` },
-    { name: `Three beds ${town}`, channel: 'sale', params: `location=ZZ${town}&minBeds=3&radius=1` },
+    {
+      name: `Three beds ${town}`,
+      channel: 'sale',
+      params: `location=ZZ${town}&minBeds=3&radius=1`,
+    },
   );
   await database.db
     .update(savedSearches)
@@ -65,7 +69,10 @@ async function savedSearchInOwnTown() {
       publishedAt: new Date(),
       ...overrides,
     });
-  const [row] = await database.db.select().from(savedSearches).where(eq(savedSearches.id, saved.id));
+  const [row] = await database.db
+    .select()
+    .from(savedSearches)
+    .where(eq(savedSearches.id, saved.id));
   return { saved: row!, add };
 }
 
@@ -119,7 +126,10 @@ describe('search alerts', () => {
   it('stops after unsubscribing', async () => {
     const { saved } = await savedSearchInOwnTown();
     expect(await unsubscribeSavedSearch(database.db, saved.id)).toBe(saved.name);
-    const [row] = await database.db.select().from(savedSearches).where(eq(savedSearches.id, saved.id));
+    const [row] = await database.db
+      .select()
+      .from(savedSearches)
+      .where(eq(savedSearches.id, saved.id));
     expect(row?.unsubscribedAt).toBeInstanceOf(Date);
   });
 });
@@ -129,7 +139,9 @@ describe('unsubscribe tokens', () => {
     const token = createUnsubscribeToken(secret, 42);
     expect(readUnsubscribeToken(secret, token)).toBe(42);
     expect(readUnsubscribeToken(secret, token.replace(/^42/, '43'))).toBeUndefined();
-    expect(readUnsubscribeToken(Buffer.from('another-secret-another-secret-xx'), token)).toBeUndefined();
+    expect(
+      readUnsubscribeToken(Buffer.from('another-secret-another-secret-xx'), token),
+    ).toBeUndefined();
     expect(readUnsubscribeToken(secret, 'garbage')).toBeUndefined();
   });
 });
@@ -143,8 +155,15 @@ describe('saving a search', () => {
     );
     expect(saved.params).toBe('type=flat');
     await expect(
-      saveSearch(database.db, { sub: 'saver', email: 'saver@example.com' }, { name: '  ', channel: 'rent' }),
-    ).rejects.toMatchObject({ code: 'VALIDATION_FAILED', fields: { name: 'Give your search a name' } });
+      saveSearch(
+        database.db,
+        { sub: 'saver', email: 'saver@example.com' },
+        { name: '  ', channel: 'rent' },
+      ),
+    ).rejects.toMatchObject({
+      code: 'VALIDATION_FAILED',
+      fields: { name: 'Give your search a name' },
+    });
     await expect(
       saveSearch(database.db, { sub: 'no-mail', email: undefined }, { name: 'x', channel: 'rent' }),
     ).rejects.toMatchObject({ code: 'BAD_REQUEST' });

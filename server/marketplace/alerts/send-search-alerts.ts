@@ -148,11 +148,11 @@ export async function sendAlertFor(deps: SearchAlertDeps, saved: SavedSearch): P
   return batch.length;
 }
 
-export function createSearchAlertsJob(deps: SearchAlertDeps) {
+export function createSearchAlertsJob(deps: SearchAlertDeps & { everyMs?: number }) {
   return defineJob({
     name: 'search-alerts',
     payload: z.object({}),
-    everyMs: 60_000,
+    everyMs: deps.everyMs ?? 60_000,
     maxAttempts: 3,
     run: async (_payload, { logger }) => {
       for (const saved of await dueSearches(deps.db)) {

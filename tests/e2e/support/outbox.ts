@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { expect } from '@playwright/test';
 import { E2E } from './e2e-env';
+import { simpleParser } from '../../../server/mail/parse-eml';
 
 /** The main Playwright server's data directory (see playwright.config.ts). */
 export const E2E_DATA_DIR = E2E.app.dataDir;
@@ -43,7 +44,8 @@ export function readOutbox({ dataDir }: OutboxOptions = {}): OutboxMail[] {
       return {
         file,
         to: header('To'),
-        subject: header('Subject'),
+        // RFC 2047 encoded words (e.g. typographic quotes) decoded, as a mail client shows them.
+        subject: simpleParser(raw).headers.subject ?? header('Subject'),
         body: decodeQuotedPrintable(rest.join('\n\n')),
       };
     });
