@@ -18,7 +18,10 @@ export const links: Route.LinksFunction = () => [
 export function meta() {
   return [
     { title: 'My account | Roost' },
-    { name: 'description', content: 'Sign in or create a free Roost account to list homes and save favourites.' },
+    {
+      name: 'description',
+      content: 'Sign in or create a free Roost account to list homes and save favourites.',
+    },
   ];
 }
 
@@ -53,10 +56,14 @@ export default function MyAccount() {
   if (user && status !== 'unauthenticated' && !isInAuthenticator) {
     return (
       <Suspense fallback={<AccountLoading />}>
-        {isAmplifyReady ? <>
+        {isAmplifyReady ? (
+          <>
             <AccountDashboard user={user} onSignOut={() => void signOut()} />
             <ManageListings />
-          </> : <AccountLoading />}
+          </>
+        ) : (
+          <AccountLoading />
+        )}
       </Suspense>
     );
   }
