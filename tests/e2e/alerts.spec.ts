@@ -72,7 +72,10 @@ test('a saved search e-mails a matching new listing, with working links and unsu
   const { id } = (await created.json()) as { id: number };
   await sellerContext.close();
 
-  const mail = await waitForMail(buyer.email, { after: mailsBefore, subject: /new home/ });
+  const mail = await waitForMail(buyer.email, {
+    after: mailsBefore,
+    subject: /new or reduced home/,
+  });
   expect(mail.subject).toContain('Big Leeds houses');
   const listingLink = new RegExp(`https?://[^\\s]+/property/${id}/[a-z0-9-]+`).exec(mail.body)?.[0];
   const unsubscribeLink = /https?:\/\/\S+\/alerts\/unsubscribe\?token=[\w.-]+/.exec(mail.body)?.[0];

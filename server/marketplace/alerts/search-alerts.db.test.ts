@@ -6,6 +6,7 @@ import type { Message } from '../../mail/mailer.ts';
 import { createListingCentroidGeocoder } from '../search/geocoder.ts';
 import { runSearch } from '../search/run-search.ts';
 import { saveSearch, unsubscribeSavedSearch } from './saved-searches.ts';
+import { listingPriceHistory } from '../listings/schema.ts';
 import { alertDeliveries, savedSearches } from './schema.ts';
 import { LISTINGS_PER_ALERT, sendAlertFor, type SearchAlertDeps } from './send-search-alerts.ts';
 import { createUnsubscribeToken, readUnsubscribeToken } from './unsubscribe-token.ts';
@@ -88,7 +89,7 @@ describe('search alerts', () => {
     const [message] = sent;
     if (message?.channel !== 'email') throw new Error('expected an e-mail');
     expect(message.to).toBe(`buyer${town}@example.com`);
-    expect(message.subject).toContain('1 new home');
+    expect(message.subject).toContain('1 new or reduced home');
     expect(message.text).toContain(`https://roost.example/property/${match}/`);
     expect(message.html).toContain('Sunny 3 bed &lt;b&gt;house&lt;/b&gt;');
     expect(message.html).not.toContain('<b>house</b>');
@@ -98,6 +99,24 @@ describe('search alerts', () => {
 
     expect(await sendAlertFor(deps, saved)).toBe(0);
     expect(sent).toHaveLength(1);
+  });
+
+  it('includes homes listed earlier once their price is reduced, and never twice', async () => {
+    const { saved, add } = await savedSearchInOwnTown();
+    const listedBefore = new Date(Date.now() - 2 * 3_600_000);
+    const reduced = await add({ publishedAt: listedBefore, price: 190_000 });
+    const raised = await add({ publishedAt: listedBefore, price: 260_000 });
+    await database.db.insert(listingPriceHistory).values([
+      { listingId: reduced, price: 200_000, changedAt: listedBefore },
+      { listingId: reduced, price: 190_000, changedAt: new Date() },
+      { listingId: raised, price: 250_000, changedAt: listedBefore },
+      { listingId: raised, price: 260_000, changedAt: new Date() },
+    ]);
+    expect(await sendAlertFor(deps, saved)).toBe(1);
+    const [message] = sent;
+    expect(message?.channel === 'email' && message.text).toContain(`Reduced: £190,000`);
+    expect(message?.channel === 'email' && message.text).not.toContain(`/property/${raised}/`);
+    expect(await sendAlertFor(deps, saved)).toBe(0);
   });
 
   it('records nothing when the e-mail fails, so the next run sends it', async () => {

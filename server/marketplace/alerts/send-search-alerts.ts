@@ -56,17 +56,26 @@ function alertEmail(
   const base = deps.publicUrl();
   const searchUrl = `${base}${searchPath(saved.channel)}${saved.placeSlug ?? ''}${saved.params ? `?${saved.params}` : ''}`;
   const unsubscribeUrl = `${base}/alerts/unsubscribe?token=${createUnsubscribeToken(deps.secret, saved.id)}`;
-  const subject = `${pluralise(items.length + more, 'new home')} for “${saved.name}” on Roost`;
+  const subject = `${pluralise(items.length + more, 'new or reduced home')} for “${saved.name}” on Roost`;
   const lines = items.map((item) => ({
+    // Listed before the search was saved, so it is here because its price came down.
+    label:
+      item.publishedAt && Date.parse(item.publishedAt) <= saved.createdAt.getTime()
+        ? 'Reduced: '
+        : '',
     price: formatPrice(item),
     title: item.title,
     address: item.displayAddress,
     url: `${base}${listingPath(item)}`,
   }));
   const text = [
-    `New homes matching your saved search “${saved.name}”${page.location ? ` in ${page.location.label}` : ''}:`,
+    `New and reduced homes matching your saved search “${saved.name}”${page.location ? ` in ${page.location.label}` : ''}:`,
     '',
-    ...lines.flatMap((line) => [`${line.price} — ${line.title}, ${line.address}`, line.url, '']),
+    ...lines.flatMap((line) => [
+      `${line.label}${line.price} — ${line.title}, ${line.address}`,
+      line.url,
+      '',
+    ]),
     ...(more > 0
       ? [`…and ${pluralise(more, 'more home')}. See them all: ${searchUrl}`, '']
       : [`See the search: ${searchUrl}`, '']),
@@ -75,11 +84,11 @@ function alertEmail(
     `Stop these e-mails: ${unsubscribeUrl}`,
   ].join('\n');
   const html = [
-    `<p>New homes matching your saved search <strong>${escapeHtml(saved.name)}</strong>${page.location ? ` in ${escapeHtml(page.location.label)}` : ''}:</p>`,
+    `<p>New and reduced homes matching your saved search <strong>${escapeHtml(saved.name)}</strong>${page.location ? ` in ${escapeHtml(page.location.label)}` : ''}:</p>`,
     '<ul>',
     ...lines.map(
       (line) =>
-        `<li><a href="${escapeHtml(line.url)}"><strong>${escapeHtml(line.price)}</strong> — ${escapeHtml(line.title)}</a>, ${escapeHtml(line.address)}</li>`,
+        `<li><a href="${escapeHtml(line.url)}">${escapeHtml(line.label)}<strong>${escapeHtml(line.price)}</strong> — ${escapeHtml(line.title)}</a>, ${escapeHtml(line.address)}</li>`,
     ),
     '</ul>',
     more > 0
@@ -112,7 +121,7 @@ export async function sendAlertFor(deps: SearchAlertDeps, saved: SavedSearch): P
     channel: saved.channel,
     params: new URLSearchParams(saved.params),
     placeSlug: saved.placeSlug ?? undefined,
-    publishedAfter: saved.createdAt,
+    newOrReducedSince: saved.createdAt,
     pageSize: 100,
   });
   const ids = page.items.map((item) => item.id);

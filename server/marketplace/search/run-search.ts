@@ -29,6 +29,8 @@ export interface SearchInput {
   viewerSub?: string;
   /** Alerts: only listings published after this, many at once. */
   publishedAfter?: Date;
+  /** Alerts: listings published or reduced after this. */
+  newOrReducedSince?: Date;
   pageSize?: number;
 }
 
@@ -97,6 +99,7 @@ export async function runSearch(
         location: location ?? undefined,
         viewerSub: input.viewerSub,
         publishedAfter: input.publishedAfter,
+        newOrReducedSince: input.newOrReducedSince,
         pageSize: input.pageSize,
       });
   return {

@@ -17,7 +17,7 @@ import { milesToMetres, type SearchQuery } from '../../../app/lib/search-params.
 import type { Database } from '../../../db/client.ts';
 import { RESULTS_PAGE_SIZE } from '../listings/find-listings.ts';
 import { summaryColumns, toSummaries, type ListingSummary } from '../listings/listing-summary.ts';
-import { listings, type Listing } from '../listings/schema.ts';
+import { listingPriceHistory, listings, type Listing } from '../listings/schema.ts';
 import { hiddenListings } from '../alerts/schema.ts';
 import { listingSearch } from './schema.ts';
 import type { ResolvedLocation } from './resolve-location.ts';
@@ -42,6 +42,8 @@ export interface SearchListingsInput {
   pageSize?: number;
   /** Only listings first published after this moment (alerts). */
   publishedAfter?: Date;
+  /** Alerts: listings published, or reduced in price, after this moment. */
+  newOrReducedSince?: Date;
   /** The signed-in viewer: listings they hid are left out. */
   viewerSub?: string;
 }
@@ -107,6 +109,7 @@ export function searchConditions({
   query,
   location,
   publishedAfter,
+  newOrReducedSince,
   viewerSub,
 }: SearchListingsInput): SQL | undefined {
   const conditions: (SQL | undefined)[] = [eq(s.channel, channel)];
@@ -134,6 +137,16 @@ export function searchConditions({
   if (query.maxArea !== undefined)
     conditions.push(or(isNull(s.floorAreaSqFt), lte(s.floorAreaSqFt, query.maxArea)));
   if (publishedAfter) conditions.push(gt(s.publishedAt, publishedAfter));
+  if (newOrReducedSince) {
+    // A reduction is a price-history entry lower than the entry before it.
+    const h = listingPriceHistory;
+    conditions.push(
+      or(
+        gt(s.publishedAt, newOrReducedSince),
+        sql`exists (select 1 from ${h} where ${h.listingId} = ${s.listingId} and ${h.changedAt} > ${newOrReducedSince} and ${h.price} < (select previous.price from ${h} as previous where previous.listing_id = ${h.listingId} and previous.changed_at < ${h.changedAt} order by previous.changed_at desc limit 1))`,
+      ),
+    );
+  }
   if (viewerSub) {
     conditions.push(
       sql`not exists (select 1 from ${hiddenListings} where ${hiddenListings.ownerSub} = ${viewerSub} and ${hiddenListings.listingId} = ${s.listingId})`,
