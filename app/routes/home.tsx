@@ -1,5 +1,6 @@
 import { Form, Link } from 'react-router';
 import { ListingCard } from '~/components/listing-card';
+import { ReturningVisitor } from '~/features/search/returning-visitor';
 import type { Route } from './+types/home';
 
 export function meta(): Route.MetaDescriptors {
@@ -56,6 +57,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           </Form>
         </div>
       </section>
+      <ReturningVisitor />
       <section className="page" aria-labelledby="recent-sale">
         <div className="section-heading">
           <h2 id="recent-sale">Recently added for sale</h2>

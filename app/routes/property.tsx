@@ -5,6 +5,7 @@ import { ListingGallery } from '~/components/listing-gallery';
 import { ListingMap } from '~/components/listing-map';
 import { FavouriteButton } from '~/features/favourites/favourite-button';
 import { labelOf } from '~/features/listing-draft/labels';
+import { rememberViewed } from '~/features/search/visitor-memory';
 import {
   MATERIAL_FIELDS,
   REPORT_REASON_LABELS,
@@ -133,6 +134,7 @@ function JsonLd({ value }: { value: object }) {
 export default function Property({ loaderData, actionData }: Route.ComponentProps) {
   const { listing, canonical, origin, isOwner, user } = loaderData;
   const [searchParams] = useSearchParams();
+  useEffect(() => rememberViewed(listing.id), [listing.id]);
   const status = formatStatusBadge(listing.status);
   const note = formatPriceNote(listing);
   const isRent = listing.channel === 'rent';

@@ -1,6 +1,7 @@
 import leafletStyles from 'leaflet/dist/leaflet.css?url';
 import clusterStyles from 'leaflet.markercluster/dist/MarkerCluster.css?url';
 import clusterThemeStyles from 'leaflet.markercluster/dist/MarkerCluster.Default.css?url';
+import { useEffect } from 'react';
 import { data, Form, Link, redirect, useNavigate } from 'react-router';
 import { requireUser } from '../../server/auth/guards';
 import { AppError } from '../../server/http/app-error';
@@ -8,6 +9,7 @@ import { ListingCard } from '~/components/listing-card';
 import { CurrentLocationButton } from '~/features/search/current-location-button';
 import { LocationCombobox } from '~/features/search/location-combobox';
 import { SearchMap } from '~/features/search/search-map';
+import { rememberSearch } from '~/features/search/visitor-memory';
 import { formatPounds, pluralise } from '~/lib/format';
 import { searchPath } from '~/lib/listing-url';
 import {
@@ -146,6 +148,18 @@ export default function Search({ loaderData, actionData }: Route.ComponentProps)
     Boolean(query.keywords);
   const wider = RADIUS_MILES.find((miles) => miles > query.radius);
   const navigate = useNavigate();
+  const memory = locationProblem
+    ? undefined
+    : {
+        href: pathFor(channel, { ...query, page: 1, view: undefined }, placeSlug),
+        api: (() => {
+          const params = toSearchParams({ ...query, page: 1, view: undefined, sort: 'newest' });
+          params.set('channel', channel);
+          if (placeSlug) params.set('place', placeSlug);
+          return params.toString();
+        })(),
+      };
+  const memoryKey = memory ? `${memory.href}|${memory.api}` : '';
   const heading = query.polygon
     ? `Property ${noun} in the area you drew`
     : !location
@@ -153,6 +167,11 @@ export default function Search({ loaderData, actionData }: Route.ComponentProps)
       : location.kind === 'point'
         ? `Property ${noun} near your location`
         : `Property ${noun} in ${location.label}`;
+  useEffect(() => {
+    if (memory) rememberSearch({ ...memory, label: heading });
+    // memoryKey captures everything memory depends on.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [memoryKey, heading]);
   return (
     <section className="page search" aria-labelledby="results-title">
       <h1 id="results-title">{heading}</h1>

@@ -23,6 +23,7 @@ import {
 } from './alerts/saved-searches.ts';
 import { readUnsubscribeToken } from './alerts/unsubscribe-token.ts';
 import { suggestPlaces } from './search/resolve-location.ts';
+import { findSummariesByIds } from './search/find-summaries.ts';
 import { runMapSearch, runSearch } from './search/run-search.ts';
 
 export interface MarketplaceOptions {
@@ -52,6 +53,7 @@ export function createMarketplace(options: MarketplaceOptions) {
     search: {
       run: (input: Parameters<typeof runSearch>[2]) => runSearch(db, geocoder, input),
       mapPoints: (input: Parameters<typeof runMapSearch>[2]) => runMapSearch(db, geocoder, input),
+      cards: (ids: number[]) => findSummariesByIds(db, ids),
       suggestPlaces: (text: string) => suggestPlaces(db, text),
     },
     alerts: {

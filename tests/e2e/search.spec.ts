@@ -210,3 +210,26 @@ test('draw an area on the map and get only the homes inside it', async ({ page }
     String(map.total),
   );
 });
+
+test('a returning visitor who allowed optional storage sees their last search and recently viewed homes', async ({
+  page,
+}) => {
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Accept optional cookies' }).click();
+  await expect(page.getByRole('heading', { name: 'Recently viewed' })).toHaveCount(0);
+
+  await page.goto('/search/for-rent/york?radius=10');
+  const first = page.locator('.listing-card__title a').first();
+  const title = (await first.textContent())!;
+  await first.click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
+
+  await page.goto('/');
+  await expect(page.getByRole('heading', { name: 'Newest for your last search' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Property to rent in York' })).toHaveAttribute(
+    'href',
+    '/search/for-rent/york?radius=10',
+  );
+  const viewed = page.locator('section[aria-labelledby="recently-viewed"]');
+  await expect(viewed.getByRole('link', { name: title })).toBeVisible();
+});

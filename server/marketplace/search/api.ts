@@ -24,6 +24,40 @@ export function mountSearchApi(api: Router, marketplace: Pick<Marketplace, 'sear
     }
   });
 
+  /** `GET /api/v1/search?channel=sale&place=leeds&…filters&limit=` — a page of results as JSON. */
+  api.get('/search', async (req, res, next) => {
+    try {
+      const url = new URL(req.originalUrl, 'http://localhost');
+      const channel = url.searchParams.get('channel') === 'rent' ? 'rent' : 'sale';
+      const place = url.searchParams.get('place');
+      const limit = Number(url.searchParams.get('limit') ?? 24);
+      const page = await marketplace.search.run({
+        channel,
+        params: url.searchParams,
+        placeSlug: place && /^[a-z0-9-]{1,80}$/.test(place) ? place : undefined,
+        viewerSub: sessionUserOf(res)?.userId,
+        pageSize: Number.isInteger(limit) && limit >= 1 && limit <= 24 ? limit : 24,
+      });
+      res.setHeader('Cache-Control', 'private, max-age=30');
+      res.json(page);
+    } catch (error) {
+      next(error);
+    }
+  });
+
+  /** `GET /api/v1/listing-cards?ids=3,1,2` — cards for listings still on the site, in that order. */
+  api.get('/listing-cards', async (req, res, next) => {
+    try {
+      const ids = String(req.query.ids ?? '')
+        .split(',')
+        .map(Number);
+      res.setHeader('Cache-Control', 'private, max-age=30');
+      res.json({ listings: await marketplace.search.cards(ids) });
+    } catch (error) {
+      next(error);
+    }
+  });
+
   api.get('/places', async (req, res, next) => {
     try {
       const q = typeof req.query.q === 'string' ? req.query.q.trim().slice(0, 100) : '';
