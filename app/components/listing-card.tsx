@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { FavouriteButton } from '~/features/favourites/favourite-button';
 import type { ListingSummary } from '../../server/marketplace/listings/listing-summary';
 import {
   formatPrice,
@@ -39,8 +40,15 @@ export function ListingCard({
           <div className="listing-card__no-photo">No photo yet</div>
         )}
         {statusBadge ? <span className="badge badge--status">{statusBadge}</span> : null}
-        {listing.isNew ? <span className="badge badge--new">New</span> : null}
+        {listing.isNew ? (
+          <span className="badge badge--new">New</span>
+        ) : listing.isReduced ? (
+          <span className="badge badge--reduced">Reduced</span>
+        ) : null}
       </Link>
+      <div className="listing-card__favourite">
+        <FavouriteButton listingId={listing.id} title={listing.title} />
+      </div>
       <div className="listing-card__body">
         <p className="listing-card__price">
           {priceNote && listing.channel === 'sale' ? (

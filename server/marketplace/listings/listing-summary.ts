@@ -1,6 +1,6 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client.ts';
-import { listingMedia, listings, type Listing } from './schema.ts';
+import { listingMedia, listingPriceHistory, listings, type Listing } from './schema.ts';
 
 /** What a results card or a home-page tile needs; never the full address. */
 export interface ListingSummary {
@@ -21,6 +21,8 @@ export interface ListingSummary {
   publishedAt: string | null;
   /** Published in the last week and still simply available: earns the 'New' badge. */
   isNew: boolean;
+  /** The latest price change, within the last 30 days, was a genuine drop. */
+  isReduced: boolean;
   cover: { key: string; width: number; height: number; caption: string } | null;
 }
 
@@ -42,6 +44,7 @@ export const summaryColumns = {
 };
 
 const NEW_FOR_MS = 7 * 86_400_000;
+const REDUCED_FOR_DAYS = 30;
 
 type SummaryRow = Pick<Listing, keyof typeof summaryColumns>;
 
@@ -51,9 +54,27 @@ export function streetOnly(addressLine1: string): string {
   return lastPart.replace(/^\d+[a-z]?(-\d+[a-z]?)?\s+/i, '');
 }
 
-/** Adds each listing's cover photo with one query for the whole page (no N+1). */
+/** Listings among `ids` whose latest price change (in the last 30 days) was a drop. */
+async function recentlyReduced(db: Database, ids: number[]): Promise<Set<number>> {
+  if (ids.length === 0) return new Set();
+  const h = listingPriceHistory;
+  const result = await db.execute(sql`
+    select listing_id from (
+      select distinct on (${h.listingId}) ${h.listingId} as listing_id, ${h.changedAt} as changed_at,
+        ${h.price} < lag(${h.price}) over (partition by ${h.listingId} order by ${h.changedAt}) as dropped
+      from ${h}
+      where ${inArray(h.listingId, ids)}
+      order by ${h.listingId}, ${h.changedAt} desc
+    ) latest
+    where dropped and changed_at > now() - make_interval(days => ${REDUCED_FOR_DAYS})`);
+  const rows = (result as unknown as { rows: { listing_id: number | string }[] }).rows;
+  return new Set(rows.map((row) => Number(row.listing_id)));
+}
+
+/** Adds each listing's cover photo and 'Reduced' flag with one query each for the whole page (no N+1). */
 export async function toSummaries(db: Database, rows: SummaryRow[]): Promise<ListingSummary[]> {
   const ids = rows.map((row) => row.id);
+  const reduced = await recentlyReduced(db, ids);
   const covers = ids.length
     ? await db
         .selectDistinctOn([listingMedia.listingId], {
@@ -75,6 +96,7 @@ export async function toSummaries(db: Database, rows: SummaryRow[]): Promise<Lis
     publishedAt: publishedAt?.toISOString() ?? null,
     isNew:
       row.status === 'active' && publishedAt !== null && publishedAt.getTime() > now - NEW_FOR_MS,
+    isReduced: row.status === 'active' && reduced.has(row.id),
     cover: coverOf.get(row.id) ?? null,
   }));
 }
