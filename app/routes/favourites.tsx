@@ -1,6 +1,7 @@
-import { Link } from 'react-router';
+import { data, Form, Link, useNavigation } from 'react-router';
 import { ListingCard } from '~/components/listing-card';
 import { requireUser } from '../../server/auth/guards';
+import { AppError } from '../../server/http/app-error';
 import type { Route } from './+types/favourites';
 
 export function meta() {
@@ -13,8 +14,35 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { listings: await context.marketplace.listingService.favourites.list(user) };
 }
 
-export default function Favourites({ loaderData }: Route.ComponentProps) {
+/** Saves the private note on one favourite (works without JavaScript). */
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = requireUser(context.user, request);
+  const form = await request.formData();
+  const listingId = Number(form.get('listingId'));
+  if (!Number.isSafeInteger(listingId)) throw data('Unknown listing', { status: 400 });
+  try {
+    await context.marketplace.listingService.favourites.setNote(
+      user,
+      listingId,
+      form.get('note') ?? '',
+    );
+    return { savedFor: listingId };
+  } catch (error) {
+    if (error instanceof AppError) {
+      return data(
+        { errorFor: listingId, error: error.fields?.note ?? error.message },
+        { status: error.status },
+      );
+    }
+    throw error;
+  }
+}
+
+export default function Favourites({ loaderData, actionData }: Route.ComponentProps) {
   const { listings } = loaderData;
+  const navigation = useNavigation();
+  const outcome = actionData as
+    { savedFor?: number; errorFor?: number; error?: string } | undefined;
   return (
     <section className="page">
       <h1>Your favourites</h1>
@@ -26,9 +54,47 @@ export default function Favourites({ loaderData }: Route.ComponentProps) {
         </p>
       ) : (
         <div className="listing-grid">
-          {listings.map((listing, index) => (
-            <ListingCard key={listing.id} listing={listing} isAboveFold={index < 3} />
-          ))}
+          {listings.map((listing, index) => {
+            const noteId = `note-${listing.id}`;
+            const hasError = outcome?.errorFor === listing.id;
+            return (
+              <div key={listing.id} className="favourite-item">
+                <ListingCard listing={listing} isAboveFold={index < 3} />
+                <Form method="post" className="favourite-note">
+                  <input type="hidden" name="listingId" value={listing.id} />
+                  <label htmlFor={noteId}>Private note</label>
+                  <textarea
+                    id={noteId}
+                    name="note"
+                    rows={2}
+                    maxLength={1000}
+                    defaultValue={listing.note}
+                    placeholder="Only you can see this, e.g. 'Ask about parking'"
+                    aria-invalid={hasError || undefined}
+                    aria-describedby={hasError ? `${noteId}-error` : undefined}
+                  />
+                  {hasError ? (
+                    <p id={`${noteId}-error`} className="field-error">
+                      {outcome.error}
+                    </p>
+                  ) : null}
+                  <button
+                    type="submit"
+                    className="button button--small button--secondary"
+                    disabled={navigation.state === 'submitting'}
+                    aria-label={`Save note on ${listing.title}, ${listing.displayAddress}`}
+                  >
+                    Save note
+                  </button>
+                  {outcome?.savedFor === listing.id ? (
+                    <span role="status" className="favourite-note__saved">
+                      Note saved
+                    </span>
+                  ) : null}
+                </Form>
+              </div>
+            );
+          })}
         </div>
       )}
     </section>

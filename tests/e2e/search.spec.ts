@@ -128,6 +128,28 @@ test('a signed-in visitor saves a search and hides a home from results', async (
   await firstCard.getByRole('button', { name: /^Hide / }).click();
   await expect(page.locator(`.listing-card__title a[href="${hiddenHref}"]`)).toHaveCount(0);
 
+  // A private note on a favourite.
+  const favouriteTitle = (await page
+    .locator('.search-result .listing-card__title a')
+    .first()
+    .textContent())!;
+  await page
+    .locator('.search-result')
+    .first()
+    .getByRole('button', { name: /^Save .* to favourites$/ })
+    .click();
+  await page.goto('/favourites');
+  await page.getByLabel('Private note').first().fill('Ask about the loft <b>conversion</b>');
+  await page
+    .getByRole('button', { name: new RegExp(`^Save note on ${favouriteTitle}`) })
+    .first()
+    .click();
+  await expect(page.getByRole('status').filter({ hasText: 'Note saved' })).toBeVisible();
+  await page.reload();
+  await expect(page.getByLabel('Private note').first()).toHaveValue(
+    'Ask about the loft <b>conversion</b>',
+  );
+
   await page.goto('/saved-searches');
   await expect(page.getByRole('link', { name: 'Leeds family homes' })).toBeVisible();
   await expect(page.getByText('Weekly')).toBeVisible();

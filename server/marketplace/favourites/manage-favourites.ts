@@ -2,6 +2,7 @@ import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client.ts';
 import { listings } from '../listings/schema.ts';
 import { summaryColumns, toSummaries, type ListingSummary } from '../listings/listing-summary.ts';
+import { AppError } from '../../http/app-error.ts';
 import { favourites } from './schema.ts';
 
 const MAX_FAVOURITES = 500;
@@ -58,14 +59,45 @@ export async function mergeFavourites(
   return rows.map(({ id }) => String(id));
 }
 
+export const MAX_NOTE_LENGTH = 1000;
+
+/** Sets the private note on one of the user's favourites; anyone else's answers 404. */
+export async function setFavouriteNote(
+  db: Database,
+  userSub: string,
+  listingId: number,
+  note: unknown,
+): Promise<string> {
+  if (typeof note !== 'string') {
+    throw new AppError('VALIDATION_FAILED', 'Please check the note.', { note: 'Enter a note' });
+  }
+  const text = note.replace(/\r\n/g, '\n').trim();
+  if (text.length > MAX_NOTE_LENGTH) {
+    throw new AppError('VALIDATION_FAILED', 'Please check the note.', {
+      note: `Keep your note under ${MAX_NOTE_LENGTH.toLocaleString('en-GB')} characters`,
+    });
+  }
+  const updated = await db
+    .update(favourites)
+    .set({ note: text })
+    .where(and(eq(favourites.userSub, userSub), eq(favourites.listingId, listingId)))
+    .returning({ note: favourites.note });
+  if (updated.length === 0) throw new AppError('NOT_FOUND', 'That home is not in your favourites.');
+  return updated[0]!.note;
+}
+
 /** /favourites: each saved listing with its current status (sold, let and removed ones too). */
-export async function listFavourites(db: Database, userSub: string): Promise<ListingSummary[]> {
+export async function listFavourites(
+  db: Database,
+  userSub: string,
+): Promise<(ListingSummary & { note: string })[]> {
   const rows = await db
-    .select(summaryColumns)
+    .select({ ...summaryColumns, note: favourites.note })
     .from(favourites)
     .innerJoin(listings, eq(listings.id, favourites.listingId))
     .where(and(eq(favourites.userSub, userSub), sql`${listings.status} <> 'draft'`))
     .orderBy(desc(favourites.createdAt))
     .limit(MAX_FAVOURITES);
-  return toSummaries(db, rows);
+  const summaries = await toSummaries(db, rows);
+  return summaries.map((summary, index) => ({ ...summary, note: rows[index]!.note }));
 }

@@ -11,6 +11,8 @@ export const favourites = market.table(
       .notNull()
       .references(() => listings.id, { onDelete: 'cascade' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The user's private note about this home (plain text, only ever shown to them). */
+    note: text('note').notNull().default(''),
   },
   (table) => [
     primaryKey({ columns: [table.userSub, table.listingId] }),

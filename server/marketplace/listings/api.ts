@@ -203,6 +203,14 @@ export function mountListingsApi(
     await service.favourites.add(signedIn(res), idParam(req.params.id));
     res.status(204).end();
   });
+  api.put('/favourites/:id/note', async (req: Request<Params>, res) => {
+    const note = await service.favourites.setNote(
+      signedIn(res),
+      idParam(req.params.id),
+      (req.body as { note?: unknown } | undefined)?.note,
+    );
+    res.json({ note });
+  });
   api.delete('/favourites/:id', async (req: Request<Params>, res) => {
     await service.favourites.remove(signedIn(res), idParam(req.params.id));
     res.status(204).end();

@@ -9,6 +9,7 @@ import {
   listFavourites,
   mergeFavourites,
   removeFavourite,
+  setFavouriteNote,
 } from '../favourites/manage-favourites.ts';
 import { addDraftMedia, type MediaSettings } from '../media/add-draft-media.ts';
 import { arrangeDraftMedia } from '../media/arrange-draft-media.ts';
@@ -105,6 +106,8 @@ export function createListingService(options: ListingServiceOptions) {
       merge: (user: SessionUser, ids: unknown[]) => mergeFavourites(db, user.userId, ids),
       add: (user: SessionUser, listingId: number) => addFavourite(db, user.userId, listingId),
       remove: (user: SessionUser, listingId: number) => removeFavourite(db, user.userId, listingId),
+      setNote: (user: SessionUser, listingId: number, note: unknown) =>
+        setFavouriteNote(db, user.userId, listingId, note),
     },
   };
 }

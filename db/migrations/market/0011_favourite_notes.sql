@@ -1,0 +1,1 @@
+ALTER TABLE "market"."favourites" ADD COLUMN "note" text DEFAULT '' NOT NULL;
