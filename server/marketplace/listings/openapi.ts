@@ -348,6 +348,44 @@ export const openApiDocument = {
     '/favourites/merge': {
       post: operation("Merge the browser's favourites", { 200: ok('Ids') }, { security: secured }),
     },
+    '/favourites/{id}/note': {
+      put: operation(
+        'Set the private note on a favourite (plain text, up to 1,000 characters)',
+        { 200: ok('The saved note') },
+        {
+          parameters: [idParam],
+          security: secured,
+          requestBody: json({
+            type: 'object',
+            required: ['note'],
+            properties: { note: { type: 'string' } },
+          }),
+        },
+      ),
+    },
+    '/search': {
+      get: operation(
+        'Search listings: the same query parameters as /search/for-sale/ pages, plus `channel`, `place` (town slug) and `limit` (1–24)',
+        {
+          200: ok('A page of results with total, page count and notices about ignored filters'),
+        },
+      ),
+    },
+    '/search/map': {
+      get: operation('Every match of a search (newest 1,000) as map points', {
+        200: ok('Points and total'),
+      }),
+    },
+    '/places': {
+      get: operation('Place suggestions for the location box (`q`, 2+ characters)', {
+        200: ok('Places'),
+      }),
+    },
+    '/listing-cards': {
+      get: operation('Cards for listings still on the site (`ids`, comma-separated, up to 24)', {
+        200: ok('Listing cards'),
+      }),
+    },
     '/favourites/{id}': {
       put: operation(
         'Add a favourite',
