@@ -10,6 +10,7 @@ import {
   type ContactMessageInput,
 } from './contact-message-input.ts';
 import { contactMessages } from './schema.ts';
+import { escapeHtml } from '../../mail/escape-html.ts';
 
 export interface OperatorEmail {
   to: string;
@@ -147,13 +148,4 @@ export function operatorEmailFor(
       `<p style="white-space:pre-wrap">${escapeHtml(message.message)}</p>`,
     ].join('\n'),
   };
-}
-
-function escapeHtml(value: string): string {
-  return value
-    .replaceAll('&', '&amp;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;')
-    .replaceAll('"', '&quot;')
-    .replaceAll("'", '&#39;');
 }

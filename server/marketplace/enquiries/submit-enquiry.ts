@@ -6,7 +6,7 @@ import { listingPath } from '../../../app/lib/listing-url.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { Logger } from '../../logger.ts';
 import { listings } from '../listings/schema.ts';
-import { escapeHtml } from '../../../app/features/listing-draft/escape-html.ts';
+import { escapeHtml } from '../../mail/escape-html.ts';
 import { enquiries } from './schema.ts';
 
 export interface ListerEmail {

@@ -1,7 +1,7 @@
 import { and, eq, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database } from '../../../db/client.ts';
-import { escapeHtml } from '../../../app/features/listing-draft/escape-html.ts';
+import { escapeHtml } from '../../mail/escape-html.ts';
 import { listingPath } from '../../../app/lib/listing-url.ts';
 import { defineJob } from '../../jobs/job-queue.ts';
 import type { SendEmail } from '../enquiries/submit-enquiry.ts';

@@ -16,10 +16,20 @@ import type {
   MaterialInformation,
   TourLink,
 } from '../../../app/features/listing-draft/listing-rules.ts';
+import {
+  COUNCIL_TAX_BANDS,
+  EPC_RATINGS,
+  FURNISHED_STATES,
+  LET_TYPES,
+  LISTING_CHANNELS,
+  RENT_PERIODS,
+  SALE_QUALIFIERS,
+  TENURES,
+} from '../../../app/features/listing-draft/listing-rules.ts';
 import { PROPERTY_TYPES } from '../../../app/lib/search-params.ts';
 import { market } from '../db/market-schema.ts';
 
-export const listingChannel = market.enum('listing_channel', ['sale', 'rent']);
+export const listingChannel = market.enum('listing_channel', LISTING_CHANNELS);
 
 export const listingStatus = market.enum('listing_status', [
   'draft',
@@ -33,60 +43,22 @@ export const listingStatus = market.enum('listing_status', [
 
 export const propertyType = market.enum('property_type', PROPERTY_TYPES);
 
-export const priceQualifier = market.enum('price_qualifier', [
-  'guide_price',
-  'offers_over',
-  'offers_in_region_of',
-  'fixed_price',
-  'from',
-  'poa',
-]);
+export const priceQualifier = market.enum('price_qualifier', SALE_QUALIFIERS);
 
-export const rentPeriod = market.enum('rent_period', ['month', 'week']);
+export const rentPeriod = market.enum('rent_period', RENT_PERIODS);
 
 export const mediaKind = market.enum('media_kind', ['photo', 'floorplan']);
 
-export const tenure = market.enum('tenure', [
-  'freehold',
-  'leasehold',
-  'share_of_freehold',
-  'commonhold',
-  'shared_ownership',
-]);
+export const tenure = market.enum('tenure', TENURES);
 
 /** A–H in England and Scotland, A–I in Wales; Northern Ireland has domestic rates instead. */
-export const councilTaxBand = market.enum('council_tax_band', [
-  'A',
-  'B',
-  'C',
-  'D',
-  'E',
-  'F',
-  'G',
-  'H',
-  'I',
-  'domestic_rates',
-]);
+export const councilTaxBand = market.enum('council_tax_band', COUNCIL_TAX_BANDS);
 
-export const epcRating = market.enum('epc_rating', [
-  'A',
-  'B',
-  'C',
-  'D',
-  'E',
-  'F',
-  'G',
-  'exempt',
-  'pending',
-]);
+export const epcRating = market.enum('epc_rating', EPC_RATINGS);
 
-export const furnishedState = market.enum('furnished_state', [
-  'furnished',
-  'part_furnished',
-  'unfurnished',
-]);
+export const furnishedState = market.enum('furnished_state', FURNISHED_STATES);
 
-export const letType = market.enum('let_type', ['long_term', 'short_term', 'student']);
+export const letType = market.enum('let_type', LET_TYPES);
 
 /** Postgres full-text vector; kept up to date by a trigger (see the search_vector migration). */
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
