@@ -4,10 +4,12 @@ import { safeEqual } from '../crypto/secrets.ts';
 import {
   CognitoError,
   invalidParameter,
+  limitExceeded,
   messages,
   notAuthorized,
   resourceNotFound,
 } from '../errors.ts';
+import { takeToken } from '../rate-limit.ts';
 import { refreshTokens } from '../schema.ts';
 import { findUserById, type User } from '../users.ts';
 
@@ -98,3 +100,21 @@ export async function authenticate(
 
 export const internalError = () =>
   new CognitoError('InternalErrorException', 'Internal server error.', 500);
+
+/**
+ * Strangers' requests (sign-ups, code sends) per source address per hour; past the limit,
+ * Cognito's 'Attempt limit exceeded'.
+ */
+export async function limitAnonymousRequests(
+  ctx: IdentityContext,
+  bucket: 'signup' | 'codes',
+  request: RequestInfo,
+): Promise<void> {
+  const allowed = await takeToken(
+    ctx.db,
+    `${bucket}:${request.sourceIp}`,
+    ctx.limits.anonymousRequestsPerHour,
+    3600,
+  );
+  if (!allowed) throw limitExceeded();
+}

@@ -1,14 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { checkCode, deliveryFor, sendCode } from '../codes.ts';
-import {
-  CognitoError,
-  invalidParameter,
-  limitExceeded,
-  messages,
-  notAuthorized,
-} from '../errors.ts';
-import { takeToken } from '../rate-limit.ts';
+import { CognitoError, invalidParameter, messages, notAuthorized } from '../errors.ts';
 import { users } from '../schema.ts';
 import {
   findUser,
@@ -18,7 +11,7 @@ import {
   sealVerifier,
   validatePassword,
 } from '../users.ts';
-import { requireClient, requireString, type Operation } from './common.ts';
+import { limitAnonymousRequests, requireClient, requireString, type Operation } from './common.ts';
 
 /** Cognito's answer for an unknown user when it must not reveal that (PreventUserExistenceErrors). */
 function fakeDelivery(username: string) {
@@ -57,16 +50,7 @@ export const signUp: Operation = async (ctx, input, request) => {
       allowsEmail ? 'Username should be an email.' : 'Username should be a phone number.',
     );
   }
-  if (
-    !(await takeToken(
-      ctx.db,
-      `signup:${request.sourceIp}`,
-      ctx.limits.anonymousRequestsPerHour,
-      3600,
-    ))
-  ) {
-    throw limitExceeded();
-  }
+  await limitAnonymousRequests(ctx, 'signup', request);
   if (await findUser(ctx, username)) {
     throw new CognitoError(
       'UsernameExistsException',
@@ -124,16 +108,7 @@ export const confirmSignUp: Operation = async (ctx, input) => {
 export const resendConfirmationCode: Operation = async (ctx, input, request) => {
   requireClient(ctx, input);
   const username = requireString(input, 'Username', 128);
-  if (
-    !(await takeToken(
-      ctx.db,
-      `codes:${request.sourceIp}`,
-      ctx.limits.anonymousRequestsPerHour,
-      3600,
-    ))
-  ) {
-    throw limitExceeded();
-  }
+  await limitAnonymousRequests(ctx, 'codes', request);
   const user = await findUser(ctx, username);
   if (!user) return fakeDelivery(username);
   if (user.status !== 'UNCONFIRMED') throw invalidParameter('User is already confirmed.');

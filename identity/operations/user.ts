@@ -20,7 +20,13 @@ import {
   validatePassword,
   type User,
 } from '../users.ts';
-import { authenticate, requireClient, requireString, type Operation } from './common.ts';
+import {
+  authenticate,
+  limitAnonymousRequests,
+  requireClient,
+  requireString,
+  type Operation,
+} from './common.ts';
 import { fakeDelivery } from './sign-up.ts';
 import type { IdentityContext } from '../context.ts';
 
@@ -181,16 +187,7 @@ export const deleteUser: Operation = async (ctx, input) => {
 export const forgotPassword: Operation = async (ctx, input, request) => {
   requireClient(ctx, input);
   const username = requireString(input, 'Username', 128);
-  if (
-    !(await takeToken(
-      ctx.db,
-      `codes:${request.sourceIp}`,
-      ctx.limits.anonymousRequestsPerHour,
-      3600,
-    ))
-  ) {
-    throw limitExceeded();
-  }
+  await limitAnonymousRequests(ctx, 'codes', request);
   const user = await findUser(ctx, username);
   if (!user) return fakeDelivery(username);
   if (!user.enabled) throw notAuthorized('User is disabled.');
