@@ -1,5 +1,5 @@
 import type { Database } from '../../db/client.ts';
-import { findListings, findRecentListings } from './listings/find-listings.ts';
+import { findRecentListings } from './listings/find-listings.ts';
 import os from 'node:os';
 import path from 'node:path';
 import { pino } from 'pino';
@@ -73,7 +73,6 @@ export function createMarketplace(options: MarketplaceOptions) {
       hidden: (ownerSub: string) => listHiddenListingIds(db, ownerSub),
     },
     listings: {
-      find: (options: Parameters<typeof findListings>[1]) => findListings(db, options),
       findRecent: (options?: Parameters<typeof findRecentListings>[1]) =>
         findRecentListings(db, options),
       get: (id: number) => getListing(db, id),

@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertListing } from '../../../tests/support/listing-factory.ts';
 import { createTestDatabase, type TestDatabase } from '../../../tests/support/test-database.ts';
-import { findListings, findRecentListings } from './find-listings.ts';
+import { DEFAULT_QUERY } from '../../../app/lib/search-params.ts';
+import { searchListings } from '../search/search-listings.ts';
+import { findRecentListings } from './find-listings.ts';
 import { getListing } from './get-listing.ts';
 
 let database: TestDatabase;
@@ -30,7 +32,19 @@ beforeAll(async () => {
 });
 afterAll(() => database.destroy());
 
-describe('findListings', () => {
+/** Browsing all homes for sale, newest first: a search with no location or filters. */
+function findListings(
+  db: TestDatabase['db'],
+  options: { channel: 'sale' | 'rent'; page?: number; pageSize: number },
+) {
+  return searchListings(db, {
+    channel: options.channel,
+    query: { ...DEFAULT_QUERY, page: options.page ?? 1 },
+    pageSize: options.pageSize,
+  });
+}
+
+describe('browsing listings', () => {
   it('shows only listings on the market or agreed, newest first, with a total', async () => {
     const page = await findListings(database.db, { channel: 'sale', pageSize: 5 });
     expect(page.total).toBe(33);

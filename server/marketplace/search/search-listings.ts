@@ -15,12 +15,13 @@ import {
 } from 'drizzle-orm';
 import { milesToMetres, type SearchQuery } from '../../../app/lib/search-params.ts';
 import type { Database } from '../../../db/client.ts';
-import { RESULTS_PAGE_SIZE } from '../listings/find-listings.ts';
 import { summaryColumns, toSummaries, type ListingSummary } from '../listings/listing-summary.ts';
 import { listingPriceHistory, listings, type Listing } from '../listings/schema.ts';
 import { hiddenListings } from '../alerts/schema.ts';
 import { listingSearch } from './schema.ts';
 import type { ResolvedLocation } from './resolve-location.ts';
+
+export const RESULTS_PAGE_SIZE = 24;
 
 export interface SearchResultItem extends ListingSummary {
   floorAreaSqFt: number | null;
