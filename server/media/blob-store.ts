@@ -9,6 +9,11 @@ import path from 'node:path';
 export interface BlobStore {
   put(data: Buffer): Promise<string>;
   get(key: string): Promise<Buffer | undefined>;
+  /**
+   * Removes an original (a no-op when it is not there). Keys are shared by every listing with
+   * the same bytes: callers delete only keys nothing refers to any more.
+   */
+  delete(key: string): Promise<void>;
 }
 
 const KEY_PATTERN = /^[a-f0-9]{64}$/;
@@ -44,6 +49,10 @@ export function createLocalBlobStore(root: string): BlobStore {
         throw error;
       }
     },
+    async delete(key) {
+      if (!isBlobKey(key)) return;
+      await fs.rm(fileFor(key), { force: true });
+    },
   };
 }
 
@@ -60,7 +69,7 @@ export interface S3BlobStoreOptions {
 
 /** Any S3-compatible store, through `@aws-sdk/client-s3` (loaded only when configured). */
 export async function createS3BlobStore(options: S3BlobStoreOptions): Promise<BlobStore> {
-  const { S3Client, PutObjectCommand, GetObjectCommand, HeadObjectCommand } =
+  const { S3Client, PutObjectCommand, GetObjectCommand, HeadObjectCommand, DeleteObjectCommand } =
     await import('@aws-sdk/client-s3');
   const client = new S3Client({
     region: options.region,
@@ -102,6 +111,11 @@ export async function createS3BlobStore(options: S3BlobStoreOptions): Promise<Bl
         if (name === 'NoSuchKey' || name === 'NotFound') return undefined;
         throw error;
       }
+    },
+    async delete(key) {
+      if (!isBlobKey(key)) return;
+      // S3 answers 204 whether or not the object existed.
+      await client.send(new DeleteObjectCommand({ Bucket: options.bucket, Key: objectKey(key) }));
     },
   };
 }

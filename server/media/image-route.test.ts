@@ -1,5 +1,4 @@
 import fs from 'node:fs/promises';
-import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import express from 'express';
@@ -7,6 +6,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLocalBlobStore } from './blob-store.ts';
 import { createImageRouter } from './image-route.ts';
+import { serveForTest } from '../../tests/support/serve.ts';
 
 let root: string;
 let base: string;
@@ -30,10 +30,9 @@ beforeAll(async () => {
       onRender: (id) => renders.push(id),
     }),
   );
-  const server = app.listen(0);
-  await new Promise((resolve) => server.once('listening', resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  close = () => new Promise((resolve) => server.close(() => resolve()));
+  const served = await serveForTest(app);
+  base = served.base;
+  close = served.close;
 });
 afterAll(async () => {
   await close();
