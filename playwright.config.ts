@@ -61,6 +61,9 @@ export default defineConfig({
         // Background jobs (search alerts) every couple of seconds, so tests need not wait a minute.
         JOB_POLL_MS: '500',
         ALERT_INTERVAL_SECONDS: '2',
+        // Tests publish and then search at once; the signed-out page cache (tested on its own in
+        // server/web/page-cache.test.ts) would show them a page up to ten seconds old.
+        SEARCH_PAGE_CACHE_SECONDS: '0',
         DATA_DIR: dataDir,
         NODE_ENV: 'test',
         LOG_LEVEL: 'warn',

@@ -21,7 +21,7 @@ import { startRoost } from '../server/main.ts';
 import { createMarketplace } from '../server/marketplace/marketplace.ts';
 import { refreshSearchStatistics } from '../server/marketplace/search/refresh-search-statistics.ts';
 import { ensureBuild } from './ensure-build.ts';
-import { searchMix } from './bench/search-mix.ts';
+import { searchMix, type MixItem } from './bench/search-mix.ts';
 
 const { values } = parseArgs({
   options: {
@@ -31,8 +31,12 @@ const { values } = parseArgs({
     connections: { type: 'string', default: '10' },
     /** Keep (or reuse) the PGlite data here instead of a throwaway directory. */
     'data-dir': { type: 'string' },
-    /** Print the slowest searches of the mix with their query plans. */
+    /** Keep (or reuse) this PostgreSQL database instead of a throwaway one. */
+    'database-name': { type: 'string' },
+    /** Print the slowest searches of the mix. */
     explain: { type: 'boolean', default: false },
+    /** Measure the search mix only, without the HTTP run. */
+    'queries-only': { type: 'boolean', default: false },
   },
 });
 const total = Number(values.listings);
@@ -58,10 +62,17 @@ async function freshDatabase(): Promise<BenchDatabase> {
     };
     return { handle, engine: 'PGlite', serverEnv: { DATA_DIR: dir }, cleanup };
   }
-  const name = `roost_bench_${Date.now()}`;
+  const keep = values['database-name'];
+  // Likewise the identity service's signing keys (its configuration is read from the process).
+  process.env.IDENTITY_SECRET ??= 'roost-bench-only-identity-secret-not-for-production';
+  if (keep !== undefined && !/^[a-z_][a-z0-9_]{0,62}$/.test(keep)) {
+    throw new Error('--database-name takes a lower-case PostgreSQL identifier');
+  }
+  const name = keep ?? `roost_bench_${Date.now()}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  const exists = await admin.query('select 1 from pg_database where datname = $1', [name]);
+  if (exists.rowCount === 0) await admin.query(`create database ${name}`);
   await admin.end();
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
@@ -79,8 +90,11 @@ async function freshDatabase(): Promise<BenchDatabase> {
     serverEnv: {
       DATABASE_URL: url.toString(),
       DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'roost-bench-')),
+      // A kept database holds secrets sealed with this: the same on every run.
+      APP_SECRET: 'roost-bench-only-secret-not-for-production-use',
     },
     cleanup: async () => {
+      if (keep) return;
       const dropper = new pg.Client({ connectionString: serverUrl });
       await dropper.connect();
       await dropper.query(`drop database if exists ${name} with (force)`);
@@ -156,41 +170,8 @@ function percentile(sorted: number[], p: number) {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 }
 
-const started = Date.now();
-const { handle, engine, serverEnv, cleanup } = await freshDatabase();
-try {
-  process.stderr.write(`Migrating a fresh ${engine} database…\n`);
-  await migrateDatabase(handle);
-  const [existing] = rowsOf<{ n: number }>(
-    await handle.db.execute(sql`select count(*)::int as n from market.listings`),
-  );
-  if (existing?.n !== total) {
-    process.stderr.write(`Seeding ${total.toLocaleString('en-GB')} listings…\n`);
-    await handle.db.execute(sql`truncate market.listings cascade`);
-    await seedSynthetic(handle, total);
-  }
-  await refreshSearchStatistics(handle.db);
-  const marketplace = createMarketplace({ db: handle.db });
-
-  const mix = searchMix();
-  for (const item of mix.slice(0, 50)) await marketplace.search.run(item); // warm caches
-  const measured = [];
-  for (const item of mix) {
-    const t0 = performance.now();
-    await marketplace.search.run(item);
-    measured.push({ item, ms: performance.now() - t0 });
-  }
-  const timings = measured.map((entry) => entry.ms).sort((a, b) => a - b);
-  if (values.explain) {
-    for (const { item, ms } of measured.sort((a, b) => b.ms - a.ms).slice(0, 8)) {
-      process.stderr.write(
-        `${ms.toFixed(1)} ms  ${item.channel} ${item.placeSlug ?? '-'} ${item.params}\n`,
-      );
-    }
-  }
-
-  // The HTTP figures come from the real server (same composition as `npm start`) on this data.
-  await handle.close();
+/** Server-rendered search pages per second from the real server (as `npm start` composes it). */
+async function measureHttp(mix: ReturnType<typeof searchMix>, pageCacheSeconds: number) {
   ensureBuild();
   const port = await new Promise<number>((resolve) => {
     const probe = http.createServer().listen(0, '127.0.0.1', () => {
@@ -204,6 +185,7 @@ try {
       PORT: String(port),
       SEED_DEMO: 'false',
       LOG_LEVEL: 'silent',
+      SEARCH_PAGE_CACHE_SECONDS: String(pageCacheSeconds),
     }),
     logger: createLogger({ logLevel: 'silent' }),
   });
@@ -222,6 +204,59 @@ try {
   });
   await roost.stop();
 
+  return {
+    connections,
+    seconds,
+    requestsPerSecond: Math.round(result.requests.average),
+    latencyMs: { p50: result.latency.p50, p97_5: result.latency.p97_5, p99: result.latency.p99 },
+    non2xx: result.non2xx,
+    errors: result.errors,
+  };
+}
+
+const started = Date.now();
+const { handle, engine, serverEnv, cleanup } = await freshDatabase();
+try {
+  process.stderr.write(`Migrating a fresh ${engine} database…\n`);
+  await migrateDatabase(handle);
+  const [existing] = rowsOf<{ n: number }>(
+    await handle.db.execute(sql`select count(*)::int as n from market.listings`),
+  );
+  if (existing?.n !== total) {
+    process.stderr.write(`Seeding ${total.toLocaleString('en-GB')} listings…\n`);
+    await handle.db.execute(sql`truncate market.listings cascade`);
+    await seedSynthetic(handle, total);
+  }
+  await refreshSearchStatistics(handle.db);
+  const marketplace = createMarketplace({ db: handle.db });
+
+  const mix = searchMix();
+  for (const item of mix.slice(0, 50)) await marketplace.search.run(item); // warm caches
+  const measured: { item: MixItem; ms: number }[] = [];
+  for (const item of mix) {
+    const t0 = performance.now();
+    await marketplace.search.run(item);
+    measured.push({ item, ms: performance.now() - t0 });
+  }
+  const timings = measured.map((entry) => entry.ms).sort((a, b) => a - b);
+  if (values.explain) {
+    for (const { item, ms } of measured
+      .sort((a, b) => b.ms - a.ms)
+      .slice(0, Number(process.env.BENCH_SLOWEST ?? 8))) {
+      process.stderr.write(
+        `${ms.toFixed(1)} ms  ${item.channel} ${item.placeSlug ?? '-'} ${item.params}\n`,
+      );
+    }
+  }
+
+  await handle.close();
+  // Every page rendered afresh, then with the signed-out page cache as `npm start` runs it.
+  const httpFigures = values['queries-only']
+    ? null
+    : {
+        uncached: await measureHttp(mix, 0),
+        withPageCache: await measureHttp(mix, parseConfig({}).searchPageCacheSeconds),
+      };
   const report = {
     date: new Date().toISOString(),
     machine: `${os.cpus().length} × ${os.cpus()[0]?.model.trim()}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`,
@@ -234,14 +269,24 @@ try {
       p99: +percentile(timings, 99).toFixed(2),
       max: +timings.at(-1)!.toFixed(2),
     },
-    http: {
-      connections,
-      seconds,
-      requestsPerSecond: Math.round(result.requests.average),
-      latencyMs: { p50: result.latency.p50, p97_5: result.latency.p97_5, p99: result.latency.p99 },
-      non2xx: result.non2xx,
-      errors: result.errors,
-    },
+    // The same by kind of search, to show where the time goes.
+    byKind: Object.fromEntries(
+      [...new Set(measured.map(({ item }) => item.kind))].map((kind) => {
+        const ms = measured
+          .filter(({ item }) => item.kind === kind)
+          .map((entry) => entry.ms)
+          .sort((a, b) => a - b);
+        return [
+          kind,
+          {
+            searches: ms.length,
+            p50: +percentile(ms, 50).toFixed(2),
+            p95: +percentile(ms, 95).toFixed(2),
+          },
+        ];
+      }),
+    ),
+    http: httpFigures,
     totalSeconds: Math.round((Date.now() - started) / 1000),
   };
   process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);

@@ -55,6 +55,12 @@ const envSchema = z.object({
     .min(1)
     .max(3600)
     .default(60),
+  SEARCH_PAGE_CACHE_SECONDS: z.coerce
+    .number({ message: 'expected seconds' })
+    .int()
+    .min(0)
+    .max(300)
+    .default(10),
   SHUTDOWN_TIMEOUT_MS: z.coerce
     .number({ message: 'expected milliseconds' })
     .int()
@@ -97,6 +103,8 @@ export interface Config {
   seedDemo: boolean;
   logLevel: Env['LOG_LEVEL'];
   shutdownTimeoutMs: number;
+  /** How long a signed-out visitor's search page is reused (0: never). */
+  searchPageCacheSeconds: number;
   /** How postcodes are placed: listing centroids offline, or postcodes.io. */
   geocoder: { kind: Env['GEOCODER']; url: string };
   /** Signs alert unsubscribe links; generated into DATA_DIR when unset. */
@@ -147,6 +155,7 @@ export function parseConfig(source: NodeJS.ProcessEnv): Config {
     seedDemo: env.SEED_DEMO,
     logLevel: env.LOG_LEVEL,
     shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,
+    searchPageCacheSeconds: env.SEARCH_PAGE_CACHE_SECONDS,
     geocoder: { kind: env.GEOCODER, url: env.GEOCODER_URL },
     appSecret: env.APP_SECRET,
     jobs: { pollMs: env.JOB_POLL_MS, alertIntervalMs: env.ALERT_INTERVAL_SECONDS * 1000 },

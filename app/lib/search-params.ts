@@ -21,6 +21,29 @@ export const PROPERTY_TYPES = [
   'other',
 ] as const;
 
+/**
+ * Facts visitors filter on ('must-haves'), set by listers. The order is fixed: it is each one's
+ * bit in the search table's `features` mask (garden 1, parking 2, …), so only ever append.
+ */
+export const LISTING_FEATURES = [
+  'garden',
+  'parking',
+  'new_build',
+  'retirement',
+  'shared_ownership',
+  'auction',
+] as const;
+export type ListingFeature = (typeof LISTING_FEATURES)[number];
+
+export const FEATURE_LABELS: Record<ListingFeature, string> = {
+  garden: 'Garden',
+  parking: 'Parking',
+  new_build: 'New build',
+  retirement: 'Retirement home',
+  shared_ownership: 'Shared ownership',
+  auction: 'Auction',
+};
+
 export const FURNISHED_STATES = ['furnished', 'part_furnished', 'unfurnished'] as const;
 export const LET_TYPES = ['long_term', 'short_term', 'student'] as const;
 
@@ -50,6 +73,8 @@ export interface SearchQuery {
   minBeds?: number;
   maxBeds?: number;
   types: PropertyTypeValue[];
+  /** Must-haves: every one listed is required. */
+  features: ListingFeature[];
   addedWithinDays?: number;
   /** Rentals only. */
   furnished?: (typeof FURNISHED_STATES)[number];
@@ -70,6 +95,7 @@ export const DEFAULT_QUERY: SearchQuery = {
   radius: 0,
   pricePeriod: 'month',
   types: [],
+  features: [],
   includeAgreed: true,
   sort: 'newest',
   page: 1,
@@ -93,7 +119,7 @@ function wholeNumber(raw: string | null, max: number): number | undefined | 'inv
 
 export function parseSearchParams(params: URLSearchParams): ParsedSearch {
   const notices: string[] = [];
-  const query: SearchQuery = { ...DEFAULT_QUERY, types: [] };
+  const query: SearchQuery = { ...DEFAULT_QUERY, types: [], features: [] };
 
   const location = params.get('location')?.trim();
   if (location) {
@@ -133,9 +159,14 @@ export function parseSearchParams(params: URLSearchParams): ParsedSearch {
           lng <= UK_BOUNDS.maxLng,
       );
     if (isValid) {
-      query.polygon = points.map(([lat, lng]) => ({ lat: Number(lat!.toFixed(5)), lng: Number(lng!.toFixed(5)) }));
+      query.polygon = points.map(([lat, lng]) => ({
+        lat: Number(lat!.toFixed(5)),
+        lng: Number(lng!.toFixed(5)),
+      }));
     } else {
-      notices.push('We couldn’t use the area drawn on the map (it needs 3 to 50 points in the UK), so we ignored it.');
+      notices.push(
+        'We couldn’t use the area drawn on the map (it needs 3 to 50 points in the UK), so we ignored it.',
+      );
     }
   }
 
@@ -182,6 +213,13 @@ export function parseSearchParams(params: URLSearchParams): ParsedSearch {
       if (!query.types.includes(type as PropertyTypeValue))
         query.types.push(type as PropertyTypeValue);
     } else notices.push(`We ignored the unknown property type "${type.slice(0, 30)}".`);
+  }
+
+  for (const feature of params.getAll('has')) {
+    if ((LISTING_FEATURES as readonly string[]).includes(feature)) {
+      if (!query.features.includes(feature as ListingFeature))
+        query.features.push(feature as ListingFeature);
+    } else notices.push(`We ignored the unknown must-have "${feature.slice(0, 30)}".`);
   }
 
   const added = params.get('added');
@@ -239,13 +277,15 @@ export function toSearchParams(query: Partial<SearchQuery>): URLSearchParams {
   const params = new URLSearchParams();
   if (query.location) params.set('location', query.location);
   if (query.near) params.set('near', `${query.near.lat},${query.near.lng}`);
-  if (query.polygon) params.set('polygon', query.polygon.map(({ lat, lng }) => `${lat},${lng}`).join(';'));
+  if (query.polygon)
+    params.set('polygon', query.polygon.map(({ lat, lng }) => `${lat},${lng}`).join(';'));
   if (query.radius) params.set('radius', String(query.radius));
   for (const key of ['minPrice', 'maxPrice', 'minBeds', 'maxBeds', 'minArea', 'maxArea'] as const) {
     if (query[key] !== undefined) params.set(key, String(query[key]));
   }
   if (query.pricePeriod === 'week') params.set('period', 'week');
   for (const type of query.types ?? []) params.append('type', type);
+  for (const feature of query.features ?? []) params.append('has', feature);
   if (query.addedWithinDays) params.set('added', String(query.addedWithinDays));
   if (query.furnished) params.set('furnished', query.furnished);
   if (query.letType) params.set('letType', query.letType);

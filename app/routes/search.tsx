@@ -10,11 +10,13 @@ import { CurrentLocationButton } from '~/features/search/current-location-button
 import { LocationCombobox } from '~/features/search/location-combobox';
 import { SearchMap } from '~/features/search/search-map';
 import { rememberSearch } from '~/features/search/visitor-memory';
-import { formatPounds, pluralise } from '~/lib/format';
+import { formatCount, formatPounds, pluralise } from '~/lib/format';
 import { searchPath } from '~/lib/listing-url';
 import {
   ADDED_WITHIN_DAYS,
   PROPERTY_TYPES,
+  FEATURE_LABELS,
+  LISTING_FEATURES,
   RADIUS_MILES,
   toSearchParams,
   type SearchQuery,
@@ -97,7 +99,7 @@ export function meta({ data }: Route.MetaArgs): Route.MetaDescriptors {
     { title: `Property ${noun}${where} | Roost` },
     {
       name: 'description',
-      content: `${pluralise(data.total, 'home')} ${noun}${where} on Roost, listed free by private sellers and landlords. Filter by price, bedrooms and more.`,
+      content: `${data.totalIsLowerBound ? `More than ${pluralise(data.total, 'home')}` : pluralise(data.total, 'home')} ${noun}${where} on Roost, listed free by private sellers and landlords. Filter by price, bedrooms and more.`,
     },
     { tagName: 'link', rel: 'canonical', href: canonical },
   ];
@@ -122,6 +124,7 @@ export default function Search({ loaderData, actionData }: Route.ComponentProps)
     query,
     items,
     total,
+    totalIsLowerBound,
     page,
     pageCount,
     notices,
@@ -140,6 +143,7 @@ export default function Search({ loaderData, actionData }: Route.ComponentProps)
     query.minBeds !== undefined ||
     query.maxBeds !== undefined ||
     query.types.length > 0 ||
+    query.features.length > 0 ||
     query.addedWithinDays !== undefined ||
     query.minArea !== undefined ||
     query.maxArea !== undefined ||
@@ -233,25 +237,28 @@ export default function Search({ loaderData, actionData }: Route.ComponentProps)
         </div>
         <details
           className="search-filters__more"
-          open={hasFilters && (query.types.length > 0 || Boolean(query.keywords))}
+          open={
+            hasFilters &&
+            (query.types.length > 0 || query.features.length > 0 || Boolean(query.keywords))
+          }
         >
           <summary>More filters</summary>
-          <fieldset className="field field--wide">
-            <legend>Property types</legend>
-            <div className="checkbox-grid">
-              {PROPERTY_TYPES.map((type) => (
-                <label key={type} className="checkbox">
-                  <input
-                    type="checkbox"
-                    name="type"
-                    value={type}
-                    defaultChecked={query.types.includes(type)}
-                  />
-                  {formatPropertyType(type)}
-                </label>
-              ))}
-            </div>
-          </fieldset>
+          <CheckboxGroup
+            legend="Property types"
+            name="type"
+            options={PROPERTY_TYPES.map((type) => [type, formatPropertyType(type)])}
+            checked={query.types}
+          />
+          <CheckboxGroup
+            legend="Must-haves"
+            name="has"
+            options={LISTING_FEATURES.filter(
+              // Shared ownership and auctions are ways of buying, not renting.
+              (feature) =>
+                channel === 'sale' || (feature !== 'shared_ownership' && feature !== 'auction'),
+            ).map((feature) => [feature, FEATURE_LABELS[feature]])}
+            checked={query.features}
+          />
           {channel === 'rent' ? (
             <>
               <div className="field">
@@ -406,7 +413,7 @@ export default function Search({ loaderData, actionData }: Route.ComponentProps)
         </div>
       ) : (
         <p className="results-count" role="status">
-          {pluralise(total, 'home')} {noun}
+          {totalIsLowerBound ? `${formatCount(total)}+ homes` : pluralise(total, 'home')} {noun}
           {location
             ? ` ${radiusLabel(query.radius).toLowerCase().replace('this area only', `in ${location.label}`)}`
             : ''}
@@ -495,6 +502,38 @@ export default function Search({ loaderData, actionData }: Route.ComponentProps)
         </nav>
       ) : null}
     </section>
+  );
+}
+
+/** A fieldset of checkboxes sharing one URL parameter name (one value each). */
+function CheckboxGroup({
+  legend,
+  name,
+  options,
+  checked,
+}: {
+  legend: string;
+  name: string;
+  options: [value: string, label: string][];
+  checked: readonly string[];
+}) {
+  return (
+    <fieldset className="field field--wide">
+      <legend>{legend}</legend>
+      <div className="checkbox-grid">
+        {options.map(([value, label]) => (
+          <label key={value} className="checkbox">
+            <input
+              type="checkbox"
+              name={name}
+              value={value}
+              defaultChecked={checked.includes(value)}
+            />
+            {label}
+          </label>
+        ))}
+      </div>
+    </fieldset>
   );
 }
 

@@ -1,7 +1,10 @@
 import { slugify } from '../../app/lib/listing-url.ts';
 import { SEED_PLACES } from '../../db/seed/uk-places.ts';
 
+export type MixKind = 'place' | 'filters' | 'keywords' | 'district' | 'browse';
+
 export interface MixItem {
+  kind: MixKind;
   channel: 'sale' | 'rent';
   params: URLSearchParams;
   placeSlug?: string;
@@ -28,11 +31,13 @@ export function searchMix(size = 1000): MixItem[] {
     const params = new URLSearchParams();
     const kind = random();
     let placeSlug: string | undefined = slugify(place.town);
+    let mixKind: MixKind = 'place';
     params.set('radius', pick(radii));
     params.set('sort', pick(sorts));
     if (kind < 0.45) {
       // place + radius only
     } else if (kind < 0.7) {
+      mixKind = 'filters';
       const typical = channel === 'sale' ? place.typicalSalePrice : place.typicalRentPcm;
       params.set('maxPrice', String(Math.round(typical * (0.8 + random()))));
       params.set('minBeds', String(1 + Math.floor(random() * 3)));
@@ -40,20 +45,23 @@ export function searchMix(size = 1000): MixItem[] {
         params.append('type', pick(['flat', 'terraced', 'semi_detached', 'detached']));
       if (random() < 0.3) params.set('added', pick(['3', '7', '14']));
     } else if (kind < 0.8) {
+      mixKind = 'keywords';
       params.set(
         'keywords',
         pick(['garden', 'parking', 'garage', 'balcony', 'period features', 'station']),
       );
     } else if (kind < 0.9) {
+      mixKind = 'district';
       placeSlug = undefined;
       params.set('location', pick(place.outcodes));
     } else {
+      mixKind = 'browse';
       placeSlug = undefined;
       params.delete('radius');
       params.set('sort', pick(['newest', 'price-asc', 'price-desc']));
       params.set('page', String(1 + Math.floor(random() * 40)));
     }
-    items.push({ channel, params, placeSlug });
+    items.push({ kind: mixKind, channel, params, placeSlug });
   }
   return items;
 }

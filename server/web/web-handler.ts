@@ -4,16 +4,23 @@ import { createRequestHandler } from '@react-router/express';
 import express, { Router, type Request, type Response } from 'express';
 import type { AppLoadContext, ServerBuild } from 'react-router';
 import type {} from '../load-context.ts';
+import { createPageCache } from './page-cache.ts';
 
 export type LoadContextFactory = (req: Request, res: Response) => AppLoadContext;
 
 export const BUILD_DIR = path.resolve('build');
 
+/** `/search/for-sale/`, `/search/for-rent/leeds` and the like. */
+const SEARCH_PAGES = /^\/search\/for-(sale|rent)(\/[a-z0-9-]+)?\/?$/;
+
 /**
  * Serves the React Router app from its production build: hashed assets with immutable caching,
  * other public files briefly cached, and every page rendered on the server.
  */
-export async function createWebHandler(getLoadContext: LoadContextFactory): Promise<Router> {
+export async function createWebHandler(
+  getLoadContext: LoadContextFactory,
+  { pageCacheSeconds }: { pageCacheSeconds: number },
+): Promise<Router> {
   const serverBuildPath = path.join(BUILD_DIR, 'server', 'index.js');
   const build = (await import(pathToFileURL(serverBuildPath).href)) as ServerBuild;
   const router = Router();
@@ -22,6 +29,8 @@ export async function createWebHandler(getLoadContext: LoadContextFactory): Prom
     express.static(path.join(BUILD_DIR, 'client', 'assets'), { immutable: true, maxAge: '1y' }),
   );
   router.use(express.static(path.join(BUILD_DIR, 'client'), { maxAge: '1h', index: false }));
+  // Search pages are the same for every signed-out visitor: rendered once per few seconds.
+  router.use(createPageCache({ seconds: pageCacheSeconds, paths: SEARCH_PAGES }));
   router.all(
     '/{*splat}',
     createRequestHandler({ build, getLoadContext, mode: process.env.NODE_ENV }),

@@ -70,7 +70,7 @@ export function SearchMap({
     queryFn: async ({ signal }) => {
       const response = await fetch(`/api/v1/search/map?${params}`, { signal });
       if (!response.ok) throw new Error(`Map search failed with ${response.status}`);
-      return (await response.json()) as { points: MapPoint[]; total: number };
+      return (await response.json()) as { points: MapPoint[]; total: number; more: boolean };
     },
   });
 
@@ -260,8 +260,8 @@ export function SearchMap({
         )}
         {data ? (
           <span className="search-map__count">
-            {data.total > data.points.length
-              ? `Showing the newest ${data.points.length.toLocaleString('en-GB')} of ${data.total.toLocaleString('en-GB')} homes on the map`
+            {data.more
+              ? `Showing the newest ${data.points.length.toLocaleString('en-GB')} homes on the map: zoom in or add filters to see the rest`
               : `${data.total.toLocaleString('en-GB')} homes on the map`}
           </span>
         ) : null}

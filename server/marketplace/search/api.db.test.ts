@@ -1,25 +1,24 @@
-import type { AddressInfo } from 'node:net';
 import express from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../tests/support/test-database.ts';
 import { createMarketplace } from '../marketplace.ts';
 import { mountSearchApi } from './api.ts';
+import { serveForTest } from '../../../tests/support/serve.ts';
 
 let database: TestDatabase;
 let base: string;
-let close: () => void;
+let close: () => Promise<void>;
 
 beforeAll(async () => {
   database = await createTestDatabase();
   const app = express();
   mountSearchApi(app as unknown as express.Router, createMarketplace({ db: database.db }));
-  const server = app.listen(0);
-  await new Promise((resolve) => server.once('listening', resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  close = () => server.close();
+  const served = await serveForTest(app);
+  base = served.base;
+  close = served.close;
 });
 afterAll(async () => {
-  close();
+  await close();
   await database.destroy();
 });
 

@@ -19,8 +19,5 @@ export async function findSummariesByIds(db: Database, ids: number[]): Promise<L
       ),
     );
   const byId = new Map(rows.map((row) => [row.id, row]));
-  return toSummaries(
-    db,
-    wanted.map((id) => byId.get(id)).filter((row) => row !== undefined),
-  );
+  return toSummaries(wanted.map((id) => byId.get(id)).filter((row) => row !== undefined));
 }

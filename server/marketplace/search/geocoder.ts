@@ -1,4 +1,4 @@
-import { avg, eq, sql, type SQL } from 'drizzle-orm';
+import { avg, eq, inArray, type SQL } from 'drizzle-orm';
 import type { Database } from '../../../db/client.ts';
 import { listings } from '../listings/schema.ts';
 
@@ -13,11 +13,19 @@ export interface Geocoder {
   locateOutcode(outcode: string): Promise<Coordinates | undefined>;
 }
 
+/** A district's centre from up to this many of its listings: plenty to place a search. */
+const CENTROID_SAMPLE = 500;
+
 async function centroid(db: Database, where: SQL | undefined): Promise<Coordinates | undefined> {
-  const [row] = await db
-    .select({ lat: avg(listings.lat).mapWith(Number), lng: avg(listings.lng).mapWith(Number) })
+  const sample = db
+    .select({ lat: listings.lat, lng: listings.lng })
     .from(listings)
-    .where(where);
+    .where(where)
+    .limit(CENTROID_SAMPLE)
+    .as('sample');
+  const [row] = await db
+    .select({ lat: avg(sample.lat).mapWith(Number), lng: avg(sample.lng).mapWith(Number) })
+    .from(sample);
   return row && Number.isFinite(row.lat) && row.lat !== 0
     ? { lat: row.lat, lng: row.lng }
     : undefined;
@@ -28,12 +36,47 @@ function areaOf(outcode: string): string {
   return /^[A-Z]+/.exec(outcode)?.[0] ?? outcode;
 }
 
+/**
+ * Every district an area can have ('HG0'–'HG99', and 'HG1A'–'HG9Z' as in 'SW1A' or 'EC1M'), so
+ * the area's listings are found through the outcode index rather than by scanning them all.
+ */
+function districtsOf(area: string): string[] {
+  const districts = Array.from({ length: 100 }, (_, number) => `${area}${number}`);
+  for (let number = 1; number <= 9; number += 1) {
+    for (const letter of 'ABCDEFGHJKLMNPRSTUVWXY') districts.push(`${area}${number}${letter}`);
+  }
+  return districts;
+}
+
 async function outcodeCentroid(db: Database, outcode: string) {
   // A district with no listings yet is placed at its postcode area's centre rather than nowhere.
   return (
     (await centroid(db, eq(listings.outcode, outcode))) ??
-    (await centroid(db, sql`${listings.outcode} ~ ${`^${areaOf(outcode)}[0-9]`}`))
+    (await centroid(db, inArray(listings.outcode, districtsOf(areaOf(outcode)))))
   );
+}
+
+const CACHE_LIMIT = 5_000;
+const FOUND_FOR_MS = 10 * 60_000;
+const MISSING_FOR_MS = 60_000;
+
+/**
+ * Remembers answers for a while (centres of thousands of listings move slowly, and averaging
+ * them on every search would cost more than the search), oldest forgotten first.
+ */
+function remembered(
+  locate: (code: string) => Promise<Coordinates | undefined>,
+): (code: string) => Promise<Coordinates | undefined> {
+  const cache = new Map<string, { value: Coordinates | undefined; expires: number }>();
+  return async (code) => {
+    const hit = cache.get(code);
+    if (hit && hit.expires > Date.now()) return hit.value;
+    const value = await locate(code);
+    cache.delete(code);
+    if (cache.size >= CACHE_LIMIT) cache.delete(cache.keys().next().value!);
+    cache.set(code, { value, expires: Date.now() + (value ? FOUND_FOR_MS : MISSING_FOR_MS) });
+    return value;
+  };
 }
 
 /**
@@ -42,10 +85,12 @@ async function outcodeCentroid(db: Database, outcode: string) {
  */
 export function createListingCentroidGeocoder(db: Database): Geocoder {
   return {
-    locatePostcode: async (postcode) =>
-      (await centroid(db, eq(listings.postcode, postcode))) ??
-      (await outcodeCentroid(db, postcode.split(' ')[0]!)),
-    locateOutcode: (outcode) => outcodeCentroid(db, outcode),
+    locatePostcode: remembered(
+      async (postcode) =>
+        (await centroid(db, eq(listings.postcode, postcode))) ??
+        (await outcodeCentroid(db, postcode.split(' ')[0]!)),
+    ),
+    locateOutcode: remembered((outcode) => outcodeCentroid(db, outcode)),
   };
 }
 

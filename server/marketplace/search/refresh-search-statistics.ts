@@ -4,11 +4,13 @@ import type { Database } from '../../../db/client.ts';
 import { defineJob } from '../../jobs/job-queue.ts';
 
 /**
- * Fresh planner statistics for the search tables. PostgreSQL's autovacuum does this by itself;
- * PGlite has no autovacuum, and without statistics the planner misjudges radius searches badly.
+ * Fresh planner statistics for the search tables, and the search table's visibility map (so its
+ * covering index serves counts and pages without visiting the table). PostgreSQL's autovacuum
+ * does this by itself; PGlite has none, and without statistics the planner misjudges radius
+ * searches badly.
  */
 export async function refreshSearchStatistics(db: Database): Promise<void> {
-  await db.execute(sql`analyze market.listing_search`);
+  await db.execute(sql`vacuum (analyze) market.listing_search`);
   await db.execute(sql`analyze market.listings`);
 }
 

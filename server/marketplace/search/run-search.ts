@@ -92,7 +92,7 @@ export async function runSearch(
   const resolved = await resolveSearch(db, geocoder, input);
   const { query, location, locationProblem } = resolved;
   const results = locationProblem
-    ? { items: [], total: 0, page: 1, pageCount: 1 }
+    ? { items: [], total: 0, totalIsLowerBound: false, page: 1, pageCount: 1 }
     : await searchListings(db, {
         channel: input.channel,
         query,
@@ -102,6 +102,14 @@ export async function runSearch(
         newOrReducedSince: input.newOrReducedSince,
         pageSize: input.pageSize,
       });
+  if (results.page < query.page) {
+    resolved.notices.push(
+      results.totalIsLowerBound
+        ? `We show the first ${results.total.toLocaleString('en-GB')} homes of a search (${results.pageCount} pages), so here is the last of them: add filters or narrow the area to see others.`
+        : `There ${results.pageCount === 1 ? 'is only 1 page' : `are only ${results.pageCount} pages`} of results, so here is the last.`,
+    );
+    query.page = results.page;
+  }
   return {
     channel: input.channel,
     ...resolved,
@@ -113,7 +121,7 @@ export async function runSearch(
 /** The same search's matches as map points (the map view shows every match, not one page). */
 export async function runMapSearch(db: Database, geocoder: Geocoder, input: SearchInput) {
   const { query, location, locationProblem } = await resolveSearch(db, geocoder, input);
-  if (locationProblem) return { points: [], total: 0 };
+  if (locationProblem) return { points: [], total: 0, more: false };
   return searchMapPoints(db, {
     channel: input.channel,
     query,

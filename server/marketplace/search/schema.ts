@@ -73,12 +73,62 @@ export const listingSearch = market.table(
     outcode: text('outcode').notNull(),
     earth: cube('earth').notNull(),
     publishedAt: timestamp('published_at', { withTimezone: true }).notNull(),
+    /** Must-haves as bits, in `LISTING_FEATURES` order (garden 1, parking 2, new build 4, …). */
+    features: smallint('features').notNull().default(0),
+    /** The ~17-mile grid cell of the home (`grid-cells.ts`), for price order over wide areas. */
+    gridCell: integer('grid_cell').notNull(),
   },
   (table) => [
-    index('listing_search_earth_idx').using('gist', table.earth),
-    index('listing_search_newest_idx').on(table.channel, table.publishedAt.desc()),
-    index('listing_search_price_idx').on(table.channel, table.monthlyPrice),
-    index('listing_search_town_idx').on(table.channel, table.town),
-    index('listing_search_outcode_idx').on(table.channel, table.outcode),
+    // One GiST index per channel, created with INCLUDE (listing_id, status, price, …) by the
+    // migration (drizzle-kit cannot express INCLUDE), so counts are index-only scans.
+    index('listing_search_sale_earth_idx')
+      .using('gist', table.earth)
+      .where(sql`${table.channel} = 'sale'`),
+    index('listing_search_rent_earth_idx')
+      .using('gist', table.earth)
+      .where(sql`${table.channel} = 'rent'`),
+    index('listing_search_newest_idx').on(
+      table.channel,
+      table.publishedAt.desc().nullsFirst(),
+      table.listingId.desc().nullsFirst(),
+    ),
+    index('listing_search_price_idx').on(table.channel, table.monthlyPrice, table.listingId),
+    // Created with INCLUDE (earth, status, …) by the migration: index-only reads per cell.
+    index('listing_search_cell_price_idx').on(
+      table.channel,
+      table.gridCell,
+      table.monthlyPrice,
+      table.listingId,
+    ),
+    index('listing_search_cell_newest_idx').on(
+      table.channel,
+      table.gridCell,
+      table.publishedAt.desc().nullsFirst(),
+      table.listingId.desc().nullsFirst(),
+    ),
+    index('listing_search_town_newest_idx').on(
+      table.channel,
+      table.town,
+      table.publishedAt.desc().nullsFirst(),
+      table.listingId.desc().nullsFirst(),
+    ),
+    index('listing_search_town_price_idx').on(
+      table.channel,
+      table.town,
+      table.monthlyPrice,
+      table.listingId,
+    ),
+    index('listing_search_outcode_newest_idx').on(
+      table.channel,
+      table.outcode,
+      table.publishedAt.desc().nullsFirst(),
+      table.listingId.desc().nullsFirst(),
+    ),
+    index('listing_search_outcode_price_idx').on(
+      table.channel,
+      table.outcode,
+      table.monthlyPrice,
+      table.listingId,
+    ),
   ],
 );

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_QUERY, type SearchQuery } from '../../../app/lib/search-params.ts';
-import { insertListing } from '../../../tests/support/listing-factory.ts';
+import { aListing, insertListing } from '../../../tests/support/listing-factory.ts';
 import { createTestDatabase, type TestDatabase } from '../../../tests/support/test-database.ts';
 import { eq } from 'drizzle-orm';
 import { listings, type NewListing } from '../listings/schema.ts';
 import type { ResolvedLocation } from './resolve-location.ts';
-import { searchListings } from './search-listings.ts';
+import { MAX_RESULTS, searchListings } from './search-listings.ts';
 
 /**
  * Every filter at its boundary: a listing just inside is found, one just outside is not. Each
@@ -312,5 +312,96 @@ describe('drawn area', () => {
     expect(ids).toEqual([inside]);
     expect(ids).not.toContain(outside);
     expect(ids).not.toContain(farAway);
+  });
+});
+
+describe('must-haves', () => {
+  it('keeps homes with every must-have asked for and drops those missing one', async () => {
+    const area = newArea();
+    const gardenAndParking = await area.add({ features: ['garden', 'parking'] });
+    const gardenOnly = await area.add({ features: ['garden'] });
+    const nothing = await area.add({ features: [] });
+    expect(await area.search({ features: ['garden'] })).toEqual(
+      expect.arrayContaining([gardenAndParking, gardenOnly]),
+    );
+    expect(await area.search({ features: ['garden'] })).not.toContain(nothing);
+    expect(await area.search({ features: ['garden', 'parking'] })).toEqual([gardenAndParking]);
+    expect(await area.search({ features: ['auction'] })).toEqual([]);
+    expect(await area.search({ features: [] })).toHaveLength(3);
+  });
+});
+
+describe('wide areas (read cell by cell)', () => {
+  /** Points spread over a 10-mile circle, across several ~17-mile grid cells. */
+  function spread(area: ReturnType<typeof newArea>, count: number) {
+    return Array.from({ length: count }, (_, index) => {
+      const bearing = (index * 137.5 * Math.PI) / 180;
+      const miles = 0.5 + ((index * 7) % 95) / 10; // 0.5 to 9.9 miles out
+      const metres = miles * METRES_PER_MILE;
+      return {
+        lat: area.centre.lat + (metres * Math.cos(bearing)) / 111_132,
+        lng:
+          area.centre.lng +
+          (metres * Math.sin(bearing)) / (111_132 * Math.cos((area.centre.lat * Math.PI) / 180)),
+      };
+    });
+  }
+
+  it('sorts by price and by date across cells exactly as one sorted list would', async () => {
+    const area = newArea();
+    const points = spread(area, 40);
+    const added = [];
+    for (const [index, point] of points.entries()) {
+      const price = 150_000 + ((index * 7919) % 40) * 5_000;
+      const publishedAt = new Date(Date.now() - ((index * 31) % 40) * 3_600_000);
+      added.push({ id: await area.add({ ...point, price, publishedAt }), price, publishedAt });
+    }
+    const outside = await area.add({ ...area.north(10.2), price: 1 });
+    const byPrice = [...added].sort((a, b) => a.price - b.price || a.id - b.id).map((l) => l.id);
+    const byDate = [...added]
+      .sort((a, b) => b.publishedAt.getTime() - a.publishedAt.getTime() || b.id - a.id)
+      .map((l) => l.id);
+    const all = async (query: Partial<SearchQuery>) => [
+      ...(await area.search({ radius: 10, ...query })),
+      ...(await area.search({ radius: 10, page: 2, ...query })),
+    ];
+    expect(await all({ sort: 'price-asc' })).toEqual(byPrice);
+    expect(await all({ sort: 'price-desc' })).toEqual([...byPrice].reverse());
+    expect(await all({ sort: 'newest' })).toEqual(byDate);
+    expect(await all({ sort: 'newest' })).not.toContain(outside);
+  });
+});
+
+describe('busy searches', () => {
+  it(`counts up to ${MAX_RESULTS}, says there are more, and pages only through those`, async () => {
+    const area = newArea();
+    const rows = Array.from({ length: MAX_RESULTS + 30 }, (_, index) =>
+      aListing({
+        town: area.town,
+        lat: area.centre.lat + ((index % 40) - 20) * 0.0002,
+        lng: area.centre.lng + (Math.floor(index / 40) - 13) * 0.0003,
+        price: 100_000 + index * 1_000,
+      }),
+    );
+    await database.db.insert(listings).values(rows);
+    const search = (query: Partial<SearchQuery>) =>
+      searchListings(database.db, {
+        channel: 'sale',
+        query: { ...DEFAULT_QUERY, radius: 1, ...query },
+        location: area.location,
+      });
+    const first = await search({});
+    expect(first).toMatchObject({ total: MAX_RESULTS, totalIsLowerBound: true, pageCount: 42 });
+    const beyond = await search({ page: 50 });
+    expect(beyond.page).toBe(42);
+    expect(beyond.items).toHaveLength(MAX_RESULTS - 41 * 24);
+    // Nearest first in a busy area comes in the index's order: still nearest first.
+    const nearest = await search({ sort: 'nearest' });
+    const distances = nearest.items.map((item) => item.distanceMiles!);
+    expect(distances).toHaveLength(24);
+    expect(distances).toEqual([...distances].sort((a, b) => a - b));
+    // One more filter and the count is exact again.
+    const fewer = await search({ maxPrice: 150_000 });
+    expect(fewer).toMatchObject({ total: 51, totalIsLowerBound: false });
   });
 });

@@ -13,12 +13,17 @@ import {
   sql,
   type SQL,
 } from 'drizzle-orm';
-import { milesToMetres, type SearchQuery } from '../../../app/lib/search-params.ts';
+import {
+  LISTING_FEATURES,
+  milesToMetres,
+  type SearchQuery,
+} from '../../../app/lib/search-params.ts';
 import type { Database } from '../../../db/client.ts';
 import { summaryColumns, toSummaries, type ListingSummary } from '../listings/listing-summary.ts';
 import { listingPriceHistory, listings, type Listing } from '../listings/schema.ts';
 import { hiddenListings } from '../alerts/schema.ts';
 import { listingSearch } from './schema.ts';
+import { boundsAround, boundsOf, cellsCovering, haversineMetres } from './grid-cells.ts';
 import type { ResolvedLocation } from './resolve-location.ts';
 
 export const RESULTS_PAGE_SIZE = 24;
@@ -31,7 +36,10 @@ export interface SearchResultItem extends ListingSummary {
 
 export interface SearchResult {
   items: SearchResultItem[];
+  /** Matches counted, up to `MAX_RESULTS`. */
   total: number;
+  /** There are more than `total` matches (only the first `MAX_RESULTS` can be paged through). */
+  totalIsLowerBound: boolean;
   page: number;
   pageCount: number;
 }
@@ -51,6 +59,7 @@ export interface SearchListingsInput {
 
 const AVAILABLE: Listing['status'][] = ['active'];
 const POSTCODE_ONLY_MILES = 0.25;
+const SAME_NAME_TOWN_MILES = 25;
 
 // Every search reads the narrow `listing_search` table (one ~100-byte row per findable listing),
 // then fetches the wide listing rows for the one page it shows.
@@ -60,39 +69,48 @@ function pointOf(location: { lat: number; lng: number }) {
   return sql`ll_to_earth(${location.lat}::float8, ${location.lng}::float8)`;
 }
 
-/** Within `miles` of the point: the GiST index finds the box, the exact sphere test trims it. */
-function withinMiles(location: { lat: number; lng: number }, miles: number): SQL {
+/** The area's bounding box on the earth (a cube), and the exact test each row must pass. */
+interface Area {
+  box: SQL;
+  test: SQL;
+}
+
+/** Within `miles` of the point, measured on the sphere. */
+function withinMiles(location: { lat: number; lng: number }, miles: number): Area {
   const metres = milesToMetres(miles);
-  return sql`(earth_box(${pointOf(location)}, ${metres}::float8) @> ${s.earth} and earth_distance(${pointOf(location)}, ${s.earth}) <= ${metres}::float8)`;
+  return {
+    box: sql`earth_box(${pointOf(location)}, ${metres}::float8)`,
+    test: sql`earth_distance(${pointOf(location)}, ${s.earth}) <= ${metres}::float8`,
+  };
 }
 
 /**
- * Inside a drawn area: the GiST index narrows to the circle around the polygon, then Postgres's
- * own point-in-polygon test (x = longitude, y = latitude) decides.
+ * Inside a drawn area: the box of the circle around the polygon, then Postgres's own
+ * point-in-polygon test (x = longitude, y = latitude).
  */
-function insidePolygon(vertices: { lat: number; lng: number }[]): SQL {
+function insidePolygon(vertices: { lat: number; lng: number }[]): Area {
   const centre = {
     lat: vertices.reduce((sum, v) => sum + v.lat, 0) / vertices.length,
     lng: vertices.reduce((sum, v) => sum + v.lng, 0) / vertices.length,
   };
   const metres = Math.max(...vertices.map((v) => haversineMetres(centre, v))) * 1.01 + 10;
   const polygon = `(${vertices.map((v) => `(${v.lng},${v.lat})`).join(',')})`;
-  return sql`(earth_box(${pointOf(centre)}, ${metres}::float8) @> ${s.earth} and point(longitude(${s.earth}), latitude(${s.earth})) <@ ${polygon}::polygon)`;
+  return {
+    box: sql`earth_box(${pointOf(centre)}, ${metres}::float8)`,
+    test: sql`point(longitude(${s.earth}), latitude(${s.earth})) <@ ${polygon}::polygon`,
+  };
 }
 
-function haversineMetres(a: { lat: number; lng: number }, b: { lat: number; lng: number }) {
-  const toRad = (degrees: number) => (degrees * Math.PI) / 180;
-  const h =
-    Math.sin(toRad(b.lat - a.lat) / 2) ** 2 +
-    Math.cos(toRad(a.lat)) * Math.cos(toRad(b.lat)) * Math.sin(toRad(b.lng - a.lng) / 2) ** 2;
-  return 2 * 6_378_168 * Math.asin(Math.sqrt(h));
-}
-
-function locationCondition(location: ResolvedLocation, radius: number): SQL | undefined {
+/** A spatial area, or for 'this area only' of a town or district, a plain condition. */
+function locationCondition(location: ResolvedLocation, radius: number): Area | SQL {
   if (radius > 0) return withinMiles(location, radius);
   switch (location.kind) {
     case 'place':
-      return eq(s.town, location.town.toLowerCase());
+      // The town's own homes, and only near it: several towns share a name (Bangor, Newport).
+      return and(
+        eq(s.town, location.town.toLowerCase()),
+        withinMiles(location, SAME_NAME_TOWN_MILES).test,
+      )!;
     case 'outcode':
       return eq(s.outcode, location.outcode);
     case 'postcode':
@@ -105,32 +123,68 @@ function monthly(amount: number, channel: Listing['channel'], period: SearchQuer
   return channel === 'rent' && period === 'week' ? Math.round((amount * 52) / 12) : amount;
 }
 
-export function searchConditions({
-  channel,
-  query,
-  location,
-  publishedAfter,
-  newOrReducedSince,
-  viewerSub,
-}: SearchListingsInput): SQL | undefined {
-  const conditions: (SQL | undefined)[] = [eq(s.channel, channel)];
+/** Bits of the search table's `features` mask (`LISTING_FEATURES` order). */
+function featureMask(features: SearchQuery['features']): number {
+  return features.reduce((mask, feature) => mask | (1 << LISTING_FEATURES.indexOf(feature)), 0);
+}
+
+function isArea(condition: Area | SQL | undefined): condition is Area {
+  return condition !== undefined && 'box' in condition && 'test' in condition;
+}
+
+/**
+ * The search's WHERE clause. With `spatialIndex` (the default) an area is also stated as a box
+ * for the earth GiST index; without, only as the exact test, for plans that read rows in another
+ * index's order (nearest first, or a grid cell's price or date order) and test each.
+ */
+export function searchConditions(
+  { channel, query, location, publishedAfter, newOrReducedSince, viewerSub }: SearchListingsInput,
+  { spatialIndex = true }: { spatialIndex?: boolean } = {},
+): SQL | undefined {
+  const area = query.polygon
+    ? insidePolygon(query.polygon)
+    : location
+      ? locationCondition(location, query.radius)
+      : undefined;
+  if (channel !== 'sale' && channel !== 'rent') throw new Error(`Unknown channel ${channel}`);
+  const price = {
+    min:
+      query.minPrice === undefined
+        ? undefined
+        : monthly(query.minPrice, channel, query.pricePeriod),
+    max:
+      query.maxPrice === undefined
+        ? undefined
+        : monthly(query.maxPrice, channel, query.pricePeriod),
+  };
+  const publishedFrom =
+    query.addedWithinDays !== undefined
+      ? sql`now() - make_interval(days => ${query.addedWithinDays}::int)`
+      : undefined;
+  // The channel is written into the statement (it is one of two fixed words) so the planner
+  // can use the per-channel partial indexes whatever the driver does with parameters.
+  const conditions: (SQL | undefined)[] = [sql`${s.channel} = ${sql.raw(`'${channel}'`)}`];
+  if (isArea(area)) {
+    // The box first: it is cheap and spares most rows outside the area the exact test. Written
+    // as the function rather than the operator, the planner cannot use the earth index for it.
+    const inBox = spatialIndex
+      ? sql`${area.box} @> ${s.earth}`
+      : sql`cube_contains(${area.box}, ${s.earth})`;
+    conditions.push(inBox, area.test);
+  } else conditions.push(area);
+  if (price.min !== undefined) conditions.push(gte(s.monthlyPrice, price.min));
+  if (price.max !== undefined) conditions.push(lte(s.monthlyPrice, price.max));
+  if (publishedFrom) conditions.push(gte(s.publishedAt, publishedFrom));
   if (!query.includeAgreed) conditions.push(inArray(s.status, AVAILABLE));
-  if (query.polygon) conditions.push(insidePolygon(query.polygon));
-  else if (location) conditions.push(locationCondition(location, query.radius));
-  if (query.minPrice !== undefined)
-    conditions.push(gte(s.monthlyPrice, monthly(query.minPrice, channel, query.pricePeriod)));
-  if (query.maxPrice !== undefined)
-    conditions.push(lte(s.monthlyPrice, monthly(query.maxPrice, channel, query.pricePeriod)));
   if (query.minBeds !== undefined) conditions.push(gte(s.bedrooms, query.minBeds));
   if (query.maxBeds !== undefined) conditions.push(lte(s.bedrooms, query.maxBeds));
   if (query.types.length) conditions.push(inArray(s.propertyType, query.types));
+  if (query.features.length) {
+    const mask = featureMask(query.features);
+    conditions.push(sql`(${s.features} & ${mask}::smallint) = ${mask}::smallint`);
+  }
   if (channel === 'rent' && query.furnished) conditions.push(eq(s.furnished, query.furnished));
   if (channel === 'rent' && query.letType) conditions.push(eq(s.letType, query.letType));
-  if (query.addedWithinDays !== undefined) {
-    conditions.push(
-      gte(s.publishedAt, sql`now() - make_interval(days => ${query.addedWithinDays}::int)`),
-    );
-  }
   // Homes without a stated size stay in the results (shown last and marked), so a size filter
   // never hides a home just because its lister left the size out.
   if (query.minArea !== undefined)
@@ -154,77 +208,236 @@ export function searchConditions({
     );
   }
   if (query.keywords) {
+    // Tested row by row (a primary-key probe each) as the index hands rows out in order, rather
+    // than gathering every listing that mentions a common word first.
     conditions.push(
-      sql`${s.listingId} in (select ${listings.id} from ${listings} where ${listings.searchVector} @@ websearch_to_tsquery('english', ${query.keywords}))`,
+      sql`exists (select 1 from ${listings} where ${listings.id} = ${s.listingId} and ${listings.searchVector} @@ websearch_to_tsquery('english', ${query.keywords}))`,
     );
   }
   return and(...conditions);
 }
 
+/** The grid cells a spatial search's area touches. */
+function areaCells({ query, location }: SearchListingsInput): number[] {
+  if (query.polygon) return cellsCovering(boundsOf(query.polygon));
+  const metres = milesToMetres(query.radius > 0 ? query.radius : POSTCODE_ONLY_MILES);
+  return cellsCovering(boundsAround(location!, metres), { centre: location!, metres });
+}
+
+/** Whether the search is by area (radius, postcode, drawn area): the sort key's index serves it. */
+function isSpatial({ query, location }: SearchListingsInput): boolean {
+  if (query.polygon) return true;
+  if (!location) return false;
+  return query.radius > 0 || location.kind === 'postcode' || location.kind === 'point';
+}
+
+function orderFor(input: SearchListingsInput): SQL[] {
+  const { query, location } = input;
+  const byArea = query.minArea !== undefined || query.maxArea !== undefined;
+  const sizeStatedFirst = byArea ? [sql`${s.floorAreaSqFt} is null`] : [];
+  if (query.sort === 'nearest' && location) {
+    // Nearest first on the earth GiST index. No tie-breaker: the index hands rows out by the
+    // distance alone, and its order for equal distances (flats in one building) is stable.
+    return [...sizeStatedFirst, sql`${s.earth} <-> ${pointOf(location)}`];
+  }
+  // The tie-breaker runs the same way as the sort, so one b-tree scan (forwards or backwards)
+  // yields the order and stops after the page.
+  return [
+    ...sizeStatedFirst,
+    ...(query.sort === 'price-asc'
+      ? [asc(s.monthlyPrice), asc(s.listingId)]
+      : query.sort === 'price-desc'
+        ? [desc(s.monthlyPrice), desc(s.listingId)]
+        : [desc(s.publishedAt), desc(s.listingId)]),
+  ];
+}
+
 /**
- * One query for the page's ids and the total, one for those listings' card fields and one for
- * their cover photos: three round trips whatever the page size (no N+1).
+ * A search shows at most this many homes (42 pages), as the big portals do, and counts exactly
+ * up to here: past it the page says '1,000+'. Counting further would mean reading every match of
+ * a wide search, which is what made a 40-mile search of a city slow.
+ */
+export const MAX_RESULTS = 1000;
+
+/** Rows on this page: a full page, but never past the `MAX_RESULTS` a search shows. */
+function pageLimit(pageSize: number, page: number) {
+  return Math.min(pageSize, MAX_RESULTS - (page - 1) * pageSize);
+}
+
+/** From this size an area is read cell by cell when sorted by price or date. */
+const CELLS_FROM_MILES = 3;
+
+/** How far the search's area reaches from its middle, in metres (0 when it has no area). */
+function areaReachMetres({ query, location }: SearchListingsInput): number {
+  if (query.polygon) {
+    const { minLat, maxLat, minLng, maxLng } = boundsOf(query.polygon);
+    return haversineMetres({ lat: minLat, lng: minLng }, { lat: maxLat, lng: maxLng }) / 2;
+  }
+  if (!location) return 0;
+  return milesToMetres(query.radius > 0 ? query.radius : POSTCODE_ONLY_MILES);
+}
+
+/**
+ * A wide area sorted by price or date is read cell by cell: from each grid cell's own price or
+ * date index rather than gathering the whole area and sorting it. (A small area's homes are
+ * cheaper to gather; nearest first has the earth index's own order.) Either way gives the same
+ * page: the choice is only about speed, so it need not wait for the count.
+ */
+function readsCells(input: SearchListingsInput): boolean {
+  const { sort, minArea, maxArea } = input.query;
+  return (
+    isSpatial(input) &&
+    sort !== 'nearest' &&
+    minArea === undefined &&
+    maxArea === undefined &&
+    areaReachMetres(input) >= milesToMetres(CELLS_FROM_MILES)
+  );
+}
+
+/**
+ * The page of a busy area: each grid cell the area touches gives its own first matches in the
+ * sort's order (cheapest, dearest or newest), read from the cell's index and stopping after as
+ * many as the page could need, and the page is the first of those. A 40-mile search touches
+ * about 30 cells, so page one reads a few hundred index entries however many homes it holds.
+ */
+function pageInCells(db: Database, input: SearchListingsInput, pageSize: number, page: number) {
+  const { sort } = input.query;
+  const direction = sort === 'price-asc' ? asc : desc;
+  const sortColumn = sort === 'newest' ? s.publishedAt : s.monthlyPrice;
+  const needed = (page - 1) * pageSize + pageLimit(pageSize, page);
+  const cells = areaCells(input);
+  const perCell = db
+    .select({ id: s.listingId, earth: s.earth, key: sortColumn })
+    .from(s)
+    .where(and(sql`${s.gridCell} = cells.cell`, searchConditions(input, { spatialIndex: false })))
+    .orderBy(direction(sortColumn), direction(s.listingId))
+    .limit(needed)
+    .as('per_cell');
+  const order = [direction(perCell.key), direction(perCell.id)];
+  return db
+    .select({
+      id: sql<number>`${perCell.id}`.as('hit_id'),
+      earth: sql<string>`${perCell.earth}`.as('hit_earth'),
+      rank: sql<number>`row_number() over (order by ${sql.join(order, sql`, `)})`.as('hit_rank'),
+    })
+    .from(
+      sql`unnest(array[${sql.join(
+        cells.map((cell) => sql`${cell}`),
+        sql`, `,
+      )}]::int[]) as cells(cell)`,
+    )
+    .crossJoinLateral(perCell)
+    .orderBy(...order)
+    .limit(pageLimit(pageSize, page))
+    .offset((page - 1) * pageSize);
+}
+
+/**
+ * Two queries, each bounded by the page rather than by the number of matches: the count, which
+ * stops at `MAX_RESULTS + 1`, and the page with each home's card fields, cover and 'Reduced' flag
+ * joined on. A small area's matches are gathered through the earth index and sorted; a wide one
+ * is read in the sort's own order (price or date cell by cell, nearest first from the earth
+ * index when the area is busy), so the page stops after its rows.
  */
 export async function searchListings(
   db: Database,
   input: SearchListingsInput,
 ): Promise<SearchResult> {
-  const { query, location } = input;
+  const { query } = input;
   const pageSize = input.pageSize ?? RESULTS_PAGE_SIZE;
-  const where = searchConditions(input);
-  const distance = location
-    ? sql<number>`earth_distance(${pointOf(location)}, ${s.earth}) / 1609.344`
-    : sql<null>`null::float8`;
-  const hasAreaFilter = query.minArea !== undefined || query.maxArea !== undefined;
-  const order = [
-    ...(hasAreaFilter ? [sql`${s.floorAreaSqFt} is null`] : []),
-    ...(query.sort === 'price-asc'
-      ? [asc(s.monthlyPrice)]
-      : query.sort === 'price-desc'
-        ? [desc(s.monthlyPrice)]
-        : query.sort === 'nearest' && location
-          ? [asc(distance)]
-          : [desc(s.publishedAt)]),
-    desc(s.listingId),
-  ];
-  // One scan gives both the page and the total (a window count); only a page past the end,
-  // which returns no rows to carry the total, needs a separate count.
-  const hits = await db
-    .select({ id: s.listingId, distance, total: sql<number>`count(*) over ()`.mapWith(Number) })
-    .from(s)
-    .where(where)
-    .orderBy(...order)
-    .limit(pageSize)
-    .offset((query.page - 1) * pageSize);
-  const total =
-    hits[0]?.total ??
-    (query.page > 1
-      ? ((await db.select({ value: count() }).from(s).where(where))[0]?.value ?? 0)
-      : 0);
-  const ids = hits.map((hit) => hit.id);
-  const rows = ids.length
-    ? await db
-        .select({ ...summaryColumns, floorAreaSqFt: listings.floorAreaSqFt })
-        .from(listings)
-        .where(inArray(listings.id, ids))
-    : [];
-  const byId = new Map(rows.map((row) => [row.id, row]));
-  const ordered = ids.map((id) => byId.get(id)).filter((row) => row !== undefined);
-  const summaries = await toSummaries(db, ordered);
-  const distanceOf = new Map(hits.map((hit) => [hit.id, hit.distance]));
-  return {
-    items: summaries.map((summary, index) => {
-      const miles = distanceOf.get(summary.id);
-      return {
-        ...summary,
-        floorAreaSqFt: ordered[index]!.floorAreaSqFt,
-        distanceMiles: miles === null || miles === undefined ? null : Number(miles),
-      };
-    }),
-    total,
-    page: query.page,
-    pageCount: Math.max(1, Math.ceil(total / pageSize)),
+  const countMatches = async () => {
+    const [counted] = await db.select({ value: count() }).from(
+      db
+        .select({ one: sql`1` })
+        .from(s)
+        .where(searchConditions(input))
+        .limit(MAX_RESULTS + 1)
+        .as('matches'),
+    );
+    return counted?.value ?? 0;
   };
+  const paging = (matches: number) => {
+    const total = Math.min(matches, MAX_RESULTS);
+    const pageCount = Math.max(1, Math.ceil(total / pageSize));
+    return {
+      total,
+      totalIsLowerBound: matches > MAX_RESULTS,
+      page: Math.min(query.page, pageCount),
+      pageCount,
+    };
+  };
+
+  // Nearest first must know whether the area is busy (below); any other order does not, so on
+  // PostgreSQL the count and the page run at once, on two connections.
+  if (query.sort === 'nearest' && input.location) {
+    const matches = await countMatches();
+    const result = paging(matches);
+    if (matches === 0) return { ...result, items: [] };
+    // A busy area's nearest homes come in the earth index's own order, stopping after the page;
+    // a quiet one's are gathered through the index and sorted (the index's order alone would not
+    // stop at the edge of a quiet area).
+    const inIndexOrder = matches > MAX_RESULTS;
+    return { ...result, items: await loadPage(db, input, pageSize, result.page, inIndexOrder) };
+  }
+  const [matches, items] = await Promise.all([
+    countMatches(),
+    loadPage(db, input, pageSize, query.page, false),
+  ]);
+  const result = paging(matches);
+  return {
+    ...result,
+    // Asked for a page past the end: show the last one.
+    items:
+      result.page === query.page || matches === 0
+        ? items
+        : await loadPage(db, input, pageSize, result.page, false),
+  };
+}
+
+/** One page of homes with their card fields, cover and 'Reduced' flag, in one query. */
+async function loadPage(
+  db: Database,
+  input: SearchListingsInput,
+  pageSize: number,
+  page: number,
+  nearestInIndexOrder: boolean,
+): Promise<SearchResultItem[]> {
+  const { location } = input;
+  if ((page - 1) * pageSize >= MAX_RESULTS) return [];
+  const order = orderFor(input);
+  const hits = db.$with('hits').as(
+    readsCells(input)
+      ? pageInCells(db, input, pageSize, page)
+      : db
+          .select({
+            id: sql<number>`${s.listingId}`.as('hit_id'),
+            earth: sql<string>`${s.earth}`.as('hit_earth'),
+            rank: sql<number>`row_number() over (order by ${sql.join(order, sql`, `)})`.as(
+              'hit_rank',
+            ),
+          })
+          .from(s)
+          // Given the box as well, the planner would gather the whole area and sort it.
+          .where(searchConditions(input, { spatialIndex: !nearestInIndexOrder }))
+          .orderBy(...order)
+          .limit(pageLimit(pageSize, page))
+          .offset((page - 1) * pageSize),
+  );
+  const rows = await db
+    .with(hits)
+    .select({
+      ...summaryColumns,
+      floorAreaSqFt: listings.floorAreaSqFt,
+      distanceMiles: location
+        ? sql<number>`earth_distance(${pointOf(location)}, ${hits.earth}) / 1609.344`.mapWith(
+            Number,
+          )
+        : sql<null>`null::float8`,
+    })
+    .from(hits)
+    .innerJoin(listings, eq(listings.id, hits.id))
+    .orderBy(hits.rank);
+  return toSummaries(rows);
 }
 
 export interface MapPoint {
@@ -241,11 +454,19 @@ export interface MapPoint {
   town: string;
 }
 
-/** Every match's position for the map (up to `limit`, newest first), in one query. */
+/**
+ * Every match's position for the map, newest first, in one query: up to `limit`, with `more`
+ * set when there are others (the map then asks the visitor to zoom in or filter).
+ */
 export async function searchMapPoints(
   db: Database,
   input: SearchListingsInput & { limit?: number },
-): Promise<{ points: MapPoint[]; total: number }> {
+): Promise<{ points: MapPoint[]; total: number; more: boolean }> {
+  const limit = input.limit ?? 1000;
+  const newest = orderFor({
+    ...input,
+    query: { ...input.query, sort: 'newest', minArea: undefined, maxArea: undefined },
+  });
   const rows = await db
     .select({
       id: s.listingId,
@@ -259,12 +480,12 @@ export async function searchMapPoints(
       bedrooms: listings.bedrooms,
       propertyType: listings.propertyType,
       town: listings.town,
-      total: sql<number>`count(*) over ()`.mapWith(Number),
     })
     .from(s)
     .innerJoin(listings, eq(listings.id, s.listingId))
     .where(searchConditions(input))
-    .orderBy(desc(s.publishedAt), desc(s.listingId))
-    .limit(input.limit ?? 1000);
-  return { points: rows.map(({ total: _total, ...point }) => point), total: rows[0]?.total ?? 0 };
+    .orderBy(...newest)
+    .limit(limit + 1);
+  const points = rows.slice(0, limit);
+  return { points, total: points.length, more: rows.length > limit };
 }

@@ -1,13 +1,13 @@
-import type { AddressInfo } from 'node:net';
 import express from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertListing } from '../../../tests/support/listing-factory.ts';
 import { createTestDatabase, type TestDatabase } from '../../../tests/support/test-database.ts';
 import { createSitemapRouter } from './sitemap.ts';
+import { serveForTest } from '../../../tests/support/serve.ts';
 
 let database: TestDatabase;
 let base: string;
-let close: () => void;
+let close: () => Promise<void>;
 const ids: Record<string, number> = {};
 
 beforeAll(async () => {
@@ -31,13 +31,12 @@ beforeAll(async () => {
   const app = express().use(
     createSitemapRouter({ db: database.db, publicUrl: () => 'https://roost.example' }),
   );
-  const server = app.listen(0);
-  await new Promise((resolve) => server.once('listening', resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  close = () => server.close();
+  const served = await serveForTest(app);
+  base = served.base;
+  close = served.close;
 });
 afterAll(async () => {
-  close();
+  await close();
   await database.destroy();
 });
 

@@ -1,0 +1,62 @@
+import express from 'express';
+import { afterEach, describe, expect, it } from 'vitest';
+import { serveForTest } from '../../tests/support/serve.ts';
+import { createPageCache } from './page-cache.ts';
+
+let close: (() => Promise<void>) | undefined;
+afterEach(() => close?.());
+
+/** A tiny app whose pages say how many times they were rendered. */
+async function serve(seconds: number, clock: { now: number }) {
+  let renders = 0;
+  const app = express();
+  app.use(createPageCache({ seconds, paths: /^\/search\//, now: () => clock.now }));
+  app.get('/search/:town', (req, res) => {
+    renders += 1;
+    if (req.query.cookie) res.cookie('flag', '1');
+    if (req.query.missing) return void res.status(404).type('html').send('none');
+    res.type('html');
+    res.write(`<p>${req.params.town} `);
+    res.end(`render ${renders}</p>`);
+  });
+  app.get('/other', (_req, res) => void res.type('html').send(`render ${++renders}`));
+  const { base, close: stop } = await serveForTest(app);
+  close = stop;
+  return async (path: string, headers: Record<string, string> = {}) => {
+    const response = await fetch(`${base}${path}`, { headers });
+    return { text: await response.text(), cache: response.headers.get('x-cache') };
+  };
+}
+
+describe('the signed-out page cache', () => {
+  it('serves a page again for its lifetime, then renders it afresh', async () => {
+    const clock = { now: 0 };
+    const get = await serve(10, clock);
+    expect(await get('/search/leeds')).toEqual({ text: '<p>leeds render 1</p>', cache: 'MISS' });
+    clock.now = 9_000;
+    expect(await get('/search/leeds')).toEqual({ text: '<p>leeds render 1</p>', cache: 'HIT' });
+    expect((await get('/search/york')).text).toBe('<p>york render 2</p>');
+    clock.now = 10_001;
+    expect(await get('/search/leeds')).toEqual({ text: '<p>leeds render 3</p>', cache: 'MISS' });
+  });
+
+  it('never keeps pages for signed-in visitors, other paths, errors or answers setting cookies', async () => {
+    const clock = { now: 0 };
+    const get = await serve(10, clock);
+    const signedIn = { cookie: 'CognitoIdentityServiceProvider.client.user.idToken=x' };
+    await get('/search/leeds', signedIn);
+    expect((await get('/search/leeds', signedIn)).text).toBe('<p>leeds render 2</p>');
+    await get('/other');
+    expect((await get('/other')).text).toBe('render 4');
+    await get('/search/leeds?missing=1');
+    await get('/search/leeds?missing=1');
+    await get('/search/leeds?cookie=1');
+    expect((await get('/search/leeds?cookie=1')).text).toBe('<p>leeds render 8</p>');
+  });
+
+  it('is off at 0 seconds', async () => {
+    const get = await serve(0, { now: 0 });
+    await get('/search/leeds');
+    expect((await get('/search/leeds')).text).toBe('<p>leeds render 2</p>');
+  });
+});
