@@ -21,6 +21,7 @@ export default [
   route('my-account', 'routes/my-account.tsx'),
   route('admin-portal', 'routes/admin-portal.tsx', [
     index('routes/admin-portal-section.tsx', { id: 'admin-portal-home' }),
+    route('reported-ads', 'routes/admin-portal-reported-ads.tsx'),
     route('*', 'routes/admin-portal-section.tsx', { id: 'admin-portal-section' }),
   ]),
   route('*', 'routes/not-found.tsx'),

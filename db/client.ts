@@ -30,7 +30,13 @@ export interface DatabaseHandle {
 }
 
 export type DatabaseTarget =
-  | { kind: 'postgres'; url: string; poolSize?: number }
+  | {
+      kind: 'postgres';
+      url: string;
+      poolSize?: number;
+      /** Told when an idle pooled connection breaks (server restart, terminated session). */
+      onIdleError?: (error: Error) => void;
+    }
   | { kind: 'pglite'; dataDir?: string /* undefined: in memory */ };
 
 /** A PostgreSQL server when a URL is given, otherwise PGlite files under `dataDir/pg`. */
@@ -42,12 +48,19 @@ export function databaseTarget(options: { databaseUrl?: string; dataDir: string 
 
 export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
   return target.kind === 'postgres'
-    ? openPostgres(target.url, target.poolSize)
+    ? openPostgres(target.url, target.poolSize, target.onIdleError)
     : openPglite(target.dataDir);
 }
 
-async function openPostgres(url: string, poolSize = 10): Promise<DatabaseHandle> {
+async function openPostgres(
+  url: string,
+  poolSize = 10,
+  onIdleError: (error: Error) => void = () => {},
+): Promise<DatabaseHandle> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // An idle client that breaks is dropped from the pool and the next query reconnects; without a
+  // listener the pool's 'error' event would crash the process instead.
+  pool.on('error', onIdleError);
   const db = drizzlePostgres({ client: pool }) as unknown as Database;
   let closed = false;
   return {

@@ -38,6 +38,7 @@ import { createOutboxRouter } from './mail/outbox-router.ts';
 import { mountContactApi } from './marketplace/contact/api.ts';
 import { createContactService } from './marketplace/contact/contact-service.ts';
 import { createMarketplace } from './marketplace/marketplace.ts';
+import { mountModerationApi } from './marketplace/moderation/api.ts';
 import { mountListingsApi } from './marketplace/listings/api.ts';
 import { createListingFreshnessJob } from './marketplace/listings/keep-listings-fresh.ts';
 import { createImageRouter } from './media/image-route.ts';
@@ -69,7 +70,15 @@ export async function startRoost({
   dev = false,
 }: StartOptions): Promise<RunningRoost> {
   fs.mkdirSync(config.dataDir, { recursive: true });
-  const database = await openDatabase(databaseTarget(config));
+  const target = databaseTarget(config);
+  const database = await openDatabase(
+    target.kind === 'postgres'
+      ? {
+          ...target,
+          onIdleError: (error) => logger.warn({ err: error }, 'idle database connection lost'),
+        }
+      : target,
+  );
   try {
     await migrateDatabase(database);
     logger.info({ database: database.kind }, 'database migrated');
@@ -92,6 +101,10 @@ export async function startRoost({
         publicUrl: config.publicUrl,
         send: () => (email) => mailer.send({ channel: 'email', tag: 'listing-enquiry', ...email }),
         logger,
+      },
+      moderation: {
+        send: () => (email) =>
+          mailer.send({ channel: 'email', tag: 'listing-moderation', ...email }),
       },
     });
     // Identity tokens are verified by JWKS against the pool /amplify-config.json publishes
@@ -123,7 +136,7 @@ export async function startRoost({
     });
     const web = dev
       ? await createDevWebHandler(getLoadContext)
-      : await createWebHandler(getLoadContext);
+      : await createWebHandler(getLoadContext, { pageCacheSeconds: config.searchPageCacheSeconds });
 
     // Mail (SMTP, SMS provider or the DATA_DIR/outbox) and the embedded Cognito-compatible user
     // pool (`/idp`, JWKS, hosted OAuth, `/amplify-config.json`); see docs/identity.md.
@@ -184,6 +197,7 @@ export async function startRoost({
         mountContactApi(api, contact);
         mountSearchApi(api, marketplace);
         mountListingsApi(api, marketplace.listingService, marketplace);
+        mountModerationApi(api, marketplace);
       },
       web,
     });

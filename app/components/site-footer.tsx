@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { formatYear } from '~/lib/format';
 import { useRootData } from '~/lib/use-root-data';
 import { SocialIcon } from './icons';
 import { PaymentIcons } from './payment-icons';
@@ -18,9 +19,7 @@ const FOOTER_LINKS = [
 export function SiteFooter() {
   const { site } = useRootData();
   const startNewListing = useStartNewListing();
-  const year = new Intl.DateTimeFormat('en-GB', { year: 'numeric', timeZone: 'Europe/London' }).format(
-    new Date(),
-  );
+  const year = formatYear(new Date());
   return (
     <footer className="site-footer">
       <div className="site-footer__inner">

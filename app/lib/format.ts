@@ -94,6 +94,55 @@ export function formatDate(value: string | Date): string {
   return londonDate.format(typeof value === 'string' ? new Date(value) : value);
 }
 
+const londonYear = new Intl.DateTimeFormat('en-GB', { year: 'numeric', timeZone: 'Europe/London' });
+
+/** The year in UK time. (Formatters are made once: making one costs more than a page's render.) */
+export function formatYear(value: Date): string {
+  return londonYear.format(value);
+}
+
+const countFormatter = new Intl.NumberFormat('en-GB');
+
+/** e.g. '1,000'. */
+export function formatCount(count: number): string {
+  return countFormatter.format(count);
+}
+
+const londonDateTime = new Intl.DateTimeFormat('en-GB', {
+  timeZone: 'Europe/London',
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
+
+/** e.g. '22 November 2026, 14:05', in UK time (GMT or BST) whatever the server's zone. */
+export function formatDateTime(value: string | Date): string {
+  return londonDateTime.format(typeof value === 'string' ? new Date(value) : value);
+}
+
+const londonDayLong = new Intl.DateTimeFormat('en-GB', {
+  timeZone: 'Europe/London',
+  weekday: 'long',
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+});
+
+/**
+ * A UK calendar day (`YYYY-MM-DD`) as 'Saturday 28 November 2026'. Midday UTC is the same day
+ * in London in winter and summer, so the day never shifts.
+ */
+export function formatCalendarDay(day: string): string {
+  // Built from parts: ICU versions differ on a comma after the weekday (server vs browser).
+  const parts = londonDayLong.formatToParts(new Date(`${day}T12:00:00Z`));
+  const part = (type: Intl.DateTimeFormatPartTypes) =>
+    parts.find((entry) => entry.type === type)?.value ?? '';
+  return `${part('weekday')} ${part('day')} ${part('month')} ${part('year')}`;
+}
+
 export function pluralise(count: number, singular: string, plural = `${singular}s`): string {
-  return `${count.toLocaleString('en-GB')} ${count === 1 ? singular : plural}`;
+  return `${formatCount(count)} ${count === 1 ? singular : plural}`;
 }

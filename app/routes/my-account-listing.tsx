@@ -1,5 +1,6 @@
 import { data, Form, Link, useNavigation } from 'react-router';
 import { labelOf } from '~/features/listing-draft/labels';
+import { formatViewingTime } from '~/features/listing-draft/listing-rules';
 import { formatDate, formatPrice } from '~/lib/format';
 import { listingPath } from '~/lib/listing-url';
 import listingStyles from '~/styles/listings.css?url';
@@ -192,6 +193,16 @@ export default function ManageListing({ loaderData, actionData }: Route.Componen
                 {enquiry.phone ? `, ${enquiry.phone}` : ''} · {formatDate(enquiry.createdAt)}
                 {enquiry.wantsViewing ? ' · wants a viewing' : ''}
               </p>
+              {enquiry.viewingTimes.length ? (
+                <>
+                  <p className="manage-listing__viewing-title">Preferred viewing times:</p>
+                  <ul className="manage-listing__viewing" data-testid="viewing-times">
+                    {enquiry.viewingTimes.map((slot) => (
+                      <li key={`${slot.date}-${slot.period}`}>{formatViewingTime(slot)}</li>
+                    ))}
+                  </ul>
+                </>
+              ) : null}
               <p className="manage-listing__message">{enquiry.message}</p>
               {enquiry.reply ? (
                 <p className="hint">You replied: {enquiry.reply}</p>

@@ -25,11 +25,20 @@ export function meta() {
   ];
 }
 
+/**
+ * The signed-in user's listings are read here, on the server (the user comes from the verified
+ * ID-token cookie), so 'Your listings' arrives complete; navigating back revalidates them.
+ */
 export async function loader({ context }: Route.LoaderArgs) {
-  return { isSignedIn: context.user !== null };
+  const { user } = context;
+  return {
+    isSignedIn: user !== null,
+    ownerId: user?.userId ?? null,
+    listings: user ? await context.marketplace.listingService.findOwn(user) : null,
+  };
 }
 
-export default function MyAccount() {
+export default function MyAccount({ loaderData }: Route.ComponentProps) {
   const { status, user, isAmplifyReady, configurationError, signOut } = useAuth();
   const [searchParams] = useSearchParams();
   const navigate = useNavigate();
@@ -55,16 +64,20 @@ export default function MyAccount() {
 
   if (user && status !== 'unauthenticated' && !isInAuthenticator) {
     return (
-      <Suspense fallback={<AccountLoading />}>
-        {isAmplifyReady ? (
-          <>
+      <>
+        <Suspense fallback={<AccountLoading />}>
+          {isAmplifyReady ? (
             <AccountDashboard user={user} onSignOut={() => void signOut()} />
-            <ManageListings />
-          </>
-        ) : (
-          <AccountLoading />
-        )}
-      </Suspense>
+          ) : (
+            <AccountLoading />
+          )}
+        </Suspense>
+        {/* Rendered on the server too; fetched in the browser only for a user the server did
+            not know yet (just signed in, until the page revalidates with the new cookie). */}
+        <ManageListings
+          serverListings={loaderData.ownerId === user.userId ? loaderData.listings : null}
+        />
+      </>
     );
   }
 

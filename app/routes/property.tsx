@@ -1,5 +1,5 @@
 import { isbot } from 'isbot';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { data, Form, Link, redirect, useNavigation, useSearchParams } from 'react-router';
 import { ListingGallery } from '~/components/listing-gallery';
 import { ListingMap } from '~/components/listing-map';
@@ -7,9 +7,18 @@ import { FavouriteButton } from '~/features/favourites/favourite-button';
 import { labelOf } from '~/features/listing-draft/labels';
 import { rememberViewed } from '~/features/search/visitor-memory';
 import {
+  addDays,
+  enquiryInputFromForm,
+  enquirySchema,
+  fieldErrorsOf,
+  londonToday,
   MATERIAL_FIELDS,
+  MAX_VIEWING_TIMES,
   REPORT_REASON_LABELS,
   REPORT_REASONS,
+  VIEWING_PERIOD_LABELS,
+  VIEWING_PERIODS,
+  VIEWING_WINDOW_DAYS,
 } from '~/features/listing-draft/listing-rules';
 import {
   formatDate,
@@ -22,6 +31,7 @@ import {
 } from '~/lib/format';
 import { imageUrl } from '~/lib/image-url';
 import { listingPath, searchPath } from '~/lib/listing-url';
+import { FEATURE_LABELS } from '~/lib/search-params';
 import leafletStyles from 'leaflet/dist/leaflet.css?url';
 import listingStyles from '~/styles/listings.css?url';
 import type { Route } from './+types/property';
@@ -71,7 +81,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
       await service.enquire(
         context.user,
         Number(params.id),
-        { ...values, wantsViewing: values.wantsViewing === 'on' },
+        enquiryInputFromForm(values),
         context.clientIp,
       );
       return { intent, status: 'sent' as const };
@@ -179,6 +189,9 @@ export default function Property({ loaderData, actionData }: Route.ComponentProp
     ]);
     facts.push(['Bills included', listing.billsIncluded ? 'Yes' : 'No']);
     facts.push(['Pets considered', listing.petsConsidered ? 'Yes' : 'No']);
+  }
+  if (listing.features.length > 0) {
+    facts.push(['Features', listing.features.map((feature) => FEATURE_LABELS[feature]).join(', ')]);
   }
   if (listing.publishedAt) facts.push(['Added', formatDate(listing.publishedAt)]);
 
@@ -395,25 +408,47 @@ function EnquiryForm({
   const navigation = useNavigation();
   const result = actionData?.intent === 'enquiry' ? actionData : undefined;
   const failure = result?.status === 'error' ? result : undefined;
-  const fields = failure?.fields ?? {};
   const values = failure?.values ?? {};
+  // The same zod schema as the server's, checked before sending; the server checks again.
+  const [clientErrors, setClientErrors] = useState<Record<string, string> | null>(null);
+  const fields = clientErrors ?? failure?.fields ?? {};
+  const [wantsViewing, setWantsViewing] = useState(values.wantsViewing === 'on');
   const statusRef = useRef<HTMLDivElement>(null);
+  const clientAlertRef = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (result) statusRef.current?.focus();
   }, [result]);
+  useEffect(() => {
+    if (clientErrors) clientAlertRef.current?.focus();
+  }, [clientErrors]);
   if (!isOpen) return null;
   const isSending =
     navigation.state === 'submitting' && navigation.formData?.get('intent') === 'enquiry';
+  const errorId = (name: string) => `enquiry-${name.replace(/\./g, '-')}-error`;
   const error = (name: string) =>
     fields[name] ? (
-      <p className="field-error" id={`enquiry-${name}-error`}>
+      <p className="field-error" id={errorId(name)}>
         {fields[name]}
       </p>
     ) : null;
   const invalid = (name: string) => ({
     'aria-invalid': fields[name] ? true : undefined,
-    'aria-describedby': fields[name] ? `enquiry-${name}-error` : undefined,
+    'aria-describedby': fields[name] ? errorId(name) : undefined,
   });
+  const firstDay = addDays(londonToday(), 1);
+  const lastDay = addDays(londonToday(), VIEWING_WINDOW_DAYS);
+  const checkBeforeSending = (event: React.FormEvent<HTMLFormElement>) => {
+    const entries = [...new FormData(event.currentTarget).entries()].filter(
+      (entry): entry is [string, string] => typeof entry[1] === 'string',
+    );
+    const parsed = enquirySchema.safeParse(enquiryInputFromForm(Object.fromEntries(entries)));
+    if (parsed.success) {
+      setClientErrors(null);
+    } else {
+      event.preventDefault();
+      setClientErrors(fieldErrorsOf(parsed.error));
+    }
+  };
   return (
     <section aria-labelledby="contact-lister" className="property__enquiry">
       <h2 id="contact-lister">Contact the lister</h2>
@@ -426,9 +461,19 @@ function EnquiryForm({
           <p>Your message has been sent to the lister. They will reply by e-mail.</p>
         </div>
       ) : (
-        <Form method="post" className="form" noValidate preventScrollReset>
+        <Form
+          method="post"
+          className="form"
+          noValidate
+          preventScrollReset
+          onSubmit={checkBeforeSending}
+        >
           <input type="hidden" name="intent" value="enquiry" />
-          {failure ? (
+          {clientErrors ? (
+            <div className="alert alert--error" role="alert" tabIndex={-1} ref={clientAlertRef}>
+              <p>Check the highlighted fields.</p>
+            </div>
+          ) : failure ? (
             <div className="alert alert--error" role="alert" tabIndex={-1} ref={statusRef}>
               <p>{failure.message}</p>
             </div>
@@ -486,11 +531,70 @@ function EnquiryForm({
               <input
                 type="checkbox"
                 name="wantsViewing"
-                defaultChecked={values.wantsViewing === 'on'}
+                checked={wantsViewing}
+                onChange={(event) => setWantsViewing(event.currentTarget.checked)}
+                aria-controls="enquiry-viewing-times"
               />{' '}
               I would like to arrange a viewing
             </label>
           </div>
+          {wantsViewing ? (
+            <fieldset
+              className="form-field viewing-times"
+              id="enquiry-viewing-times"
+              aria-describedby="enquiry-viewing-hint"
+            >
+              <legend>When would suit you for a viewing?</legend>
+              <p className="hint" id="enquiry-viewing-hint">
+                Give up to {MAX_VIEWING_TIMES} days and times, from tomorrow; the lister will reply
+                to arrange one.
+              </p>
+              {error('viewingTimes')}
+              {Array.from({ length: MAX_VIEWING_TIMES }, (_, index) => {
+                const n = index + 1;
+                const choice = `Choice ${n}`;
+                return (
+                  <div className="viewing-times__row" key={n}>
+                    <div className="form-field">
+                      <label htmlFor={`enquiry-viewingDate${n}`}>
+                        <span className="visually-hidden">{choice}: </span>Day
+                        {n > 1 ? ' (optional)' : ''}
+                      </label>
+                      {error(`viewingTimes.${index}.date`)}
+                      <input
+                        id={`enquiry-viewingDate${n}`}
+                        name={`viewingDate${n}`}
+                        type="date"
+                        min={firstDay}
+                        max={lastDay}
+                        defaultValue={values[`viewingDate${n}`]}
+                        {...invalid(`viewingTimes.${index}.date`)}
+                      />
+                    </div>
+                    <div className="form-field">
+                      <label htmlFor={`enquiry-viewingPeriod${n}`}>
+                        <span className="visually-hidden">{choice}: </span>Time of day
+                      </label>
+                      {error(`viewingTimes.${index}.period`)}
+                      <select
+                        id={`enquiry-viewingPeriod${n}`}
+                        name={`viewingPeriod${n}`}
+                        defaultValue={values[`viewingPeriod${n}`] ?? ''}
+                        {...invalid(`viewingTimes.${index}.period`)}
+                      >
+                        <option value="">Choose…</option>
+                        {VIEWING_PERIODS.map((period) => (
+                          <option key={period} value={period}>
+                            {VIEWING_PERIOD_LABELS[period]}
+                          </option>
+                        ))}
+                      </select>
+                    </div>
+                  </div>
+                );
+              })}
+            </fieldset>
+          ) : null}
           <div className="visually-hidden" aria-hidden="true">
             <label htmlFor="enquiry-website">Leave this empty</label>
             <input id="enquiry-website" name="website" tabIndex={-1} autoComplete="off" />

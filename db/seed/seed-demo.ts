@@ -9,6 +9,7 @@ import {
 } from '../../server/marketplace/listings/schema.ts';
 import type { BlobStore } from '../../server/media/blob-store.ts';
 import type { Database } from '../client.ts';
+import type { ListingFeature } from '../../app/lib/search-params.ts';
 import { createDemoPhotos } from './demo-photos.ts';
 import { SEED_PLACES, SEED_STREETS, type SeedPlace } from './uk-places.ts';
 
@@ -68,6 +69,28 @@ function makePostcode(random: Random, outcode: string): string {
   const postcode = `${outcode} ${inward}`;
   if (!isValidPostcode(postcode)) throw new Error(`Seed produced an invalid postcode: ${postcode}`);
   return postcode;
+}
+
+/**
+ * The must-haves a demo home has: garden and parking from its key features, and (without using
+ * the random sequence, so the rest of the demo stays as it was) a few new builds, retirement
+ * homes, shared-ownership homes and auctions.
+ */
+function mustHaves(
+  features: string[],
+  type: string,
+  channel: 'sale' | 'rent',
+  index: number,
+): ListingFeature[] {
+  const text = features.join(' ').toLowerCase();
+  const result: ListingFeature[] = [];
+  if (text.includes('garden')) result.push('garden');
+  if (text.includes('parking') || text.includes('garage')) result.push('parking');
+  if (index % 11 === 0) result.push('new_build');
+  if (type === 'bungalow' && index % 3 === 0) result.push('retirement');
+  if (channel === 'sale' && type === 'flat' && index % 7 === 0) result.push('shared_ownership');
+  if (channel === 'sale' && index % 29 === 0) result.push('auction');
+  return result;
 }
 
 const FEATURES = {
@@ -192,6 +215,7 @@ export function buildDemoListings(total: number, now = new Date()): DemoListing[
         title: `${bedrooms} bedroom ${rule.label} ${channel === 'sale' ? 'for sale' : 'to rent'}`,
         description: describe(place, rule.label, bedrooms, channel, street, features),
         keyFeatures: features,
+        features: mustHaves(features, type, channel, index),
         price,
         priceQualifier:
           channel === 'sale'

@@ -1,5 +1,4 @@
 import fs from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { Router } from 'express';
@@ -10,13 +9,14 @@ import { createLocalBlobStore } from '../media/blob-store.ts';
 import { createImageRouter } from '../media/image-route.ts';
 import { AppError } from './app-error.ts';
 import { createHttpApp } from './create-app.ts';
+import { serveForTest } from '../../tests/support/serve.ts';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'roost-http-'));
 const blobs = createLocalBlobStore(path.join(dir, 'originals'));
 const cacheDir = path.join(dir, 'variants');
 let isDatabaseUp = true;
 let baseUrl: string;
-let close: () => void;
+let close: () => Promise<void>;
 let photoKey: string;
 
 beforeAll(async () => {
@@ -48,13 +48,12 @@ beforeAll(async () => {
     },
     web,
   });
-  const server = app.listen(0);
-  await new Promise((resolve) => server.once('listening', resolve));
-  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  close = () => server.close();
+  const served = await serveForTest(app);
+  baseUrl = served.base;
+  close = served.close;
 });
-afterAll(() => {
-  close();
+afterAll(async () => {
+  await close();
   fs.rmSync(dir, { recursive: true, force: true });
 });
 

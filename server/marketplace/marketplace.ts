@@ -25,6 +25,13 @@ import { readUnsubscribeToken } from './alerts/unsubscribe-token.ts';
 import { suggestPlaces } from './search/resolve-location.ts';
 import { findSummariesByIds } from './search/find-summaries.ts';
 import { runMapSearch, runSearch } from './search/run-search.ts';
+import type { SessionUser } from '../auth/session-user.ts';
+import type { SendEmail } from './enquiries/submit-enquiry.ts';
+import {
+  listModerationActions,
+  listReportedListings,
+} from './moderation/list-reported-listings.ts';
+import { moderateListing } from './moderation/moderate-listing.ts';
 
 export interface MarketplaceOptions {
   db: Database;
@@ -33,6 +40,8 @@ export interface MarketplaceOptions {
   secret?: Buffer;
   /** Media store, mail and limits for listings; tests may leave them out. */
   listings?: Partial<Omit<ListingServiceOptions, 'db' | 'geocoder'>>;
+  /** How moderation e-mails reach listers (looked up on each message); tests may leave it out. */
+  moderation?: { send: () => SendEmail | undefined };
 }
 
 function createGeocoder({ db, geocoder }: MarketplaceOptions): Geocoder {
@@ -49,6 +58,11 @@ function createGeocoder({ db, geocoder }: MarketplaceOptions): Geocoder {
 export function createMarketplace(options: MarketplaceOptions) {
   const { db } = options;
   const geocoder = createGeocoder(options);
+  const listingOptions = {
+    publicUrl: 'http://localhost:3000',
+    logger: pino({ level: 'silent' }),
+    ...options.listings,
+  };
   return {
     search: {
       run: (input: Parameters<typeof runSearch>[2]) => runSearch(db, geocoder, input),
@@ -78,6 +92,21 @@ export function createMarketplace(options: MarketplaceOptions) {
       get: (id: number) => getListing(db, id),
       recordView: (id: number) => recordListingView(db, id),
       isOwner: (id: number, userSub: string | undefined) => isListingOwner(db, id, userSub),
+    },
+    /** Administrators only: every use case checks the role itself (403 otherwise). */
+    moderation: {
+      reportedListings: (admin: SessionUser | null) => listReportedListings(db, admin),
+      recentDecisions: (admin: SessionUser | null) => listModerationActions(db, admin),
+      decide: (admin: SessionUser | null, listingId: number, input: unknown) =>
+        moderateListing(
+          db,
+          {
+            send: options.moderation?.send(),
+            publicUrl: listingOptions.publicUrl,
+            logger: listingOptions.logger,
+          },
+          { admin, listingId, input },
+        ),
     },
     listingService: createListingService({
       db,

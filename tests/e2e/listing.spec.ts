@@ -12,6 +12,7 @@ import {
   signInThroughAuthenticator,
   uniqueEmail,
 } from './support/accounts';
+import { addDays, londonToday } from '../../app/features/listing-draft/listing-rules';
 import { outboxCount, waitForCode, waitForMail } from './support/outbox';
 
 /**
@@ -41,6 +42,17 @@ const hostileText =
   '<script>window.__hacked = 1</script> <img src=x onerror="window.__hacked = 2">';
 let listingUrl = '';
 let listingId = 0;
+// A viewing a week ahead (UK calendar), and how the lister should see it.
+const viewingDay = addDays(londonToday(), 7);
+const viewingDayText = new Date(`${viewingDay}T12:00:00Z`)
+  .toLocaleDateString('en-GB', {
+    weekday: 'long',
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  })
+  .replace(',', '');
 
 const photoDir = fs.mkdtempSync(path.join(os.tmpdir(), 'roost-e2e-photos-'));
 const photoFiles: string[] = [];
@@ -243,10 +255,29 @@ test('a second user saves it, sends an enquiry and reports it, but cannot manage
     .getByLabel('Message')
     .fill('Hello, is the flat still available? Could I view it on Saturday?');
   await enquiry.getByLabel('I would like to arrange a viewing').check();
+  // Checked in the browser with the shared schema: a viewing needs a day and a time.
+  let isEnquiryPosted = false;
+  const watchPosts = (request: { method(): string }) => {
+    if (request.method() === 'POST') isEnquiryPosted = true;
+  };
+  page.on('request', watchPosts);
+  await enquiry.getByRole('button', { name: 'Send message' }).click();
+  await expect(
+    enquiry.getByText('Give at least one day and time that suits you for the viewing'),
+  ).toBeVisible();
+  await enquiry.getByLabel('Choice 1: Day').fill(addDays(londonToday(), 1));
+  await enquiry.getByRole('button', { name: 'Send message' }).click();
+  await expect(enquiry.getByText('Choose morning, afternoon or evening')).toBeVisible();
+  expect(isEnquiryPosted).toBe(false);
+  page.off('request', watchPosts);
+  await expectNoAxeViolations(page);
+  await enquiry.getByLabel('Choice 1: Day').fill(viewingDay);
+  await enquiry.getByLabel('Choice 1: Time of day').selectOption('evening');
   await enquiry.getByRole('button', { name: 'Send message' }).click();
   await expect(page.getByText('Your message has been sent to the lister.')).toBeVisible();
   const mail = await waitForMail(lister.email, { after: before, subject: /New enquiry/ });
   expect(mail.body).toContain('Could I view it on Saturday?');
+  expect(mail.body).toContain(`Preferred time 1: ${viewingDayText}, evening`);
 
   await page.getByText('Report this listing').click();
   await page.getByRole('radio', { name: /Scam or fraud/ }).check();
@@ -286,6 +317,9 @@ test('the lister reads the enquiry and marks the home let agreed', async ({ page
   const enquiry = page.getByTestId('enquiry').filter({ hasText: visitor.name });
   await expect(enquiry).toContainText('Could I view it on Saturday?');
   await expect(enquiry).toContainText('wants a viewing');
+  await expect(enquiry.getByTestId('viewing-times')).toHaveText(
+    `${viewingDayText}, evening (5pm to 8pm)`,
+  );
   await page.getByLabel('Status').selectOption('let_agreed');
   await page.getByRole('button', { name: 'Change status' }).click();
   await expect(page.getByTestId('manage-status')).toHaveText('Let agreed');

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import {
+  addDays,
   depositCaps,
+  enquiryInputFromForm,
+  enquirySchema,
+  fieldErrorsOf,
+  formatViewingTime,
+  londonToday,
   priceStep,
   stripContactDetails,
   validateListing,
@@ -92,6 +98,89 @@ describe('listing rules', () => {
     expect(result.success).toBe(false);
     expect(!result.success && Object.keys(result.fields)).toEqual(
       expect.arrayContaining(['propertyType', 'postcode', 'title', 'councilTaxBand', 'price']),
+    );
+  });
+});
+
+describe('viewing requests', () => {
+  const base = {
+    name: 'Bea Buyer',
+    email: 'bea@example.com',
+    message: 'Could I come and see it, please?',
+    wantsViewing: true,
+  };
+  const today = londonToday();
+
+  it('takes up to three future days with a part of the day, ignoring blank form rows', () => {
+    const parsed = enquirySchema.parse(
+      enquiryInputFromForm({
+        ...base,
+        wantsViewing: 'on',
+        viewingDate1: addDays(today, 2),
+        viewingPeriod1: 'evening',
+        viewingDate2: '',
+        viewingPeriod2: '',
+        viewingDate3: addDays(today, 5),
+        viewingPeriod3: 'morning',
+      }),
+    );
+    expect(parsed.viewingTimes).toEqual([
+      { date: addDays(today, 2), period: 'evening' },
+      { date: addDays(today, 5), period: 'morning' },
+    ]);
+  });
+
+  it('needs at least one slot when a viewing is asked for, and drops slots otherwise', () => {
+    const none = enquirySchema.safeParse({ ...base, viewingTimes: [] });
+    expect(none.success).toBe(false);
+    expect(fieldErrorsOf(none.error!)).toHaveProperty('viewingTimes');
+    const noViewing = enquirySchema.parse({
+      ...base,
+      wantsViewing: false,
+      viewingTimes: [{ date: 'nonsense', period: 'midnight' }],
+    });
+    expect(noViewing.viewingTimes).toEqual([]);
+  });
+
+  it('refuses today, the past, beyond 3 months, unreal dates, unknown periods and repeats', () => {
+    const errorsFor = (viewingTimes: { date: string; period: string }[]) => {
+      const result = enquirySchema.safeParse({ ...base, viewingTimes });
+      return result.success ? {} : fieldErrorsOf(result.error);
+    };
+    expect(errorsFor([{ date: today, period: 'morning' }])['viewingTimes.0.date']).toBe(
+      'Choose a day in the future',
+    );
+    expect(errorsFor([{ date: addDays(today, -3), period: 'morning' }])).toHaveProperty(
+      'viewingTimes.0.date',
+    );
+    expect(
+      errorsFor([{ date: addDays(today, 91), period: 'morning' }])['viewingTimes.0.date'],
+    ).toBe('Choose a day within the next 3 months');
+    expect(errorsFor([{ date: '2031-02-30', period: 'morning' }])['viewingTimes.0.date']).toBe(
+      'Enter a real date',
+    );
+    expect(errorsFor([{ date: addDays(today, 1), period: 'midnight' }])).toHaveProperty(
+      'viewingTimes.0.period',
+    );
+    expect(errorsFor([{ date: '', period: 'morning' }])['viewingTimes.0.date']).toBe(
+      'Choose a day',
+    );
+    const slot = { date: addDays(today, 4), period: 'afternoon' };
+    expect(errorsFor([slot, slot])['viewingTimes.1.date']).toBe(
+      'You have already chosen this day and time',
+    );
+    const four = [1, 2, 3, 4].map((days) => ({ date: addDays(today, days), period: 'morning' }));
+    expect(errorsFor(four)).toHaveProperty('viewingTimes');
+    expect(errorsFor([{ date: addDays(today, 90), period: 'evening' }])).toEqual({});
+  });
+
+  it('counts days in UK time and formats them for the lister', () => {
+    // 23:30 UTC on 30 June is already 1 July in London (BST).
+    expect(londonToday(new Date('2026-06-30T23:30:00Z'))).toBe('2026-07-01');
+    expect(londonToday(new Date('2026-12-31T23:30:00Z'))).toBe('2026-12-31');
+    expect(addDays('2026-03-28', 1)).toBe('2026-03-29');
+    expect(formatViewingTime({ date: '2026-03-29', period: 'morning' })).toBe(
+      'Sunday 29 March 2026, morning (9am to 12 noon)',
     );
   });
 });

@@ -1,6 +1,9 @@
 import { isValid as isValidPostcode, toNormalised } from 'postcode';
 import { z } from 'zod';
-import { PROPERTY_TYPES } from '../../lib/search-params.ts';
+import { formatCalendarDay } from '../../lib/format.ts';
+import { LISTING_FEATURES, PROPERTY_TYPES } from '../../lib/search-params.ts';
+
+export { LISTING_FEATURES };
 
 /**
  * The listing's rules, shared by the wizard (client) and the marketplace (server): one zod schema
@@ -207,6 +210,11 @@ export const detailsStep = z.object({
   receptions: wholeNumber('number of reception rooms', 0, 50),
   floorArea: optionalNumber('floor area', 10, 1_000_000),
   floorAreaUnit: z.enum(['sq_ft', 'sq_m']).default('sq_ft'),
+  /** What visitors can filter on ('must-haves'); each at most once. */
+  features: z
+    .array(z.enum(LISTING_FEATURES, { message: 'Choose features from the list' }))
+    .transform((items) => [...new Set(items)])
+    .default([]),
 });
 
 const materialInfoSchema = z.object(
@@ -409,7 +417,55 @@ export function toSquareFeet(area: number | undefined, unit: 'sq_ft' | 'sq_m'): 
   return unit === 'sq_m' ? Math.round(area * 10.7639) : area;
 }
 
-export const enquirySchema = z.object({
+export const VIEWING_PERIODS = ['morning', 'afternoon', 'evening'] as const;
+export type ViewingPeriod = (typeof VIEWING_PERIODS)[number];
+export const VIEWING_PERIOD_LABELS: Record<ViewingPeriod, string> = {
+  morning: 'Morning (9am to 12 noon)',
+  afternoon: 'Afternoon (12 noon to 5pm)',
+  evening: 'Evening (5pm to 8pm)',
+};
+export const MAX_VIEWING_TIMES = 3;
+/** How far ahead a viewing may be asked for. */
+export const VIEWING_WINDOW_DAYS = 90;
+
+export interface ViewingTime {
+  /** A calendar day in the UK, `YYYY-MM-DD`. */
+  date: string;
+  period: ViewingPeriod;
+}
+
+/** e.g. 'Saturday 28 November 2026, morning (9am to 12 noon)'. */
+export function formatViewingTime(slot: ViewingTime): string {
+  const label = VIEWING_PERIOD_LABELS[slot.period] ?? slot.period;
+  return `${formatCalendarDay(slot.date)}, ${label.charAt(0).toLowerCase()}${label.slice(1)}`;
+}
+
+const londonDay = new Intl.DateTimeFormat('en-CA', {
+  timeZone: 'Europe/London',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+});
+
+/** Today's date in the UK (`YYYY-MM-DD`), whatever the server's or browser's zone. */
+export function londonToday(now = new Date()): string {
+  return londonDay.format(now);
+}
+
+/** `YYYY-MM-DD` plus some days (calendar arithmetic in UTC, so no clock change shifts it). */
+export function addDays(day: string, days: number): string {
+  const date = new Date(`${day}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
+}
+
+function isCalendarDay(value: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+}
+
+const enquiryFields = z.object({
   name: z.string({ message: 'Enter your name' }).trim().min(2, 'Enter your name').max(100),
   email: z.email({ message: 'Enter a valid e-mail address' }).trim().max(200),
   phone: z
@@ -431,10 +487,80 @@ export const enquirySchema = z.object({
         .max(3000, 'Keep the message under 3,000 characters'),
     ),
   wantsViewing: checkbox.default(false),
+  /** Up to three preferred viewing slots; blank rows (from the form) are ignored. */
+  viewingTimes: z
+    .array(
+      z.object({
+        date: z.string().trim().max(10).default(''),
+        period: z.string().trim().max(20).default(''),
+      }),
+    )
+    .max(MAX_VIEWING_TIMES, `Give at most ${MAX_VIEWING_TIMES} days and times`)
+    .default([]),
   /** Honeypot: people never see it, bots fill it in. */
   website: z.string().max(0, 'Leave this field empty').optional(),
 });
+
+/**
+ * 'Contact the lister', in the browser and on the server. A viewing request needs at least one
+ * preferred slot: a day after today (UK time) within the next 3 months, and morning, afternoon
+ * or evening; at most three, none repeated. Without a viewing request the slots are dropped.
+ */
+export const enquirySchema = enquiryFields
+  .superRefine((value, context) => {
+    if (!value.wantsViewing) return;
+    const today = londonToday();
+    const last = addDays(today, VIEWING_WINDOW_DAYS);
+    const seen = new Set<string>();
+    let filled = 0;
+    value.viewingTimes.forEach(({ date, period }, index) => {
+      if (date === '' && period === '') return;
+      filled += 1;
+      const issue = (field: 'date' | 'period', message: string) =>
+        context.addIssue({ code: 'custom', path: ['viewingTimes', index, field], message });
+      if (date === '') issue('date', 'Choose a day');
+      else if (!isCalendarDay(date)) issue('date', 'Enter a real date');
+      else if (date <= today) issue('date', 'Choose a day in the future');
+      else if (date > last) issue('date', 'Choose a day within the next 3 months');
+      if (!(VIEWING_PERIODS as readonly string[]).includes(period)) {
+        issue('period', 'Choose morning, afternoon or evening');
+      }
+      const key = `${date}/${period}`;
+      if (date !== '' && seen.has(key)) issue('date', 'You have already chosen this day and time');
+      seen.add(key);
+    });
+    if (filled === 0) {
+      context.addIssue({
+        code: 'custom',
+        path: ['viewingTimes'],
+        message: 'Give at least one day and time that suits you for the viewing',
+      });
+    }
+  })
+  .transform((value) => ({
+    ...value,
+    viewingTimes: value.wantsViewing
+      ? value.viewingTimes.filter(
+          (slot): slot is ViewingTime => slot.date !== '' || slot.period !== '',
+        )
+      : [],
+  }));
+
 export type EnquiryInput = z.infer<typeof enquirySchema>;
+
+/** The enquiry form's fields (`viewingDate1`, `viewingPeriod1`, …) as the schema's input. */
+export function enquiryInputFromForm(values: Record<string, string>): Record<string, unknown> {
+  const { wantsViewing, ...rest } = values;
+  const viewingTimes = Array.from({ length: MAX_VIEWING_TIMES }, (_, index) => ({
+    date: values[`viewingDate${index + 1}`] ?? '',
+    period: values[`viewingPeriod${index + 1}`] ?? '',
+  }));
+  for (let index = 1; index <= MAX_VIEWING_TIMES; index += 1) {
+    delete rest[`viewingDate${index}`];
+    delete rest[`viewingPeriod${index}`];
+  }
+  return { ...rest, wantsViewing: wantsViewing === 'on', viewingTimes };
+}
 
 export const reportSchema = z
   .object({

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { formatPrice, formatPropertyType } from '~/lib/format';
 import { listingPath } from '~/lib/listing-url';
-import { PROPERTY_TYPES } from '~/lib/search-params';
+import { FEATURE_LABELS, LISTING_FEATURES, PROPERTY_TYPES } from '~/lib/search-params';
 import { useAppDispatch, useAppSelector } from '~/store/hooks';
 import {
   mergeInitialDetails,
@@ -47,6 +47,7 @@ const STEP_FIELDS: Record<number, string[]> = {
     'bedrooms',
     'bathrooms',
     'receptions',
+    'features',
     'floorArea',
     'floorAreaUnit',
   ],
@@ -439,6 +440,26 @@ export function ListingWizard({ initialDraft, isSignedIn, mediaLimits }: WizardP
                 ]}
               />
             </div>
+            <fieldset className="wizard__features">
+              <legend>Features people search for (tick all that apply)</legend>
+              {LISTING_FEATURES.map((feature) => {
+                const chosen = (value('features') as string[] | undefined) ?? [];
+                return (
+                  <CheckboxField
+                    key={feature}
+                    name="features"
+                    label={FEATURE_LABELS[feature]}
+                    checked={chosen.includes(feature)}
+                    onChange={(checked) =>
+                      set('features')(
+                        checked ? [...chosen, feature] : chosen.filter((item) => item !== feature),
+                      )
+                    }
+                  />
+                );
+              })}
+              {errors.features ? <p className="field-error">{errors.features}</p> : null}
+            </fieldset>
           </>
         ) : null}
 

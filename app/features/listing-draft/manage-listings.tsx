@@ -6,18 +6,25 @@ import { listingPath } from '~/lib/listing-url';
 import type { OwnListing } from '../../../server/marketplace/listings/find-own-listings';
 import { labelOf } from './labels';
 
-/** 'Manage listings' on /my-account: the signed-in user's listings with their numbers. */
-export function ManageListings() {
-  const [listings, setListings] = useState<OwnListing[] | null>(null);
+/**
+ * 'Manage listings' on /my-account: the signed-in user's listings with their numbers, as the
+ * route loader read them on the server. Only when the server did not know this user (signed in
+ * a moment ago in the browser) are they fetched from the API until the page revalidates.
+ */
+export function ManageListings({ serverListings }: { serverListings: OwnListing[] | null }) {
+  const [fetched, setFetched] = useState<OwnListing[] | null>(null);
   const [failed, setFailed] = useState(false);
+  const listings = serverListings ?? fetched;
+  const needsFetch = serverListings === null;
   useEffect(() => {
+    if (!needsFetch) return;
     let isCurrent = true;
     fetch('/api/v1/me/listings', { credentials: 'same-origin' })
       .then((response) =>
         response.ok ? response.json() : Promise.reject(new Error(String(response.status))),
       )
       .then((body: { listings: OwnListing[] }) => {
-        if (isCurrent) setListings(body.listings);
+        if (isCurrent) setFetched(body.listings);
       })
       .catch(() => {
         if (isCurrent) setFailed(true);
@@ -25,7 +32,7 @@ export function ManageListings() {
     return () => {
       isCurrent = false;
     };
-  }, []);
+  }, [needsFetch]);
   return (
     <section aria-labelledby="manage-listings" className="manage-listings">
       <h2 id="manage-listings">Your listings</h2>
@@ -34,7 +41,7 @@ export function ManageListings() {
           Add a listing
         </Link>
       </p>
-      {failed ? (
+      {failed && listings === null ? (
         <p role="alert">Your listings could not be loaded. Refresh the page to try again.</p>
       ) : null}
       {listings === null && !failed ? <p role="status">Loading your listings…</p> : null}

@@ -8,4 +8,5 @@ export * from '../../jobs/schema.ts';
 export * from '../alerts/schema.ts';
 export * from '../enquiries/schema.ts';
 export * from '../reports/schema.ts';
+export * from '../moderation/schema.ts';
 export * from '../favourites/schema.ts';

@@ -1,5 +1,6 @@
 import { desc, eq } from 'drizzle-orm';
 import type { Database } from '../../../db/client.ts';
+import type { ViewingTime } from '../../../app/features/listing-draft/listing-rules.ts';
 import { loadOwnedListing } from '../listings/load-owned-listing.ts';
 import { enquiries } from './schema.ts';
 
@@ -10,6 +11,7 @@ export interface EnquiryView {
   phone: string | null;
   message: string;
   wantsViewing: boolean;
+  viewingTimes: ViewingTime[];
   reply: string | null;
   repliedAt: string | null;
   createdAt: string;
@@ -36,6 +38,7 @@ export async function listListingEnquiries(
     phone: row.phone,
     message: row.message,
     wantsViewing: row.wantsViewing,
+    viewingTimes: row.viewingTimes,
     reply: row.reply,
     repliedAt: row.repliedAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),

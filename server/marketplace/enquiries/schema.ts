@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, index, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, jsonb, text, timestamp } from 'drizzle-orm/pg-core';
+import type { ViewingTime } from '../../../app/features/listing-draft/listing-rules.ts';
 import { market } from '../db/market-schema.ts';
 import { listings } from '../listings/schema.ts';
 
@@ -17,6 +18,8 @@ export const enquiries = market.table(
     phone: text('phone'),
     message: text('message').notNull(),
     wantsViewing: boolean('wants_viewing').notNull().default(false),
+    /** Preferred viewing slots (UK calendar day + morning/afternoon/evening), up to three. */
+    viewingTimes: jsonb('viewing_times').$type<ViewingTime[]>().notNull().default([]),
     /** SHA-256 of the sender's IP address: enough to rate-limit, not to identify. */
     senderHash: text('sender_hash').notNull(),
     reply: text('reply'),

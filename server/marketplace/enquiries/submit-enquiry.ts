@@ -1,7 +1,11 @@
 import { createHash } from 'node:crypto';
 import { and, count, eq, gt, or, sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client.ts';
-import { enquirySchema, fieldErrorsOf } from '../../../app/features/listing-draft/listing-rules.ts';
+import {
+  enquirySchema,
+  fieldErrorsOf,
+  formatViewingTime,
+} from '../../../app/features/listing-draft/listing-rules.ts';
 import { listingPath } from '../../../app/lib/listing-url.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { Logger } from '../../logger.ts';
@@ -112,6 +116,7 @@ export async function submitEnquiry(
         phone: input.phone || null,
         message: input.message,
         wantsViewing: input.wantsViewing,
+        viewingTimes: input.viewingTimes,
         senderHash,
         createdAt: now,
       })
@@ -135,6 +140,9 @@ export async function submitEnquiry(
     ['From', `${input.name} <${input.email}>`],
     ...(input.phone ? [['Phone', input.phone] as [string, string]] : []),
     ['Viewing requested', input.wantsViewing ? 'Yes' : 'No'],
+    ...input.viewingTimes.map(
+      (slot, index) => [`Preferred time ${index + 1}`, formatViewingTime(slot)] as [string, string],
+    ),
   ];
   try {
     await settings.send({

@@ -98,6 +98,5 @@ export async function listFavourites(
     .where(and(eq(favourites.userSub, userSub), sql`${listings.status} <> 'draft'`))
     .orderBy(desc(favourites.createdAt))
     .limit(MAX_FAVOURITES);
-  const summaries = await toSummaries(db, rows);
-  return summaries.map((summary, index) => ({ ...summary, note: rows[index]!.note }));
+  return toSummaries(rows);
 }

@@ -1,5 +1,4 @@
 import fs from 'node:fs/promises';
-import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import express from 'express';
@@ -13,6 +12,7 @@ import { createLocalBlobStore } from '../../media/blob-store.ts';
 import { DEFAULT_IMAGE_LIMITS } from '../../media/process-image.ts';
 import { createMarketplace } from '../marketplace.ts';
 import { mountListingsApi } from './api.ts';
+import { serveForTest } from '../../../tests/support/serve.ts';
 
 /**
  * The HTTP adapter: status codes, the error body and ownership through `/api/v1`. The session
@@ -66,10 +66,9 @@ beforeAll(async () => {
     '/api/v1',
     createApiRouter((api) => mountListingsApi(api, marketplace.listingService, marketplace)),
   );
-  const server = app.listen(0);
-  await new Promise((resolve) => server.once('listening', resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/v1`;
-  close = () => new Promise((resolve) => server.close(() => resolve()));
+  const served = await serveForTest(app);
+  base = `${served.base}/api/v1`;
+  close = served.close;
 });
 afterAll(async () => {
   await close();

@@ -1,7 +1,9 @@
-import { eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database } from '../../../db/client.ts';
 import { AppError } from '../../http/app-error.ts';
+import { moderationActions } from '../moderation/schema.ts';
+import { listingReports } from '../reports/schema.ts';
 import { loadOwnedListing } from './load-owned-listing.ts';
 import { listings, type Listing } from './schema.ts';
 
@@ -16,6 +18,9 @@ export const OWNER_STATUSES = [
 const statusInput = z.object({ status: z.enum(OWNER_STATUSES, { message: 'Choose a status' }) });
 
 const SALE_ONLY = new Set(['under_offer', 'sold_stc']);
+
+/** Files the moderation queue's own report when a lister relists what moderators paused. */
+export const RELISTED_AFTER_PAUSE_REPORTER = 'roost:relisted-after-moderation';
 
 export async function changeListingStatus(
   db: Database,
@@ -43,13 +48,42 @@ export async function changeListingStatus(
   // Choosing 'Available' again also answers the 4-weekly 'still available?' question.
   if (status === listing.status && status !== 'active') return { status };
   const now = options.now ?? new Date();
-  await db
-    .update(listings)
-    .set({
-      status,
-      statusChangedAt: now,
-      ...(status === 'active' ? { confirmedAt: now, confirmRequestedAt: null } : {}),
-    })
-    .where(eq(listings.id, listing.id));
+  await db.transaction(async (tx) => {
+    await tx
+      .update(listings)
+      .set({
+        status,
+        statusChangedAt: now,
+        ...(status === 'active' ? { confirmedAt: now, confirmRequestedAt: null } : {}),
+      })
+      .where(eq(listings.id, listing.id));
+    if (status === 'active' && listing.status === 'paused') {
+      await queueReReviewIfModerated(tx as unknown as Database, listing.id);
+    }
+  });
   return { status };
+}
+
+/**
+ * A listing that moderators paused goes live again when its lister says it is fixed (they were
+ * asked to make changes), but it goes back in the moderation queue so someone checks the
+ * changes: otherwise a scam could simply be switched back on.
+ */
+async function queueReReviewIfModerated(db: Database, listingId: number) {
+  const [latest] = await db
+    .select({ outcome: moderationActions.outcome })
+    .from(moderationActions)
+    .where(eq(moderationActions.listingId, listingId))
+    .orderBy(desc(moderationActions.createdAt), desc(moderationActions.id))
+    .limit(1);
+  if (latest?.outcome !== 'paused') return;
+  await db
+    .insert(listingReports)
+    .values({
+      listingId,
+      reporterKey: RELISTED_AFTER_PAUSE_REPORTER,
+      reason: 'other',
+      details: 'Set back to Available by the lister after a moderation pause: check the changes.',
+    })
+    .onConflictDoNothing();
 }

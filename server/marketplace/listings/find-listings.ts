@@ -14,5 +14,5 @@ export async function findRecentListings(
     .where(and(eq(listings.status, 'active'), channel ? eq(listings.channel, channel) : undefined))
     .orderBy(desc(listings.publishedAt), desc(listings.id))
     .limit(limit);
-  return toSummaries(db, rows);
+  return toSummaries(rows);
 }

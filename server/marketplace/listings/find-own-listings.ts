@@ -30,16 +30,9 @@ export async function findOwnListings(db: Database, ownerSub: string): Promise<O
     .where(eq(listings.ownerSub, ownerSub))
     .orderBy(desc(listings.createdAt))
     .limit(200);
-  const summaries = await toSummaries(db, rows);
-  return summaries.map((summary, index) => {
-    const row = rows[index]!;
-    return {
-      ...summary,
-      viewCount: row.viewCount,
-      enquiryCount: row.enquiryCount,
-      favouriteCount: row.favouriteCount,
-      deletedAt: row.deletedAt?.toISOString() ?? null,
-      statusChangedAt: row.statusChangedAt.toISOString(),
-    };
-  });
+  return toSummaries(rows).map(({ deletedAt, statusChangedAt, ...summary }) => ({
+    ...summary,
+    deletedAt: deletedAt?.toISOString() ?? null,
+    statusChangedAt: statusChangedAt.toISOString(),
+  }));
 }

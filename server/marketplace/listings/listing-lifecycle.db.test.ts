@@ -4,6 +4,7 @@ import path from 'node:path';
 import { pino } from 'pino';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addDays, londonToday } from '../../../app/features/listing-draft/listing-rules.ts';
 import { insertListing } from '../../../tests/support/listing-factory.ts';
 import { createTestDatabase, type TestDatabase } from '../../../tests/support/test-database.ts';
 import type { SessionUser } from '../../auth/session-user.ts';
@@ -17,7 +18,7 @@ let database: TestDatabase;
 let marketplace: Marketplace;
 let service: ListingService;
 let blobRoot: string;
-const sent: { to: string; subject: string; text: string }[] = [];
+const sent: { to: string; subject: string; text: string; html: string }[] = [];
 
 const user = (id: string): SessionUser =>
   ({ userId: id, username: id, email: `${id}@example.com`, isAdmin: false }) as SessionUser;
@@ -198,6 +199,41 @@ describe('uploads', () => {
     expect((await service.getDraft(alice, draft.id)).media).toHaveLength(1);
   });
 
+  it('decodes a real HEIC photo and keeps a JPEG without its EXIF (GPS)', async () => {
+    const heic = await fs.readFile(
+      new URL('../../../tests/fixtures/heic/two-halves-with-gps.heic', import.meta.url),
+    );
+    // The fixture really is HEIC, and really carries a camera and a GPS position.
+    expect(heic.subarray(4, 12).toString('latin1')).toBe('ftypheic');
+    expect(heic.includes('RoostFixtureCam')).toBe(true);
+    // sharp's own libvips cannot read it (no HEVC decoder), so heic-decode has to.
+    await expect(sharp(heic).raw().toBuffer()).rejects.toThrow();
+
+    const draft = await service.startDraft(alice);
+    const item = await service.addDraftMedia(alice, draft.id, 'photo', heic);
+    expect(item).toMatchObject({ width: 640, height: 480 });
+    const stored = await fs.readFile(path.join(blobRoot, item.key.slice(0, 2), item.key));
+    const metadata = await sharp(stored).metadata();
+    expect(metadata).toMatchObject({ format: 'jpeg', width: 640, height: 480 });
+    expect(metadata.exif).toBeUndefined();
+    expect(stored.includes('RoostFixtureCam')).toBe(false);
+    // The picture survived: red on the left, blue on the right.
+    const pixel = async (left: number) => {
+      const { data } = await sharp(stored)
+        .extract({ left, top: 240, width: 1, height: 1 })
+        .raw()
+        .toBuffer({ resolveWithObject: true });
+      return [...data];
+    };
+    const [redR, , redB] = await pixel(100);
+    const [blueR, , blueB] = await pixel(540);
+    expect(redR! - redB!).toBeGreaterThan(80);
+    expect(blueB! - blueR!).toBeGreaterThan(80);
+    expect((await service.getDraft(alice, draft.id)).media.map((entry) => entry.key)).toEqual([
+      item.key,
+    ]);
+  });
+
   it('stops at the photo limit', async () => {
     const draft = await service.startDraft(alice);
     for (let index = 0; index < 3; index += 1)
@@ -287,12 +323,43 @@ describe('enquiries, reports and favourites', () => {
       email: 'bob@example.com',
       message: 'Is it still available to view?',
       wantsViewing: true,
+      viewingTimes: [
+        { date: addDays(londonToday(), 3), period: 'evening' },
+        { date: addDays(londonToday(), 10), period: 'morning' },
+      ],
     };
     const result = await service.enquire(bob, id, enquiry, '203.0.113.9');
     expect(result.isEmailed).toBe(true);
     expect(sent.at(-1)).toMatchObject({ to: 'alice@example.com' });
     expect(sent.at(-1)!.text).toContain('Is it still available to view?');
-    expect(await service.enquiries(alice, id)).toHaveLength(1);
+    // The preferred slots reach the lister in the e-mail (UK dates) and in their account.
+    const weekdayOf = (day: string) =>
+      new Date(`${day}T12:00:00Z`).toLocaleDateString('en-GB', {
+        weekday: 'long',
+        timeZone: 'UTC',
+      });
+    const [first, second] = enquiry.viewingTimes;
+    expect(sent.at(-1)!.text).toMatch(
+      new RegExp(`Preferred time 1: ${weekdayOf(first!.date)} \\d+ \\w+ \\d{4}, evening`),
+    );
+    expect(sent.at(-1)!.html).toContain(`${weekdayOf(second!.date)} `);
+    expect(sent.at(-1)!.html).toContain('morning (9am to 12 noon)');
+    const stored = await service.enquiries(alice, id);
+    expect(stored).toHaveLength(1);
+    expect(stored[0]!.viewingTimes).toEqual(enquiry.viewingTimes);
+    await expectAppError(
+      service.enquire(bob, id, { ...enquiry, viewingTimes: [] }, '203.0.113.10'),
+      'VALIDATION_FAILED',
+    );
+    await expectAppError(
+      service.enquire(
+        bob,
+        id,
+        { ...enquiry, viewingTimes: [{ date: addDays(londonToday(), -1), period: 'morning' }] },
+        '203.0.113.10',
+      ),
+      'VALIDATION_FAILED',
+    );
     await service.enquire(bob, id, enquiry, '203.0.113.9');
     await expectAppError(service.enquire(bob, id, enquiry, '203.0.113.9'), 'RATE_LIMITED');
     await expectAppError(

@@ -1,5 +1,4 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import type { Database } from '../../../db/client.ts';
+import { sql } from 'drizzle-orm';
 import { listingMedia, listingPriceHistory, listings, type Listing } from './schema.ts';
 
 /** What a results card or a home-page tile needs; never the full address. */
@@ -26,6 +25,17 @@ export interface ListingSummary {
   cover: { key: string; width: number; height: number; caption: string } | null;
 }
 
+const NEW_FOR_MS = 7 * 86_400_000;
+const REDUCED_FOR_DAYS = 30;
+
+const m = listingMedia;
+const h = listingPriceHistory;
+
+/**
+ * The columns a card needs. The cover photo and the 'Reduced' flag are correlated subqueries
+ * (each an index look-up on the listing's media / price history), so any list of cards is one
+ * query however many cards it holds.
+ */
 export const summaryColumns = {
   id: listings.id,
   channel: listings.channel,
@@ -41,12 +51,20 @@ export const summaryColumns = {
   town: listings.town,
   outcode: listings.outcode,
   publishedAt: listings.publishedAt,
+  cover: sql<
+    ListingSummary['cover']
+  >`(select json_build_object('key', ${m.blobKey}, 'width', ${m.width}, 'height', ${m.height}, 'caption', ${m.caption}) from ${m} where ${m.listingId} = ${listings.id} and ${m.kind} = 'photo' order by ${m.position} limit 1)`,
+  // Reduced: the latest price change, within the last 30 days, was lower than the one before.
+  reducedRecently: sql<boolean>`coalesce((select latest.price < latest.previous from (select ${h.price} as price, ${h.changedAt} as changed_at, lead(${h.price}) over (order by ${h.changedAt} desc) as previous from ${h} where ${h.listingId} = ${listings.id} order by ${h.changedAt} desc limit 2) latest where latest.changed_at > now() - make_interval(days => ${REDUCED_FOR_DAYS}) order by latest.changed_at desc limit 1), false)`,
 };
 
-const NEW_FOR_MS = 7 * 86_400_000;
-const REDUCED_FOR_DAYS = 30;
-
-type SummaryRow = Pick<Listing, keyof typeof summaryColumns>;
+type SummaryRow = Pick<
+  Listing,
+  Exclude<keyof typeof summaryColumns, 'cover' | 'reducedRecently'>
+> & {
+  cover: ListingSummary['cover'];
+  reducedRecently: boolean;
+};
 
 /** '12 Victoria Road' → 'Victoria Road'; 'Flat 3, 10 Mill Lane' → 'Mill Lane'. */
 export function streetOnly(addressLine1: string): string {
@@ -54,49 +72,18 @@ export function streetOnly(addressLine1: string): string {
   return lastPart.replace(/^\d+[a-z]?(-\d+[a-z]?)?\s+/i, '');
 }
 
-/** Listings among `ids` whose latest price change (in the last 30 days) was a drop. */
-async function recentlyReduced(db: Database, ids: number[]): Promise<Set<number>> {
-  if (ids.length === 0) return new Set();
-  const h = listingPriceHistory;
-  const result = await db.execute(sql`
-    select listing_id from (
-      select distinct on (${h.listingId}) ${h.listingId} as listing_id, ${h.changedAt} as changed_at,
-        ${h.price} < lag(${h.price}) over (partition by ${h.listingId} order by ${h.changedAt}) as dropped
-      from ${h}
-      where ${inArray(h.listingId, ids)}
-      order by ${h.listingId}, ${h.changedAt} desc
-    ) latest
-    where dropped and changed_at > now() - make_interval(days => ${REDUCED_FOR_DAYS})`);
-  const rows = (result as unknown as { rows: { listing_id: number | string }[] }).rows;
-  return new Set(rows.map((row) => Number(row.listing_id)));
-}
-
-/** Adds each listing's cover photo and 'Reduced' flag with one query each for the whole page (no N+1). */
-export async function toSummaries(db: Database, rows: SummaryRow[]): Promise<ListingSummary[]> {
-  const ids = rows.map((row) => row.id);
-  const reduced = await recentlyReduced(db, ids);
-  const covers = ids.length
-    ? await db
-        .selectDistinctOn([listingMedia.listingId], {
-          listingId: listingMedia.listingId,
-          key: listingMedia.blobKey,
-          width: listingMedia.width,
-          height: listingMedia.height,
-          caption: listingMedia.caption,
-        })
-        .from(listingMedia)
-        .where(and(inArray(listingMedia.listingId, ids), eq(listingMedia.kind, 'photo')))
-        .orderBy(asc(listingMedia.listingId), asc(listingMedia.position))
-    : [];
+/** Rows selected with `summaryColumns` (plus anything else, passed through) as cards. */
+export function toSummaries<Row extends SummaryRow>(
+  rows: Row[],
+): (Omit<Row, 'addressLine1' | 'publishedAt' | 'reducedRecently' | 'cover'> & ListingSummary)[] {
   const now = Date.now();
-  const coverOf = new Map(covers.map(({ listingId, ...cover }) => [listingId, cover]));
-  return rows.map(({ addressLine1, publishedAt, ...row }) => ({
+  return rows.map(({ addressLine1, publishedAt, reducedRecently, cover, ...row }) => ({
     ...row,
     displayAddress: `${streetOnly(addressLine1)}, ${row.town}`,
     publishedAt: publishedAt?.toISOString() ?? null,
     isNew:
       row.status === 'active' && publishedAt !== null && publishedAt.getTime() > now - NEW_FOR_MS,
-    isReduced: row.status === 'active' && reduced.has(row.id),
-    cover: coverOf.get(row.id) ?? null,
+    isReduced: row.status === 'active' && reducedRecently === true,
+    cover: cover ?? null,
   }));
 }

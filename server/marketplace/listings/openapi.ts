@@ -2,6 +2,8 @@
  * The OpenAPI 3 description of `/api/v1` listings, served at `/api/v1/openapi.json`. Request
  * bodies follow the wizard's zod schemas (app/features/listing-draft/listing-rules.ts).
  */
+import { LISTING_FEATURES } from '../../../app/lib/search-params.ts';
+
 const error = { $ref: '#/components/responses/Error' };
 const idParam = { name: 'id', in: 'path', required: true, schema: { type: 'integer', minimum: 1 } };
 const draftParam = { name: 'id', in: 'path', required: true, schema: { type: 'string' } };
@@ -121,6 +123,11 @@ export const openApiDocument = {
           availableFrom: { type: 'string', format: 'date' },
           billsIncluded: { type: 'boolean' },
           petsConsidered: { type: 'boolean' },
+          features: {
+            type: 'array',
+            items: { enum: [...LISTING_FEATURES] },
+            description: 'Must-haves visitors filter on',
+          },
         },
       },
       Draft: {
@@ -306,6 +313,20 @@ export const openApiDocument = {
               phone: { type: 'string' },
               message: { type: 'string' },
               wantsViewing: { type: 'boolean' },
+              viewingTimes: {
+                type: 'array',
+                maxItems: 3,
+                description:
+                  'With wantsViewing: 1 to 3 preferred slots, each a UK day after today within 90 days and a part of the day',
+                items: {
+                  type: 'object',
+                  required: ['date', 'period'],
+                  properties: {
+                    date: { type: 'string', format: 'date' },
+                    period: { enum: ['morning', 'afternoon', 'evening'] },
+                  },
+                },
+              },
             },
           }),
         },
@@ -338,6 +359,42 @@ export const openApiDocument = {
           requestBody: json({
             type: 'object',
             properties: { reason: { type: 'string' }, details: { type: 'string' } },
+          }),
+        },
+      ),
+    },
+    '/admin/reports': {
+      get: operation(
+        'Administrators: open reports grouped by listing, oldest first',
+        { 200: ok('Reported listings'), 403: error },
+        { security: secured },
+      ),
+    },
+    '/admin/moderation-actions': {
+      get: operation(
+        'Administrators: the latest moderation decisions (who, when, outcome, reason)',
+        { 200: ok('Decisions'), 403: error },
+        { security: secured },
+      ),
+    },
+    '/admin/listings/{id}/moderation': {
+      post: operation(
+        "Administrators: decide on a listing's open reports — dismiss them, pause the listing or remove it (410). Closes the reports; the lister is e-mailed the reason when paused or removed.",
+        { 201: ok('The recorded decision'), 403: error, 404: error, 409: error, 422: error },
+        {
+          parameters: [idParam],
+          security: secured,
+          requestBody: json({
+            type: 'object',
+            required: ['decision'],
+            properties: {
+              decision: { enum: ['dismiss', 'pause', 'remove'] },
+              reason: {
+                type: 'string',
+                maxLength: 2000,
+                description: 'Required (10+ characters) to pause or remove; e-mailed to the lister',
+              },
+            },
           }),
         },
       ),

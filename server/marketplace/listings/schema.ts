@@ -22,6 +22,7 @@ import {
   FURNISHED_STATES,
   LET_TYPES,
   LISTING_CHANNELS,
+  LISTING_FEATURES,
   RENT_PERIODS,
   SALE_QUALIFIERS,
   TENURES,
@@ -110,6 +111,11 @@ export const listings = market.table(
     holdingDeposit: integer('holding_deposit'),
     billsIncluded: boolean('bills_included').notNull().default(false),
     petsConsidered: boolean('pets_considered').notNull().default(false),
+    /** Must-haves visitors filter on (garden, parking, new build, …): `LISTING_FEATURES`. */
+    features: text('features', { enum: LISTING_FEATURES })
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     /** Sales: tenure, with the leasehold figures buyers must be told (whole pounds a year). */
     tenure: tenure('tenure'),
     leaseYearsRemaining: integer('lease_years_remaining'),

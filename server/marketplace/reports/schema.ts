@@ -3,6 +3,7 @@ import { bigint, index, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core
 import { REPORT_REASONS } from '../../../app/features/listing-draft/listing-rules.ts';
 import { market } from '../db/market-schema.ts';
 import { listings } from '../listings/schema.ts';
+import { moderationActions } from '../moderation/schema.ts';
 
 export const reportReason = market.enum('report_reason', REPORT_REASONS);
 export const reportStatus = market.enum('report_status', ['open', 'upheld', 'dismissed']);
@@ -22,6 +23,11 @@ export const listingReports = market.table(
     status: reportStatus('status').notNull().default('open'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+    /** The administrator's decision that closed this report. */
+    moderationActionId: bigint('moderation_action_id', { mode: 'number' }).references(
+      () => moderationActions.id,
+      { onDelete: 'set null' },
+    ),
   },
   (table) => [
     uniqueIndex('listing_reports_one_open_idx')

@@ -1,0 +1,228 @@
+import { data, Form, Link, useNavigation } from 'react-router';
+import { labelOf } from '~/features/listing-draft/labels';
+import { REPORT_REASON_LABELS } from '~/features/listing-draft/listing-rules';
+import {
+  MODERATION_DECISION_LABELS,
+  MODERATION_DECISIONS,
+} from '~/features/moderation/moderation-rules';
+import { formatDateTime, pluralise } from '~/lib/format';
+import { requireAdmin } from '../../server/auth/guards';
+import listingStyles from '~/styles/listings.css?url';
+import type { Route } from './+types/admin-portal-reported-ads';
+
+export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: listingStyles }];
+
+export function meta() {
+  return [{ title: 'Reported ads – Admin portal | Roost' }, { name: 'robots', content: 'noindex' }];
+}
+
+const PUBLIC_STATUSES = new Set(['active', 'under_offer', 'sold_stc', 'let_agreed']);
+
+const OUTCOME_LABELS: Record<string, string> = {
+  dismissed: 'Reports dismissed',
+  paused: 'Listing paused',
+  removed: 'Listing removed',
+};
+
+/**
+ * The moderation queue, rendered on the server: open reports grouped by listing (oldest
+ * first) and the latest decisions. The parent route already answers 403 to non-admins; this
+ * loader and the action check again, and so does every moderation use case.
+ */
+export async function loader({ context }: Route.LoaderArgs) {
+  const admin = requireAdmin(context.user);
+  const [reported, decisions] = await Promise.all([
+    context.marketplace.moderation.reportedListings(admin),
+    context.marketplace.moderation.recentDecisions(admin),
+  ]);
+  return { reported, decisions };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const admin = requireAdmin(context.user);
+  const form = Object.fromEntries(await request.formData()) as Record<string, string>;
+  const listingId = Number(form.listingId);
+  try {
+    const result = await context.marketplace.moderation.decide(admin, listingId, {
+      decision: form.decision,
+      reason: form.reason ?? '',
+    });
+    const emailed = result.isListerEmailed ? ' The lister has been e-mailed.' : '';
+    return {
+      listingId,
+      message: `${OUTCOME_LABELS[result.outcome]}; ${pluralise(result.reportsClosed, 'report')} closed.${emailed}`,
+    };
+  } catch (error) {
+    const failure = error as {
+      name?: string;
+      message?: string;
+      fields?: Record<string, string>;
+      status?: number;
+    };
+    if (failure.name !== 'AppError') throw error;
+    return data(
+      {
+        listingId,
+        error: failure.message ?? 'That was not possible.',
+        fields: failure.fields ?? {},
+        values: { decision: form.decision ?? '', reason: form.reason ?? '' },
+      },
+      { status: failure.status ?? 400 },
+    );
+  }
+}
+
+export default function ReportedAds({ loaderData, actionData }: Route.ComponentProps) {
+  const { reported, decisions } = loaderData;
+  const navigation = useNavigation();
+  const isBusy = navigation.state === 'submitting';
+  const outcome = actionData && 'message' in actionData ? actionData : null;
+  return (
+    <section className="card admin-section" aria-labelledby="admin-section-title">
+      <h2 id="admin-section-title">Reported ads</h2>
+      <p>Listings that visitors have reported, oldest first.</p>
+      {outcome ? (
+        <div className="alert alert--success" role="status">
+          <p>{outcome.message}</p>
+        </div>
+      ) : null}
+      {reported.length === 0 ? (
+        <p className="empty-state">Nothing needs your attention here right now.</p>
+      ) : (
+        <ol className="moderation-queue">
+          {reported.map((entry) => {
+            const failure =
+              actionData && 'error' in actionData && actionData.listingId === entry.listingId
+                ? actionData
+                : null;
+            const prefix = `listing-${entry.listingId}`;
+            const isPublic = PUBLIC_STATUSES.has(entry.status) && !entry.isDeletedByLister;
+            return (
+              <li
+                key={entry.listingId}
+                className="moderation-queue__item"
+                data-testid="reported-listing"
+                aria-labelledby={`${prefix}-title`}
+              >
+                <h3 id={`${prefix}-title`}>
+                  {isPublic ? <Link to={entry.path}>{entry.title}</Link> : entry.title}
+                </h3>
+                <p>
+                  Listing {entry.listingId}, {entry.town} ·{' '}
+                  <span className="badge badge--status">
+                    {entry.isDeletedByLister
+                      ? 'Deleted by the lister'
+                      : labelOf('status', entry.status)}
+                  </span>{' '}
+                  · {pluralise(entry.reporterCount, 'reporter')} · first reported{' '}
+                  {formatDateTime(entry.firstReportedAt)}
+                </p>
+                <ul className="moderation-queue__reports">
+                  {entry.reports.map((report) => (
+                    <li key={report.id}>
+                      <strong>{REPORT_REASON_LABELS[report.reason]}</strong> ·{' '}
+                      <time dateTime={report.createdAt}>{formatDateTime(report.createdAt)}</time>
+                      {report.details ? (
+                        <p className="moderation-queue__details">{report.details}</p>
+                      ) : null}
+                    </li>
+                  ))}
+                </ul>
+                {failure ? (
+                  <div className="alert alert--error" role="alert" id={`${prefix}-error`}>
+                    <p>{failure.error}</p>
+                  </div>
+                ) : null}
+                <Form method="post" className="form moderation-queue__form">
+                  <input type="hidden" name="listingId" value={entry.listingId} />
+                  <fieldset className="form-field">
+                    <legend>Decision</legend>
+                    {failure?.fields.decision ? (
+                      <p className="field-error">{failure.fields.decision}</p>
+                    ) : null}
+                    {MODERATION_DECISIONS.map((decision) => (
+                      <label key={decision} className="wizard__choice">
+                        <input
+                          type="radio"
+                          name="decision"
+                          value={decision}
+                          required
+                          defaultChecked={failure?.values.decision === decision}
+                        />{' '}
+                        {MODERATION_DECISION_LABELS[decision]}
+                      </label>
+                    ))}
+                  </fieldset>
+                  <div className="form-field">
+                    <label htmlFor={`${prefix}-reason`}>Reason</label>
+                    <p className="hint" id={`${prefix}-reason-hint`}>
+                      E-mailed to the lister when you pause or remove the listing (at least 10
+                      characters); optional when dismissing.
+                    </p>
+                    {failure?.fields.reason ? (
+                      <p className="field-error" id={`${prefix}-reason-error`}>
+                        {failure.fields.reason}
+                      </p>
+                    ) : null}
+                    <textarea
+                      id={`${prefix}-reason`}
+                      name="reason"
+                      maxLength={2000}
+                      defaultValue={failure?.values.reason ?? ''}
+                      aria-invalid={failure?.fields.reason ? true : undefined}
+                      aria-describedby={
+                        failure?.fields.reason
+                          ? `${prefix}-reason-hint ${prefix}-reason-error`
+                          : `${prefix}-reason-hint`
+                      }
+                    />
+                  </div>
+                  <button type="submit" className="button" disabled={isBusy}>
+                    Record decision
+                  </button>
+                </Form>
+              </li>
+            );
+          })}
+        </ol>
+      )}
+      <h3 id="recent-decisions">Recent decisions</h3>
+      {decisions.length === 0 ? (
+        <p>No decisions yet.</p>
+      ) : (
+        <div className="table-scroll">
+          <table className="moderation-log" aria-labelledby="recent-decisions">
+            <thead>
+              <tr>
+                <th scope="col">When</th>
+                <th scope="col">Listing</th>
+                <th scope="col">Outcome</th>
+                <th scope="col">By</th>
+                <th scope="col">Reason</th>
+              </tr>
+            </thead>
+            <tbody>
+              {decisions.map((decision) => (
+                <tr key={decision.id} data-testid="moderation-decision">
+                  <td>
+                    <time dateTime={decision.createdAt}>{formatDateTime(decision.createdAt)}</time>
+                  </td>
+                  <td>
+                    {decision.title} ({decision.listingId})
+                  </td>
+                  <td>
+                    {OUTCOME_LABELS[decision.outcome]} (
+                    {pluralise(decision.reportsClosed, 'report')}
+                    {decision.isListerEmailed ? ', lister e-mailed' : ''})
+                  </td>
+                  <td>{decision.adminEmail ?? 'Unknown'}</td>
+                  <td className="moderation-log__reason">{decision.reason || '—'}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}

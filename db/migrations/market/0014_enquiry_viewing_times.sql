@@ -1,0 +1,1 @@
+ALTER TABLE "market"."enquiries" ADD COLUMN "viewing_times" jsonb DEFAULT '[]'::jsonb NOT NULL;

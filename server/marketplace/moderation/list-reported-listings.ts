@@ -1,0 +1,126 @@
+import { asc, desc, eq } from 'drizzle-orm';
+import type { Database } from '../../../db/client.ts';
+import { listingPath } from '../../../app/lib/listing-url.ts';
+import type { SessionUser } from '../../auth/session-user.ts';
+import { listings } from '../listings/schema.ts';
+import { listingReports } from '../reports/schema.ts';
+import { assertAdmin } from './require-admin.ts';
+import { moderationActions } from './schema.ts';
+
+export interface OpenReport {
+  id: number;
+  reason: (typeof listingReports.$inferSelect)['reason'];
+  details: string;
+  createdAt: string;
+}
+
+export interface ReportedListing {
+  listingId: number;
+  title: string;
+  status: (typeof listings.$inferSelect)['status'];
+  isDeletedByLister: boolean;
+  town: string;
+  path: string;
+  /** Distinct reporters (signed-in users, or IP hashes for visitors). */
+  reporterCount: number;
+  firstReportedAt: string;
+  reports: OpenReport[];
+}
+
+/** Open reports grouped by listing, the listing reported longest ago first. */
+export async function listReportedListings(
+  db: Database,
+  admin: SessionUser | null,
+): Promise<ReportedListing[]> {
+  assertAdmin(admin);
+  const rows = await db
+    .select({
+      reportId: listingReports.id,
+      reporterKey: listingReports.reporterKey,
+      reason: listingReports.reason,
+      details: listingReports.details,
+      createdAt: listingReports.createdAt,
+      listingId: listings.id,
+      title: listings.title,
+      status: listings.status,
+      deletedAt: listings.deletedAt,
+      channel: listings.channel,
+      bedrooms: listings.bedrooms,
+      propertyType: listings.propertyType,
+      town: listings.town,
+    })
+    .from(listingReports)
+    .innerJoin(listings, eq(listings.id, listingReports.listingId))
+    .where(eq(listingReports.status, 'open'))
+    .orderBy(asc(listingReports.createdAt), asc(listingReports.id));
+  const grouped = new Map<number, ReportedListing & { reporters: Set<string> }>();
+  for (const row of rows) {
+    let entry = grouped.get(row.listingId);
+    if (!entry) {
+      entry = {
+        listingId: row.listingId,
+        title: row.title,
+        status: row.status,
+        isDeletedByLister: row.deletedAt !== null,
+        town: row.town,
+        path: listingPath({ ...row, id: row.listingId }),
+        reporterCount: 0,
+        firstReportedAt: row.createdAt.toISOString(),
+        reports: [],
+        reporters: new Set(),
+      };
+      grouped.set(row.listingId, entry);
+    }
+    entry.reporters.add(row.reporterKey);
+    entry.reporterCount = entry.reporters.size;
+    entry.reports.push({
+      id: row.reportId,
+      reason: row.reason,
+      details: row.details,
+      createdAt: row.createdAt.toISOString(),
+    });
+  }
+  return [...grouped.values()].map(({ reporters: _reporters, ...entry }) => entry);
+}
+
+export interface ModerationRecord {
+  id: number;
+  listingId: number;
+  title: string;
+  adminEmail: string | null;
+  outcome: (typeof moderationActions.$inferSelect)['outcome'];
+  reason: string;
+  reportsClosed: number;
+  isListerEmailed: boolean;
+  createdAt: string;
+}
+
+/** The latest decisions, newest first: who decided what, when, and why. */
+export async function listModerationActions(
+  db: Database,
+  admin: SessionUser | null,
+  limit = 20,
+): Promise<ModerationRecord[]> {
+  assertAdmin(admin);
+  const rows = await db
+    .select({
+      id: moderationActions.id,
+      listingId: moderationActions.listingId,
+      title: listings.title,
+      adminEmail: moderationActions.adminEmail,
+      outcome: moderationActions.outcome,
+      reason: moderationActions.reason,
+      reportsClosed: moderationActions.reportsClosed,
+      emailedAt: moderationActions.emailedAt,
+      createdAt: moderationActions.createdAt,
+    })
+    .from(moderationActions)
+    .innerJoin(listings, eq(listings.id, moderationActions.listingId))
+    .orderBy(desc(moderationActions.createdAt), desc(moderationActions.id))
+    .limit(limit);
+  return rows.map(({ emailedAt, createdAt, ...row }) => ({
+    ...row,
+    isListerEmailed: emailedAt !== null,
+    createdAt: createdAt.toISOString(),
+  }));
+}

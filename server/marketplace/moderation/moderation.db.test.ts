@@ -1,0 +1,338 @@
+import { eq } from 'drizzle-orm';
+import express from 'express';
+import { pino } from 'pino';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { insertListing } from '../../../tests/support/listing-factory.ts';
+import { createTestDatabase, type TestDatabase } from '../../../tests/support/test-database.ts';
+import { toSessionUser, type SessionUser } from '../../auth/session-user.ts';
+import { createApiRouter } from '../../http/api.ts';
+import type { ListerEmail } from '../enquiries/submit-enquiry.ts';
+import { openApiDocument } from '../listings/openapi.ts';
+import { listings } from '../listings/schema.ts';
+import { createMarketplace, type Marketplace } from '../marketplace.ts';
+import { listingReports } from '../reports/schema.ts';
+import { mountModerationApi } from './api.ts';
+import { moderationActions } from './schema.ts';
+import { serveForTest } from '../../../tests/support/serve.ts';
+
+/** As the session middleware builds it from a verified ID token's claims. */
+const person = (sub: string, isAdmin = false): SessionUser =>
+  toSessionUser({
+    sub,
+    email: `${sub}@example.com`,
+    'cognito:groups': isAdmin ? ['admins'] : ['members'],
+  });
+const admin = person('ada-admin', true);
+const member = person('mo-member');
+const reporterA = person('rita-reporter');
+const reporterB = person('ravi-reporter');
+
+let database: TestDatabase;
+let marketplace: Marketplace;
+let sent: ListerEmail[];
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  marketplace = createMarketplace({
+    db: database.db,
+    listings: { publicUrl: 'https://roost.test', logger: pino({ level: 'silent' }) },
+    moderation: {
+      send: () => async (email) => {
+        sent.push(email);
+      },
+    },
+  });
+});
+afterAll(async () => {
+  await database.destroy();
+});
+beforeEach(() => {
+  sent = [];
+});
+
+async function reportedListing(title = 'Two bed flat near the park') {
+  const id = await insertListing(database.db, {
+    title,
+    contactEmail: 'lister@example.com',
+    ownerSub: 'lister-1',
+  });
+  const service = marketplace.listingService;
+  await service.report(
+    reporterA,
+    id,
+    { reason: 'scam', details: 'Asked for a deposit by bank transfer' },
+    '198.51.100.1',
+  );
+  await service.report(reporterB, id, { reason: 'scam' }, '198.51.100.2');
+  await service.report(
+    null,
+    id,
+    { reason: 'wrong_information', details: 'Not 2 beds' },
+    '198.51.100.3',
+  );
+  return id;
+}
+
+describe('moderation use cases', () => {
+  it('refuses people who are not administrators, signed in or not', async () => {
+    const id = await reportedListing();
+    await expect(marketplace.moderation.reportedListings(member)).rejects.toMatchObject({
+      code: 'FORBIDDEN',
+    });
+    await expect(marketplace.moderation.reportedListings(null)).rejects.toMatchObject({
+      code: 'UNAUTHENTICATED',
+    });
+    await expect(marketplace.moderation.recentDecisions(member)).rejects.toMatchObject({
+      code: 'FORBIDDEN',
+    });
+    await expect(
+      marketplace.moderation.decide(member, id, {
+        decision: 'remove',
+        reason: 'Obvious scam listing',
+      }),
+    ).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    const [row] = await database.db.select().from(listings).where(eq(listings.id, id));
+    expect(row!.status).toBe('active');
+    const open = await database.db
+      .select()
+      .from(listingReports)
+      .where(eq(listingReports.listingId, id));
+    expect(open.every((report) => report.status === 'open')).toBe(true);
+  });
+
+  it('lists open reports grouped by listing with the number of reporters', async () => {
+    const id = await reportedListing('Grouped reports listing');
+    const queue = await marketplace.moderation.reportedListings(admin);
+    const entry = queue.find((item) => item.listingId === id);
+    expect(entry).toMatchObject({
+      title: 'Grouped reports listing',
+      status: 'active',
+      reporterCount: 3,
+      town: 'Leeds',
+    });
+    expect(entry!.path).toMatch(new RegExp(`^/property/${id}/`));
+    expect(entry!.reports.map((report) => report.reason)).toEqual([
+      'scam',
+      'scam',
+      'wrong_information',
+    ]);
+    expect(entry!.reports[0]!.details).toBe('Asked for a deposit by bank transfer');
+  });
+
+  it('removes a listing: recorded, reports closed, lister e-mailed with the reason escaped', async () => {
+    const id = await reportedListing('Removed <b>scam</b> listing');
+    const result = await marketplace.moderation.decide(admin, id, {
+      decision: 'remove',
+      reason: 'Asks for money before a viewing <script>alert(1)</script>',
+    });
+    expect(result).toMatchObject({ outcome: 'removed', reportsClosed: 3, isListerEmailed: true });
+
+    const [listing] = await database.db.select().from(listings).where(eq(listings.id, id));
+    expect(listing!.status).toBe('removed');
+    expect((await marketplace.listings.get(id))!.status).toBe('removed');
+    const reports = await database.db
+      .select()
+      .from(listingReports)
+      .where(eq(listingReports.listingId, id));
+    expect(reports.map((report) => report.status)).toEqual(['upheld', 'upheld', 'upheld']);
+    expect(reports.every((report) => report.moderationActionId === result.actionId)).toBe(true);
+    const [action] = await database.db
+      .select()
+      .from(moderationActions)
+      .where(eq(moderationActions.id, result.actionId));
+    expect(action).toMatchObject({
+      adminSub: admin.userId,
+      adminEmail: admin.email,
+      outcome: 'removed',
+      reportsClosed: 3,
+    });
+    expect(action!.emailedAt).not.toBeNull();
+
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.to).toBe('lister@example.com');
+    expect(sent[0]!.subject).toContain('has been removed');
+    expect(sent[0]!.text).toContain('Asks for money before a viewing');
+    expect(sent[0]!.html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
+    expect(sent[0]!.html).not.toContain('<script>');
+    expect(sent[0]!.html).toContain('Removed &lt;b&gt;scam&lt;/b&gt; listing');
+
+    const queue = await marketplace.moderation.reportedListings(admin);
+    expect(queue.some((item) => item.listingId === id)).toBe(false);
+    const decisions = await marketplace.moderation.recentDecisions(admin);
+    expect(decisions[0]).toMatchObject({
+      listingId: id,
+      outcome: 'removed',
+      adminEmail: admin.email,
+      isListerEmailed: true,
+    });
+    // Removed by moderation: not something the lister can take back.
+    await expect(
+      marketplace.listingService.changeStatus(person('lister-1'), id, { status: 'active' }),
+    ).rejects.toMatchObject({ code: 'CONFLICT' });
+  });
+
+  it('pauses a listing pending changes and lets reporters report it again later', async () => {
+    const id = await reportedListing();
+    const result = await marketplace.moderation.decide(admin, id, {
+      decision: 'pause',
+      reason: 'Please correct the number of bedrooms.',
+    });
+    expect(result).toMatchObject({ outcome: 'paused', reportsClosed: 3, isListerEmailed: true });
+    const [listing] = await database.db.select().from(listings).where(eq(listings.id, id));
+    expect(listing!.status).toBe('paused');
+    expect(sent[0]!.subject).toContain('has been paused');
+    expect(sent[0]!.text).toContain('Please correct the number of bedrooms.');
+
+    // The lister fixes it and makes it available: live again, and back in the queue for review.
+    await marketplace.listingService.changeStatus(person('lister-1'), id, { status: 'active' });
+    const [relisted] = await database.db.select().from(listings).where(eq(listings.id, id));
+    expect(relisted!.status).toBe('active');
+    const queued = await marketplace.moderation.reportedListings(admin);
+    expect(queued.find((item) => item.listingId === id)?.reports).toEqual([
+      expect.objectContaining({ reason: 'other', details: expect.stringContaining('moderation') }),
+    ]);
+    // Pausing and relisting again by the lister files no second review report.
+    await marketplace.listingService.changeStatus(person('lister-1'), id, { status: 'paused' });
+    await marketplace.listingService.changeStatus(person('lister-1'), id, { status: 'active' });
+    const reviewReports = await database.db
+      .select()
+      .from(listingReports)
+      .where(eq(listingReports.listingId, id));
+    expect(reviewReports.filter((report) => report.status === 'open')).toHaveLength(1);
+    // The same reporter may report it again.
+    await expect(
+      marketplace.listingService.report(reporterA, id, { reason: 'scam' }, '198.51.100.1'),
+    ).resolves.toMatchObject({ id: expect.any(Number) });
+  });
+
+  it('dismisses reports without touching the listing or e-mailing the lister', async () => {
+    const id = await reportedListing();
+    const result = await marketplace.moderation.decide(admin, id, { decision: 'dismiss' });
+    expect(result).toMatchObject({
+      outcome: 'dismissed',
+      reportsClosed: 3,
+      isListerEmailed: false,
+    });
+    const [listing] = await database.db.select().from(listings).where(eq(listings.id, id));
+    expect(listing!.status).toBe('active');
+    expect(sent).toHaveLength(0);
+    const reports = await database.db
+      .select()
+      .from(listingReports)
+      .where(eq(listingReports.listingId, id));
+    expect(reports.map((report) => report.status)).toEqual(['dismissed', 'dismissed', 'dismissed']);
+    // Nothing open any more: a second decision is refused rather than recorded twice.
+    await expect(
+      marketplace.moderation.decide(admin, id, { decision: 'dismiss' }),
+    ).rejects.toMatchObject({ code: 'CONFLICT' });
+  });
+
+  it('requires a reason to pause or remove, and a known decision', async () => {
+    const id = await reportedListing();
+    await expect(
+      marketplace.moderation.decide(admin, id, { decision: 'remove', reason: 'no' }),
+    ).rejects.toMatchObject({ code: 'VALIDATION_FAILED', fields: { reason: expect.any(String) } });
+    await expect(
+      marketplace.moderation.decide(admin, id, { decision: 'ban' }),
+    ).rejects.toMatchObject({
+      code: 'VALIDATION_FAILED',
+      fields: { decision: 'Choose what to do' },
+    });
+    await expect(
+      marketplace.moderation.decide(admin, 987_654, { decision: 'dismiss' }),
+    ).rejects.toMatchObject({ code: 'NOT_FOUND' });
+  });
+});
+
+describe('/api/v1/admin', () => {
+  let base: string;
+  let close: () => Promise<void>;
+  const users: Record<string, SessionUser> = { admin, member };
+
+  beforeAll(async () => {
+    const app = express();
+    app.use((req, res, next) => {
+      const who = req.headers['x-test-user'];
+      res.locals.sessionUser = typeof who === 'string' ? (users[who] ?? null) : null;
+      req.log = pino({ level: 'silent' });
+      next();
+    });
+    app.use(
+      '/api/v1',
+      createApiRouter((api) => mountModerationApi(api, marketplace)),
+    );
+    const served = await serveForTest(app);
+    base = `${served.base}/api/v1`;
+    close = served.close;
+  });
+  afterAll(async () => {
+    await close();
+  });
+
+  const call = (path: string, who: string | null, body?: unknown) =>
+    fetch(`${base}${path}`, {
+      method: body === undefined ? 'GET' : 'POST',
+      headers: {
+        ...(who ? { 'x-test-user': who } : {}),
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+
+  it('answers 401 signed out and 403 to members, with the standard error body', async () => {
+    const id = await reportedListing();
+    const signedOut = await call('/admin/reports', null);
+    expect(signedOut.status).toBe(401);
+    const refused = await call('/admin/reports', 'member');
+    expect(refused.status).toBe(403);
+    expect(await refused.json()).toEqual({
+      error: { code: 'FORBIDDEN', message: 'Only administrators can do this.' },
+    });
+    const decide = await call(`/admin/listings/${id}/moderation`, 'member', {
+      decision: 'remove',
+      reason: 'Obvious scam listing',
+    });
+    expect(decide.status).toBe(403);
+    const [listing] = await database.db.select().from(listings).where(eq(listings.id, id));
+    expect(listing!.status).toBe('active');
+  });
+
+  it('lists, validates and records decisions for administrators', async () => {
+    const id = await reportedListing();
+    const queue = await call('/admin/reports', 'admin');
+    expect(queue.status).toBe(200);
+    const body = (await queue.json()) as { listings: { listingId: number }[] };
+    expect(body.listings.some((item) => item.listingId === id)).toBe(true);
+
+    const invalid = await call(`/admin/listings/${id}/moderation`, 'admin', { decision: 'pause' });
+    expect(invalid.status).toBe(422);
+    expect(((await invalid.json()) as { error: { fields: object } }).error.fields).toHaveProperty(
+      'reason',
+    );
+
+    const decided = await call(`/admin/listings/${id}/moderation`, 'admin', {
+      decision: 'pause',
+      reason: 'Photos show a different property.',
+    });
+    expect(decided.status).toBe(201);
+    expect(await decided.json()).toMatchObject({ outcome: 'paused', reportsClosed: 3 });
+    const again = await call(`/admin/listings/${id}/moderation`, 'admin', { decision: 'dismiss' });
+    expect(again.status).toBe(409);
+
+    const actions = await call('/admin/moderation-actions', 'admin');
+    const recorded = (await actions.json()) as {
+      actions: { listingId: number; outcome: string }[];
+    };
+    expect(recorded.actions[0]).toMatchObject({ listingId: id, outcome: 'paused' });
+  });
+
+  it('describes the admin endpoints in the OpenAPI document', () => {
+    expect(Object.keys(openApiDocument.paths)).toEqual(
+      expect.arrayContaining([
+        '/admin/reports',
+        '/admin/moderation-actions',
+        '/admin/listings/{id}/moderation',
+      ]),
+    );
+  });
+});

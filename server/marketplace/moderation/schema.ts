@@ -1,0 +1,38 @@
+import { bigint, index, integer, text, timestamp } from 'drizzle-orm/pg-core';
+import { market } from '../db/market-schema.ts';
+import { listings } from '../listings/schema.ts';
+
+export const MODERATION_OUTCOMES = ['dismissed', 'paused', 'removed'] as const;
+export type ModerationOutcome = (typeof MODERATION_OUTCOMES)[number];
+
+export const moderationOutcome = market.enum('moderation_outcome', MODERATION_OUTCOMES);
+
+/**
+ * What an administrator decided about a reported listing: who, when, the outcome, the reason
+ * given to the lister, and how many open reports the decision closed.
+ */
+export const moderationActions = market.table(
+  'moderation_actions',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    listingId: bigint('listing_id', { mode: 'number' })
+      .notNull()
+      .references(() => listings.id, { onDelete: 'cascade' }),
+    /** The administrator's `sub`, and their e-mail address at the time for the record. */
+    adminSub: text('admin_sub').notNull(),
+    adminEmail: text('admin_email'),
+    outcome: moderationOutcome('outcome').notNull(),
+    /** Shown to the lister when the listing is paused or removed; a note when dismissed. */
+    reason: text('reason').notNull().default(''),
+    reportsClosed: integer('reports_closed').notNull(),
+    /** When the lister was e-mailed (paused or removed), if delivery succeeded. */
+    emailedAt: timestamp('emailed_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('moderation_actions_listing_idx').on(table.listingId, table.createdAt.desc()),
+    index('moderation_actions_created_idx').on(table.createdAt.desc()),
+  ],
+);
+
+export type ModerationAction = typeof moderationActions.$inferSelect;

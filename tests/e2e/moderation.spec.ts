@@ -1,0 +1,157 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import {
+  createUserWithCli,
+  expectSignedInAs,
+  settleCookieChoice,
+  signInThroughAuthenticator,
+  uniqueEmail,
+} from './support/accounts';
+import { outboxCount, waitForMail } from './support/outbox';
+
+/**
+ * Moderation end to end: a visitor reports a listing, an administrator (in the `admins` group)
+ * finds it in /admin-portal/reported-ads/ and removes it, the listing page answers 410 and the
+ * lister is e-mailed the reason; members get 403 from the page and the API.
+ */
+test.describe.configure({ mode: 'serial' });
+
+const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+async function expectNoAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
+  expect(
+    results.violations.map(
+      (v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`,
+    ),
+  ).toEqual([]);
+}
+
+const lister = { email: uniqueEmail('mod-lister'), name: 'Lorna Lister' };
+const reporter = { email: uniqueEmail('mod-reporter'), name: 'Rhys Reporter' };
+const admin = { email: uniqueEmail('mod-admin'), name: 'Ada Admin' };
+const title = 'Spacious three bedroom terraced house';
+const reportDetails = 'Asked me to send a holding deposit by bank transfer before any viewing.';
+let listingId = 0;
+let listingUrl = '';
+
+async function signIn(page: Page, user: { email: string; name: string }) {
+  await page.goto('/my-account');
+  await settleCookieChoice(page);
+  await signInThroughAuthenticator(page, user.email);
+  await expectSignedInAs(page, user.name);
+}
+
+test('a lister publishes a listing', async ({ page, baseURL }) => {
+  createUserWithCli({ ...lister, baseURL: baseURL! });
+  createUserWithCli({ ...reporter, baseURL: baseURL! });
+  await signIn(page, lister);
+  const created = await page.request.post('/api/v1/listings', {
+    data: {
+      channel: 'sale',
+      propertyType: 'terraced',
+      addressLine1: '12 Moderation Row',
+      town: 'Leeds',
+      postcode: 'LS6 2AB',
+      title,
+      description: 'A well kept terraced house near the park, with a long rear garden.',
+      bedrooms: 3,
+      bathrooms: 1,
+      receptions: 2,
+      tenure: 'freehold',
+      councilTaxBand: 'C',
+      epcRating: 'D',
+      price: 265000,
+      priceQualifier: 'guide_price',
+    },
+  });
+  expect(created.status()).toBe(201);
+  listingId = ((await created.json()) as { id: number }).id;
+
+  // 'Your listings' arrives rendered by the server: in the HTML itself, no client fetch.
+  const html = await (await page.request.get('/my-account')).text();
+  expect(html).toContain(title);
+  expect(html).toContain(`/my-account/listings/${listingId}`);
+  expect(html).not.toContain('Loading your listings');
+  let isListFetched = false;
+  page.on('request', (request) => {
+    if (request.url().includes('/api/v1/me/listings')) isListFetched = true;
+  });
+  await page.goto('/my-account');
+  await expect(page.getByTestId('own-listing').filter({ hasText: title })).toContainText('Available');
+  await expect(page.getByText(lister.name).first()).toBeVisible();
+  expect(isListFetched).toBe(false);
+});
+
+test('a visitor reports it', async ({ page }) => {
+  await signIn(page, reporter);
+  const response = await page.goto(`/property/${listingId}`);
+  expect(response?.status()).toBe(200);
+  listingUrl = new URL(page.url()).pathname;
+  await page.getByText('Report this listing').click();
+  await page.getByRole('radio', { name: /Scam or fraud/ }).check();
+  await page.getByLabel(/Details/).fill(reportDetails);
+  await page.getByRole('button', { name: 'Send report' }).click();
+  await expect(page.getByText('Thank you. Our team will look at this listing.')).toBeVisible();
+});
+
+test('a member who is not an administrator gets 403 from the page and the API', async ({
+  page,
+}) => {
+  await signIn(page, reporter);
+  expect((await page.goto('/admin-portal/reported-ads/'))?.status()).toBe(403);
+  const api = page.request;
+  const queue = await api.get('/api/v1/admin/reports');
+  expect(queue.status()).toBe(403);
+  expect(((await queue.json()) as { error: { code: string } }).error.code).toBe('FORBIDDEN');
+  const decide = await api.post(`/api/v1/admin/listings/${listingId}/moderation`, {
+    data: { decision: 'remove', reason: 'I do not like this listing at all.' },
+  });
+  expect(decide.status()).toBe(403);
+  expect((await page.goto(listingUrl))?.status()).toBe(200);
+});
+
+test('an administrator sees the report and removes the listing; its page answers 410', async ({
+  page,
+  baseURL,
+}) => {
+  createUserWithCli({ ...admin, groups: ['admins'], baseURL: baseURL! });
+  await signIn(page, admin);
+  const response = await page.goto('/admin-portal/reported-ads/');
+  expect(response?.status()).toBe(200);
+  const entry = page.getByTestId('reported-listing').filter({ hasText: title });
+  await expect(entry).toContainText('1 reporter');
+  await expect(entry).toContainText('Scam or fraud');
+  await expect(entry).toContainText(reportDetails);
+  await expect(entry.getByRole('link', { name: title })).toHaveAttribute('href', listingUrl);
+  await expectNoAxeViolations(page);
+
+  // Removing needs a reason for the lister.
+  await entry.getByRole('radio', { name: /Remove the listing/ }).check();
+  await entry.getByRole('button', { name: 'Record decision' }).click();
+  await expect(entry.getByRole('alert')).toBeVisible();
+  await expect(entry.getByText(/Tell the lister why/)).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  const before = outboxCount();
+  await entry.getByRole('radio', { name: /Remove the listing/ }).check();
+  await entry
+    .getByLabel('Reason')
+    .fill('Reported as a scam: it asks for money before a viewing <b>not allowed</b>.');
+  await entry.getByRole('button', { name: 'Record decision' }).click();
+  await expect(page.getByRole('status')).toContainText('Listing removed; 1 report closed.');
+  await expect(page.getByTestId('reported-listing').filter({ hasText: title })).toHaveCount(0);
+  const decision = page.getByTestId('moderation-decision').filter({ hasText: title });
+  await expect(decision).toContainText('Listing removed');
+  await expect(decision).toContainText(admin.email);
+  await expectNoAxeViolations(page);
+
+  const mail = await waitForMail(lister.email, { after: before, subject: /has been removed/ });
+  expect(mail.body).toContain('it asks for money before a viewing');
+  expect(mail.body).toContain('&lt;b&gt;not allowed&lt;/b&gt;');
+
+  const gone = await page.goto(listingUrl);
+  expect(gone?.status()).toBe(410);
+  await expect(
+    page.getByRole('heading', { name: 'This listing is no longer available' }),
+  ).toBeVisible();
+});
