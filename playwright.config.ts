@@ -18,6 +18,8 @@ export default defineConfig({
   forbidOnly: true,
   reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : 'list',
   timeout: 60_000,
+  // On CI a hang anywhere ends the run with the stuck test named, well inside CI's own limit.
+  globalTimeout: process.env.CI ? 12 * 60_000 : undefined,
   expect: { timeout: 10_000 },
   use: {
     baseURL: `http://localhost:${port}`,
