@@ -50,7 +50,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const emailed = result.isListerEmailed ? ' The lister has been e-mailed.' : '';
     return {
       listingId,
-      message: `${OUTCOME_LABELS[result.outcome]}; ${pluralise(result.reportsClosed, 'report')} closed.${emailed}`,
+      message: `${result.isRelisted ? 'Listing back on Roost' : OUTCOME_LABELS[result.outcome]}; ${pluralise(result.reportsClosed, 'report')} closed.${emailed}`,
     };
   } catch (error) {
     const failure = error as {
@@ -117,6 +117,13 @@ export default function ReportedAds({ loaderData, actionData }: Route.ComponentP
                   · {pluralise(entry.reporterCount, 'reporter')} · first reported{' '}
                   {formatDateTime(entry.firstReportedAt)}
                 </p>
+                {entry.isReviewRequested ? (
+                  <p className="alert alert--info">
+                    Paused by a moderator; the lister has made changes and asks to go live again.
+                    Approve to put it back on Roost (the lister is told), or pause it again with a
+                    new reason.
+                  </p>
+                ) : null}
                 <ul className="moderation-queue__reports">
                   {entry.reports.map((report) => (
                     <li key={report.id}>
@@ -149,7 +156,9 @@ export default function ReportedAds({ loaderData, actionData }: Route.ComponentP
                           required
                           defaultChecked={failure?.values.decision === decision}
                         />{' '}
-                        {MODERATION_DECISION_LABELS[decision]}
+                        {entry.isReviewRequested && decision === 'dismiss'
+                          ? 'Approve the changes and put it back on Roost'
+                          : MODERATION_DECISION_LABELS[decision]}
                       </label>
                     ))}
                   </fieldset>

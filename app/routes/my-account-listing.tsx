@@ -39,12 +39,15 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   const service = context.marketplace.listingService;
   try {
     switch (form.intent) {
-      case 'status':
-        await service.changeStatus(user, id, { status: form.status });
+      case 'status': {
+        const result = await service.changeStatus(user, id, { status: form.status });
         return {
           intent: form.intent,
-          message: `Status changed to ${labelOf('status', form.status)}.`,
+          message: result.awaitingReview
+            ? 'Thank you: a moderator will check your changes before the listing goes live again. We will e-mail you.'
+            : `Status changed to ${labelOf('status', form.status)}.`,
         };
+      }
       case 'price':
         await service.changePrice(user, id, { price: form.price });
         return { intent: form.intent, message: 'Price changed.' };
@@ -108,6 +111,22 @@ export default function ManageListing({ loaderData, actionData }: Route.Componen
         </span>{' '}
         {isDeleted ? null : <Link to={listingPath(listing)}>View listing</Link>}
       </p>
+      {listing.moderation === 'held' ? (
+        <div className="alert alert--warning" data-testid="moderation-hold">
+          <p>
+            Our moderators paused this listing after reports from visitors; we e-mailed you their
+            reason. Make the changes they asked for, then choose <strong>Available</strong>: a
+            moderator checks it before it goes live again.
+          </p>
+        </div>
+      ) : listing.moderation === 'review-requested' ? (
+        <div className="alert alert--info" data-testid="moderation-hold">
+          <p>
+            Waiting for a moderator to check your changes. We will e-mail you when it is back on
+            Roost.
+          </p>
+        </div>
+      ) : null}
       {actionData ? (
         'error' in actionData ? (
           <div className="alert alert--error" role="alert">

@@ -77,7 +77,9 @@ test('a lister publishes a listing', async ({ page, baseURL }) => {
     if (request.url().includes('/api/v1/me/listings')) isListFetched = true;
   });
   await page.goto('/my-account');
-  await expect(page.getByTestId('own-listing').filter({ hasText: title })).toContainText('Available');
+  await expect(page.getByTestId('own-listing').filter({ hasText: title })).toContainText(
+    'Available',
+  );
   await expect(page.getByText(lister.name).first()).toBeVisible();
   expect(isListFetched).toBe(false);
 });
@@ -154,4 +156,79 @@ test('an administrator sees the report and removes the listing; its page answers
   await expect(
     page.getByRole('heading', { name: 'This listing is no longer available' }),
   ).toBeVisible();
+});
+
+test('a paused listing stays off Roost until a moderator approves the changes', async ({
+  page,
+  browser,
+}) => {
+  const pausedTitle = 'Bright two bedroom cottage by the canal';
+  // The lister lists a second home; the reporter reports it (both through the API).
+  const listerPage = await browser.newPage();
+  await signIn(listerPage, lister);
+  const created = await listerPage.request.post('/api/v1/listings', {
+    data: {
+      channel: 'sale',
+      propertyType: 'cottage',
+      addressLine1: '4 Canal Wharf',
+      town: 'Leeds',
+      postcode: 'LS1 4BR',
+      title: pausedTitle,
+      description: 'A bright cottage on the canal with a courtyard garden and parking.',
+      bedrooms: 2,
+      bathrooms: 1,
+      receptions: 1,
+      tenure: 'freehold',
+      councilTaxBand: 'B',
+      epcRating: 'C',
+      price: 189000,
+      priceQualifier: 'offers_over',
+    },
+  });
+  expect(created.status()).toBe(201);
+  const id = ((await created.json()) as { id: number }).id;
+  const reporterPage = await browser.newPage();
+  await signIn(reporterPage, reporter);
+  const reported = await reporterPage.request.post(`/api/v1/listings/${id}/reports`, {
+    data: { reason: 'wrong_information', details: 'The photos are of a different house.' },
+  });
+  expect(reported.status()).toBe(201);
+
+  // The administrator pauses it.
+  await signIn(page, admin);
+  await page.goto('/admin-portal/reported-ads/');
+  let entry = page.getByTestId('reported-listing').filter({ hasText: pausedTitle });
+  await entry.getByRole('radio', { name: /Pause the listing/ }).check();
+  await entry.getByLabel('Reason').fill('Please upload photos of this cottage.');
+  await entry.getByRole('button', { name: 'Record decision' }).click();
+  await expect(page.getByRole('status')).toContainText('Listing paused; 1 report closed.');
+
+  // The lister sees why, and choosing 'Available' only asks for a review: still off Roost.
+  await listerPage.goto(`/my-account/listings/${id}`);
+  await expect(listerPage.getByTestId('moderation-hold')).toContainText('Our moderators paused');
+  await listerPage.getByLabel('Status').selectOption('active');
+  await listerPage.getByRole('button', { name: 'Change status' }).click();
+  await expect(listerPage.getByRole('status')).toContainText('a moderator will check');
+  await expect(listerPage.getByTestId('moderation-hold')).toContainText('Waiting for a moderator');
+  await expect(listerPage.getByTestId('manage-status')).toHaveText('Paused');
+  const listingPage = await listerPage.request.get(`/property/${id}`);
+  expect(listingPage.status()).toBe(404);
+  await listerPage.goto('/my-account');
+  await expect(
+    listerPage.getByTestId('own-listing').filter({ hasText: pausedTitle }),
+  ).toContainText('Awaiting moderator review');
+
+  // The administrator approves: live again, and the lister is told.
+  await page.goto('/admin-portal/reported-ads/');
+  entry = page.getByTestId('reported-listing').filter({ hasText: pausedTitle });
+  await expect(entry).toContainText('asks to go live again');
+  await expectNoAxeViolations(page);
+  const before = outboxCount();
+  await entry.getByRole('radio', { name: /Approve the changes/ }).check();
+  await entry.getByRole('button', { name: 'Record decision' }).click();
+  await expect(page.getByRole('status')).toContainText('Listing back on Roost');
+  await waitForMail(lister.email, { after: before, subject: /is live again/ });
+  expect((await page.request.get(`/property/${id}`)).status()).toBe(200);
+  await listerPage.close();
+  await reporterPage.close();
 });

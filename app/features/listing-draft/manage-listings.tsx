@@ -70,7 +70,13 @@ export function ManageListings({ serverListings }: { serverListings: OwnListing[
                 <p>
                   <strong>{formatPrice(listing)}</strong> ·{' '}
                   <span className="badge badge--status">
-                    {listing.deletedAt ? 'Deleted' : labelOf('status', listing.status)}
+                    {listing.deletedAt
+                      ? 'Deleted'
+                      : listing.moderation === 'held'
+                        ? 'Paused by moderators'
+                        : listing.moderation === 'review-requested'
+                          ? 'Awaiting moderator review'
+                          : labelOf('status', listing.status)}
                   </span>
                 </p>
                 <p className="hint">

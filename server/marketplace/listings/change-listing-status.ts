@@ -1,9 +1,8 @@
-import { desc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database } from '../../../db/client.ts';
 import { AppError } from '../../http/app-error.ts';
-import { moderationActions } from '../moderation/schema.ts';
-import { listingReports } from '../reports/schema.ts';
+import { isHeldByModeration, requestModerationReview } from '../moderation/moderation-hold.ts';
 import { loadOwnedListing } from './load-owned-listing.ts';
 import { listings, type Listing } from './schema.ts';
 
@@ -19,13 +18,16 @@ const statusInput = z.object({ status: z.enum(OWNER_STATUSES, { message: 'Choose
 
 const SALE_ONLY = new Set(['under_offer', 'sold_stc']);
 
-/** Files the moderation queue's own report when a lister relists what moderators paused. */
-export const RELISTED_AFTER_PAUSE_REPORTER = 'roost:relisted-after-moderation';
+export interface ChangeStatusResult {
+  status: Listing['status'];
+  /** The listing stays paused: moderators were asked to check it before it goes live. */
+  awaitingReview?: boolean;
+}
 
 export async function changeListingStatus(
   db: Database,
   options: { listingId: number; userSub: string; input: unknown; now?: Date },
-): Promise<{ status: Listing['status'] }> {
+): Promise<ChangeStatusResult> {
   const parsed = statusInput.safeParse(options.input);
   if (!parsed.success) {
     throw new AppError('VALIDATION_FAILED', 'Choose a status.', { status: 'Choose a status' });
@@ -47,43 +49,36 @@ export async function changeListingStatus(
   }
   // Choosing 'Available' again also answers the 4-weekly 'still available?' question.
   if (status === listing.status && status !== 'active') return { status };
+  if (listing.status === 'paused' && status !== 'paused') {
+    if (await isHeldByModeration(db, listing.id)) return askModeratorsToRelist(db, listing, status);
+  }
   const now = options.now ?? new Date();
-  await db.transaction(async (tx) => {
-    await tx
-      .update(listings)
-      .set({
-        status,
-        statusChangedAt: now,
-        ...(status === 'active' ? { confirmedAt: now, confirmRequestedAt: null } : {}),
-      })
-      .where(eq(listings.id, listing.id));
-    if (status === 'active' && listing.status === 'paused') {
-      await queueReReviewIfModerated(tx as unknown as Database, listing.id);
-    }
-  });
+  await db
+    .update(listings)
+    .set({
+      status,
+      statusChangedAt: now,
+      ...(status === 'active' ? { confirmedAt: now, confirmRequestedAt: null } : {}),
+    })
+    .where(eq(listings.id, listing.id));
   return { status };
 }
 
 /**
- * A listing that moderators paused goes live again when its lister says it is fixed (they were
- * asked to make changes), but it goes back in the moderation queue so someone checks the
- * changes: otherwise a scam could simply be switched back on.
+ * A listing moderators paused stays off Roost until one of them has checked the lister's
+ * changes: otherwise a scam could simply be switched back on. 'Available' asks for that check.
  */
-async function queueReReviewIfModerated(db: Database, listingId: number) {
-  const [latest] = await db
-    .select({ outcome: moderationActions.outcome })
-    .from(moderationActions)
-    .where(eq(moderationActions.listingId, listingId))
-    .orderBy(desc(moderationActions.createdAt), desc(moderationActions.id))
-    .limit(1);
-  if (latest?.outcome !== 'paused') return;
-  await db
-    .insert(listingReports)
-    .values({
-      listingId,
-      reporterKey: RELISTED_AFTER_PAUSE_REPORTER,
-      reason: 'other',
-      details: 'Set back to Available by the lister after a moderation pause: check the changes.',
-    })
-    .onConflictDoNothing();
+async function askModeratorsToRelist(
+  db: Database,
+  listing: Listing,
+  status: (typeof OWNER_STATUSES)[number],
+): Promise<ChangeStatusResult> {
+  if (status !== 'active') {
+    throw new AppError(
+      'CONFLICT',
+      'Our moderators paused this listing. Make the changes they asked for, then choose Available so they can check it.',
+    );
+  }
+  await requestModerationReview(db, listing.id);
+  return { status: listing.status, awaitingReview: true };
 }

@@ -1,6 +1,7 @@
 import { desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client.ts';
 import { favourites } from '../favourites/schema.ts';
+import { heldByModerationSql, reviewRequestedSql } from '../moderation/moderation-hold.ts';
 import { listings } from './schema.ts';
 import { toSummaries, summaryColumns, type ListingSummary } from './listing-summary.ts';
 
@@ -10,6 +11,11 @@ export interface OwnListing extends ListingSummary {
   favouriteCount: number;
   deletedAt: string | null;
   statusChangedAt: string;
+  /**
+   * Paused by moderators: 'held' until the lister asks for a review by choosing 'Available',
+   * then 'review-requested' until a moderator decides.
+   */
+  moderation: 'held' | 'review-requested' | null;
 }
 
 /** The lister's own listings for /my-account, deleted ones too (restorable for 30 days). */
@@ -21,6 +27,8 @@ export async function findOwnListings(db: Database, ownerSub: string): Promise<O
       enquiryCount: listings.enquiryCount,
       deletedAt: listings.deletedAt,
       statusChangedAt: listings.statusChangedAt,
+      isHeld: sql<boolean>`${listings.status} = 'paused' and ${heldByModerationSql(listings.id)}`,
+      isReviewRequested: reviewRequestedSql(listings.id),
       favouriteCount:
         sql<number>`(select count(*) from ${favourites} where ${favourites.listingId} = ${listings.id})`.mapWith(
           Number,
@@ -30,9 +38,12 @@ export async function findOwnListings(db: Database, ownerSub: string): Promise<O
     .where(eq(listings.ownerSub, ownerSub))
     .orderBy(desc(listings.createdAt))
     .limit(200);
-  return toSummaries(rows).map(({ deletedAt, statusChangedAt, ...summary }) => ({
-    ...summary,
-    deletedAt: deletedAt?.toISOString() ?? null,
-    statusChangedAt: statusChangedAt.toISOString(),
-  }));
+  return toSummaries(rows).map(
+    ({ deletedAt, statusChangedAt, isHeld, isReviewRequested, ...summary }) => ({
+      ...summary,
+      deletedAt: deletedAt?.toISOString() ?? null,
+      statusChangedAt: statusChangedAt.toISOString(),
+      moderation: isHeld ? (isReviewRequested ? 'review-requested' : 'held') : null,
+    }),
+  );
 }

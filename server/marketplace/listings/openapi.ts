@@ -267,8 +267,17 @@ export const openApiDocument = {
     },
     '/listings/{id}/status': {
       post: operation(
-        'Change status',
-        { 200: ok('Status') },
+        "Change status. A listing moderators paused stays paused: 'active' asks them to check it (awaitingReview: true), other statuses answer 409.",
+        {
+          200: ok('Status', {
+            type: 'object',
+            properties: {
+              status: { type: 'string' },
+              awaitingReview: { type: 'boolean' },
+            },
+          }),
+          409: error,
+        },
         {
           parameters: [idParam],
           security: secured,
@@ -379,7 +388,7 @@ export const openApiDocument = {
     },
     '/admin/listings/{id}/moderation': {
       post: operation(
-        "Administrators: decide on a listing's open reports — dismiss them, pause the listing or remove it (410). Closes the reports; the lister is e-mailed the reason when paused or removed.",
+        "Administrators: decide on a listing's open reports — dismiss them, pause the listing or remove it (410). Closes the reports; the lister is e-mailed the reason when paused or removed. Dismissing a paused listing's review request puts it back on Roost (isRelisted: true) and tells the lister.",
         { 201: ok('The recorded decision'), 403: error, 404: error, 409: error, 422: error },
         {
           parameters: [idParam],

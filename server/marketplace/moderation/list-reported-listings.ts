@@ -4,6 +4,7 @@ import { listingPath } from '../../../app/lib/listing-url.ts';
 import type { SessionUser } from '../../auth/session-user.ts';
 import { listings } from '../listings/schema.ts';
 import { listingReports } from '../reports/schema.ts';
+import { REVIEW_REQUEST_REPORTER } from './moderation-hold.ts';
 import { assertAdmin } from './require-admin.ts';
 import { moderationActions } from './schema.ts';
 
@@ -23,6 +24,8 @@ export interface ReportedListing {
   path: string;
   /** Distinct reporters (signed-in users, or IP hashes for visitors). */
   reporterCount: number;
+  /** Moderators paused it, and its lister has made changes and asks to go live again. */
+  isReviewRequested: boolean;
   firstReportedAt: string;
   reports: OpenReport[];
 }
@@ -65,13 +68,15 @@ export async function listReportedListings(
         town: row.town,
         path: listingPath({ ...row, id: row.listingId }),
         reporterCount: 0,
+        isReviewRequested: false,
         firstReportedAt: row.createdAt.toISOString(),
         reports: [],
         reporters: new Set(),
       };
       grouped.set(row.listingId, entry);
     }
-    entry.reporters.add(row.reporterKey);
+    if (row.reporterKey === REVIEW_REQUEST_REPORTER) entry.isReviewRequested = true;
+    else entry.reporters.add(row.reporterKey);
     entry.reporterCount = entry.reporters.size;
     entry.reports.push({
       id: row.reportId,

@@ -13,6 +13,7 @@ import { escapeHtml } from '../../mail/escape-html.ts';
 import type { SendEmail } from '../enquiries/submit-enquiry.ts';
 import { listings } from '../listings/schema.ts';
 import { listingReports } from '../reports/schema.ts';
+import { isHeldByModeration } from './moderation-hold.ts';
 import { assertAdmin } from './require-admin.ts';
 import { moderationActions, type ModerationOutcome } from './schema.ts';
 
@@ -33,6 +34,8 @@ export interface ModerationResult {
   outcome: ModerationOutcome;
   reportsClosed: number;
   isListerEmailed: boolean;
+  /** The listing had been paused by moderators and is live again. */
+  isRelisted: boolean;
 }
 
 /**
@@ -85,6 +88,13 @@ export async function moderateListing(
         'This listing is already off Roost; remove or dismiss instead.',
       );
     }
+    // Dismissing the reports on a listing moderators had paused lets it back on Roost (its
+    // lister asked for that check); pausing it again keeps it off, with a new reason.
+    const isRelisted =
+      decision === 'dismiss' &&
+      listing.status === 'paused' &&
+      !listing.deletedAt &&
+      (await isHeldByModeration(tx as unknown as Database, listing.id));
     const [action] = await tx
       .insert(moderationActions)
       .values({
@@ -110,6 +120,11 @@ export async function moderateListing(
         .update(listings)
         .set({ status: 'paused', statusChangedAt: now })
         .where(eq(listings.id, listing.id));
+    } else if (isRelisted) {
+      await tx
+        .update(listings)
+        .set({ status: 'active', statusChangedAt: now, confirmedAt: now, confirmRequestedAt: null })
+        .where(eq(listings.id, listing.id));
     } else if (decision === 'remove') {
       // Not a lister's soft delete: nothing to restore, and kept (not purged) for the record.
       await tx
@@ -117,12 +132,13 @@ export async function moderateListing(
         .set({ status: 'removed', statusChangedAt: now, deletedAt: null })
         .where(eq(listings.id, listing.id));
     }
-    return { listing, actionId: action!.id, reportsClosed: open.length };
+    return { listing, actionId: action!.id, reportsClosed: open.length, isRelisted };
   });
 
   let isListerEmailed = false;
-  const { listing } = result;
-  if (decision !== 'dismiss') {
+  const { listing, isRelisted } = result;
+  const email = isRelisted ? 'relist' : decision === 'dismiss' ? null : decision;
+  if (email) {
     if (!settings.send || !listing.contactEmail) {
       settings.logger.warn(
         { actionId: result.actionId },
@@ -130,7 +146,7 @@ export async function moderateListing(
       );
     } else {
       try {
-        await settings.send(moderationEmail(settings.publicUrl, listing, decision, reason));
+        await settings.send(moderationEmail(settings.publicUrl, listing, email, reason));
         await db
           .update(moderationActions)
           .set({ emailedAt: sql`now()` })
@@ -149,16 +165,36 @@ export async function moderateListing(
     outcome,
     reportsClosed: result.reportsClosed,
     isListerEmailed,
+    isRelisted,
   };
 }
 
 function moderationEmail(
   publicUrl: string,
   listing: typeof listings.$inferSelect,
-  decision: 'pause' | 'remove',
+  decision: 'pause' | 'remove' | 'relist',
   reason: string,
 ) {
   const view = `${publicUrl}${listingPath(listing)}`;
+  if (decision === 'relist') {
+    const headline = `Thank you for your changes: our moderators have checked "${listing.title}" and it is back on Roost.`;
+    const note = reason ? ['', 'Their note:', reason] : [];
+    return {
+      to: listing.contactEmail!,
+      subject: `Your listing "${listing.title}" is live again`,
+      text: [headline, `Listing: ${view}`, ...note].join('\n'),
+      html: [
+        `<p>${escapeHtml(headline)}</p>`,
+        `<p>Listing: <a href="${escapeHtml(view)}">${escapeHtml(listing.title)}</a></p>`,
+        ...(reason
+          ? [
+              '<p><strong>Their note:</strong></p>',
+              `<p style="white-space:pre-wrap">${escapeHtml(reason)}</p>`,
+            ]
+          : []),
+      ].join('\n'),
+    };
+  }
   const manage = `${publicUrl}/my-account/listings/${listing.id}`;
   const contact = `${publicUrl}/contact-us`;
   const paused = decision === 'pause';
@@ -166,7 +202,7 @@ function moderationEmail(
     ? `We have paused your listing "${listing.title}" after reports from visitors.`
     : `We have removed your listing "${listing.title}" from Roost after reports from visitors.`;
   const next = paused
-    ? `Please make the changes, then set it back to "Available" in your account; our moderators will check it again: ${manage}`
+    ? `Please make the changes, then set it back to "Available" in your account: our moderators will check it before it goes live again: ${manage}`
     : `It can no longer be viewed or restored. If you think this is a mistake, contact us: ${contact}`;
   return {
     to: listing.contactEmail!,
@@ -180,7 +216,7 @@ function moderationEmail(
       '<p><strong>Our reason:</strong></p>',
       `<p style="white-space:pre-wrap">${escapeHtml(reason)}</p>`,
       paused
-        ? `<p>Please make the changes, then set it back to "Available" <a href="${escapeHtml(manage)}">in your account</a>; our moderators will check it again.</p>`
+        ? `<p>Please make the changes, then set it back to "Available" <a href="${escapeHtml(manage)}">in your account</a>: our moderators will check it before it goes live again.</p>`
         : `<p>It can no longer be viewed or restored. If you think this is a mistake, <a href="${escapeHtml(contact)}">contact us</a>.</p>`,
     ].join('\n'),
   };

@@ -183,23 +183,58 @@ describe('moderation use cases', () => {
     expect(sent[0]!.subject).toContain('has been paused');
     expect(sent[0]!.text).toContain('Please correct the number of bedrooms.');
 
-    // The lister fixes it and makes it available: live again, and back in the queue for review.
-    await marketplace.listingService.changeStatus(person('lister-1'), id, { status: 'active' });
-    const [relisted] = await database.db.select().from(listings).where(eq(listings.id, id));
-    expect(relisted!.status).toBe('active');
+    // The lister cannot switch it back on: 'Available' asks moderators for a second look, and
+    // it stays off Roost meanwhile; other statuses are refused.
+    const lister = person('lister-1');
+    await expect(
+      marketplace.listingService.changeStatus(lister, id, { status: 'under_offer' }),
+    ).rejects.toMatchObject({ code: 'CONFLICT' });
+    await expect(
+      marketplace.listingService.changeStatus(lister, id, { status: 'active' }),
+    ).resolves.toEqual({ status: 'paused', awaitingReview: true });
+    const statusOf = async () =>
+      (await database.db.select().from(listings).where(eq(listings.id, id)))[0]!.status;
+    expect(await statusOf()).toBe('paused');
+    const own = async () =>
+      (await marketplace.listingService.findOwn(lister)).find((entry) => entry.id === id);
+    expect((await own())?.moderation).toBe('review-requested');
     const queued = await marketplace.moderation.reportedListings(admin);
-    expect(queued.find((item) => item.listingId === id)?.reports).toEqual([
+    const entry = queued.find((item) => item.listingId === id);
+    expect(entry).toMatchObject({ isReviewRequested: true, reporterCount: 0, status: 'paused' });
+    expect(entry?.reports).toEqual([
       expect.objectContaining({ reason: 'other', details: expect.stringContaining('moderation') }),
     ]);
-    // Pausing and relisting again by the lister files no second review report.
-    await marketplace.listingService.changeStatus(person('lister-1'), id, { status: 'paused' });
-    await marketplace.listingService.changeStatus(person('lister-1'), id, { status: 'active' });
-    const reviewReports = await database.db
-      .select()
-      .from(listingReports)
-      .where(eq(listingReports.listingId, id));
-    expect(reviewReports.filter((report) => report.status === 'open')).toHaveLength(1);
-    // The same reporter may report it again.
+    // Asking again files no second review request.
+    await marketplace.listingService.changeStatus(lister, id, { status: 'active' });
+    const openReports = async () =>
+      (
+        await database.db.select().from(listingReports).where(eq(listingReports.listingId, id))
+      ).filter((report) => report.status === 'open');
+    expect(await openReports()).toHaveLength(1);
+
+    // Not good enough: paused again, with a new reason; the lister may ask once more.
+    sent = [];
+    await marketplace.moderation.decide(admin, id, {
+      decision: 'pause',
+      reason: 'The photos still show a different flat.',
+    });
+    expect(await statusOf()).toBe('paused');
+    expect((await own())?.moderation).toBe('held');
+    expect(sent[0]!.text).toContain('The photos still show a different flat.');
+    await marketplace.listingService.changeStatus(lister, id, { status: 'active' });
+
+    // Fixed: dismissing the request lets it back on Roost, and the lister is told.
+    sent = [];
+    const approval = await marketplace.moderation.decide(admin, id, { decision: 'dismiss' });
+    expect(approval).toMatchObject({ isRelisted: true, isListerEmailed: true });
+    expect(await statusOf()).toBe('active');
+    expect((await own())?.moderation).toBeNull();
+    expect(sent[0]!.subject).toContain('is live again');
+    // From now on the lister manages it as before, and reporters may report it again.
+    await marketplace.listingService.changeStatus(lister, id, { status: 'paused' });
+    await expect(
+      marketplace.listingService.changeStatus(lister, id, { status: 'active' }),
+    ).resolves.toEqual({ status: 'active' });
     await expect(
       marketplace.listingService.report(reporterA, id, { reason: 'scam' }, '198.51.100.1'),
     ).resolves.toMatchObject({ id: expect.any(Number) });

@@ -1,0 +1,49 @@
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { Database } from '../../../db/client.ts';
+import { listingReports } from '../reports/schema.ts';
+import { moderationActions } from './schema.ts';
+
+/**
+ * A listing moderators paused stays off Roost until a moderator lets it back: its lister can ask
+ * for that (by setting it to 'Available'), which files this reporter's report in the queue.
+ */
+export const REVIEW_REQUEST_REPORTER = 'roost:relisted-after-moderation';
+
+/** Whether the latest moderation decision on the listing paused it (and none has lifted it). */
+export async function isHeldByModeration(db: Database, listingId: number): Promise<boolean> {
+  const [latest] = await db
+    .select({ outcome: moderationActions.outcome })
+    .from(moderationActions)
+    .where(eq(moderationActions.listingId, listingId))
+    .orderBy(desc(moderationActions.createdAt), desc(moderationActions.id))
+    .limit(1);
+  return latest?.outcome === 'paused';
+}
+
+/** Puts a held listing in the moderation queue for a second look (once, however often asked). */
+export async function requestModerationReview(db: Database, listingId: number): Promise<void> {
+  await db
+    .insert(listingReports)
+    .values({
+      listingId,
+      reporterKey: REVIEW_REQUEST_REPORTER,
+      reason: 'other',
+      details:
+        'The lister has made changes after a moderation pause and asks to go live again: check them.',
+    })
+    .onConflictDoNothing();
+}
+
+/** SQL: the listing (by its id column) was paused by moderators and has not been let back. */
+export function heldByModerationSql(listingId: unknown) {
+  return sql<boolean>`(select ${moderationActions.outcome} = 'paused' from ${moderationActions} where ${moderationActions.listingId} = ${listingId} order by ${moderationActions.createdAt} desc, ${moderationActions.id} desc limit 1) is true`;
+}
+
+/** SQL: the lister of the listing (by its id column) has asked moderators to let it back. */
+export function reviewRequestedSql(listingId: unknown) {
+  return sql<boolean>`exists (select 1 from ${listingReports} where ${and(
+    sql`${listingReports.listingId} = ${listingId}`,
+    eq(listingReports.status, 'open'),
+    eq(listingReports.reporterKey, REVIEW_REQUEST_REPORTER),
+  )})`;
+}
