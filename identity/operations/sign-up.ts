@@ -8,6 +8,7 @@ import {
   isEmail,
   isPhone,
   parseAttributes,
+  phoneAliasOf,
   sealVerifier,
   validatePassword,
 } from '../users.ts';
@@ -68,7 +69,7 @@ export const signUp: Operation = async (ctx, input, request) => {
       id,
       username: id,
       email: attributes.email ?? null,
-      phoneNumber: attributes.phone_number ?? null,
+      phoneNumber: phoneAliasOf(attributes),
       attributes,
       status: 'UNCONFIRMED',
       ...sealVerifier(ctx, id, password),
@@ -101,7 +102,10 @@ export const confirmSignUp: Operation = async (ctx, input) => {
   const attributes = { ...user.attributes };
   if (attributes.email) attributes.email_verified = 'true';
   else if (attributes.phone_number) attributes.phone_number_verified = 'true';
-  await ctx.db.update(users).set({ status: 'CONFIRMED', attributes }).where(eq(users.id, user.id));
+  await ctx.db
+    .update(users)
+    .set({ status: 'CONFIRMED', attributes, phoneNumber: phoneAliasOf(attributes) })
+    .where(eq(users.id, user.id));
   return {};
 };
 
