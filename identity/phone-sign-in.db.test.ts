@@ -19,7 +19,9 @@ import {
   signUp,
   updateUserAttributes,
 } from 'aws-amplify/auth';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { users } from './schema.ts';
 import { startTestIdentity, type RunningIdentity } from './test-support.ts';
 
 let identity: RunningIdentity;
@@ -212,6 +214,22 @@ describe('signing in with a mobile number (an alias, as in Cognito)', () => {
         { Name: 'phone_number_verified', Value: 'false' },
       ]),
     );
+  });
+});
+
+describe('rows written before numbers became aliases', () => {
+  it('still refuse an unverified number kept in the phone_number column', async () => {
+    const legacy = '+447700900777';
+    await signIn({ username: later.email, password });
+    await updateUserAttributes({ userAttributes: { phone_number: legacy } });
+    await signOut();
+    // As sign-up and attribute updates used to store it: the number in the column, unverified.
+    await identity.database.db
+      .update(users)
+      .set({ phoneNumber: legacy })
+      .where(eq(users.id, later.sub));
+    await expect(passwordAuth(legacy)).rejects.toMatchObject(incorrect);
+    await expect(signIn({ username: legacy, password })).rejects.toMatchObject(incorrect);
   });
 });
 
