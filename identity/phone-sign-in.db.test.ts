@@ -2,7 +2,10 @@ import {
   AdminCreateUserCommand,
   AdminGetUserCommand,
   CognitoIdentityProviderClient,
+  ConfirmSignUpCommand,
   InitiateAuthCommand,
+  ResendConfirmationCodeCommand,
+  SignUpCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { Amplify } from 'aws-amplify';
 import {
@@ -91,7 +94,11 @@ async function addMobile(): Promise<string> {
   const output = await updateUserAttributes({ userAttributes: { phone_number: mobile } });
   expect(output.phone_number!.nextStep).toMatchObject({
     updateAttributeStep: 'CONFIRM_ATTRIBUTE_WITH_CODE',
-    codeDeliveryDetails: { deliveryMedium: 'SMS', attributeName: 'phone_number' },
+    codeDeliveryDetails: {
+      deliveryMedium: 'SMS',
+      attributeName: 'phone_number',
+      destination: '+********0123',
+    },
   });
   expect(identity.messages.slice(sent)).toMatchObject([{ channel: 'sms', to: mobile }]);
   return identity.lastCode(mobile);
@@ -112,15 +119,16 @@ describe('signing in with a mobile number (an alias, as in Cognito)', () => {
     await expect(signIn({ username: mobile, password })).rejects.toMatchObject(incorrect);
     await expect(signIn({ username: '+447700900999', password })).rejects.toMatchObject(incorrect);
     await expect(passwordAuth(mobile)).rejects.toMatchObject(incorrect);
-    // Code-sending operations answer with a made-up destination and send nothing.
+    // Code-sending operations answer with a made-up destination, masked as a real one would be
+    // (the texted code above went to '+********0123'), and send nothing.
     const sent = identity.messages.length;
     const reset = await resetPassword({ username: mobile });
     expect(reset.nextStep.codeDeliveryDetails).toMatchObject({
       deliveryMedium: 'SMS',
-      destination: '+*******0123',
+      destination: '+********0123',
     });
     const resend = await resendSignUpCode({ username: mobile });
-    expect(resend).toMatchObject({ deliveryMedium: 'SMS', destination: '+*******0123' });
+    expect(resend).toMatchObject({ deliveryMedium: 'SMS', destination: '+********0123' });
     expect(identity.messages.length).toBe(sent);
   });
 
@@ -281,5 +289,59 @@ describe('a pool that does not sign in with mobile numbers', () => {
     } finally {
       client.destroy();
     }
+  });
+});
+
+describe('a pool whose users may sign up with a mobile number (IDENTITY_USERNAME_ATTRIBUTES)', () => {
+  let phonePool: RunningIdentity;
+  let client: CognitoIdentityProviderClient;
+
+  beforeAll(async () => {
+    phonePool = await startTestIdentity({
+      env: { IDENTITY_USERNAME_ATTRIBUTES: 'email,phone_number' },
+    });
+    client = new CognitoIdentityProviderClient({
+      region: phonePool.service.config.region,
+      endpoint: `${phonePool.url}/idp`,
+      credentials: { accessKeyId: 'unused', secretAccessKey: 'unused' },
+      maxAttempts: 1,
+    });
+  });
+
+  afterAll(async () => {
+    client?.destroy();
+    await phonePool?.stop();
+  });
+
+  it('keeps the number it signed up with as its username before it is confirmed', async () => {
+    const ClientId = phonePool.service.config.clientId;
+    const number = '+447700900555';
+    await client.send(new SignUpCommand({ ClientId, Username: number, Password: password }));
+    const signInAs = () =>
+      client.send(
+        new InitiateAuthCommand({
+          ClientId,
+          AuthFlow: 'USER_PASSWORD_AUTH',
+          AuthParameters: { USERNAME: number, PASSWORD: password },
+        }),
+      );
+    await expect(signInAs()).rejects.toMatchObject({ name: 'UserNotConfirmedException' });
+    const resent = await client.send(
+      new ResendConfirmationCodeCommand({ ClientId, Username: number }),
+    );
+    expect(resent.CodeDeliveryDetails).toMatchObject({
+      DeliveryMedium: 'SMS',
+      Destination: '+********0555',
+    });
+    await client.send(
+      new ConfirmSignUpCommand({
+        ClientId,
+        Username: number,
+        ConfirmationCode: phonePool.lastCode(number),
+      }),
+    );
+    await expect(signInAs()).resolves.toMatchObject({
+      AuthenticationResult: { TokenType: 'Bearer' },
+    });
   });
 });

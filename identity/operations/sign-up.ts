@@ -7,6 +7,7 @@ import {
   findUser,
   isEmail,
   isPhone,
+  maskDestination,
   parseAttributes,
   phoneAliasOf,
   sealVerifier,
@@ -14,18 +15,25 @@ import {
 } from '../users.ts';
 import { limitAnonymousRequests, requireClient, requireString, type Operation } from './common.ts';
 
-/** Cognito's answer for an unknown user when it must not reveal that (PreventUserExistenceErrors). */
+/**
+ * Cognito's answer for an unknown user when it must not reveal that (PreventUserExistenceErrors):
+ * masked exactly as a real destination would be, so the two cannot be told apart.
+ */
 function fakeDelivery(username: string) {
-  const isPhoneLogin = username.startsWith('+');
+  const value = username.trim();
+  const isPhoneLogin = value.startsWith('+');
   return {
     CodeDeliveryDetails: isPhoneLogin
       ? {
-          Destination: `+*******${username.slice(-4)}`,
+          Destination: maskDestination('SMS', value),
           DeliveryMedium: 'SMS',
           AttributeName: 'phone_number',
         }
       : {
-          Destination: `${username.slice(0, 1)}***@${(username.split('@')[1] ?? 'e').slice(0, 1)}***`,
+          Destination: maskDestination(
+            'EMAIL',
+            value.includes('@') ? value.toLowerCase() : `${value}@e`,
+          ),
           DeliveryMedium: 'EMAIL',
           AttributeName: 'email',
         },
