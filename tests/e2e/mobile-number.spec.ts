@@ -57,7 +57,19 @@ test('add and verify a mobile number, then sign in with it as 07…', async ({ p
   const beforeResend = smsCount();
   await section.getByRole('button', { name: 'Send a new code' }).click();
   await expect(section.getByRole('status')).toHaveText(`We have texted a new code to ${national}.`);
-  const second = await waitForSmsCode(e164, { after: beforeResend });
+  await waitForSmsCode(e164, { after: beforeResend });
+
+  // Leaving and coming back: the number is stored but not verified; saving it again sends a code.
+  await section.getByRole('button', { name: 'Cancel' }).click();
+  await expect(section).toContainText(`${national} (not verified yet)`);
+  const change = section.getByRole('button', { name: 'Change mobile number' });
+  await expect(change).toBeFocused();
+  await change.click();
+  await expect(number).toHaveValue(national);
+  const beforeAgain = smsCount();
+  await section.getByRole('button', { name: 'Save and send code' }).click();
+  await expect(code).toBeFocused();
+  const second = await waitForSmsCode(e164, { after: beforeAgain });
   await code.fill(second);
   await section.getByRole('button', { name: 'Verify mobile number' }).click();
   const done = section.getByRole('status');

@@ -91,6 +91,11 @@ export function MobileNumber({
       fail(parsed.error, 'number');
       return;
     }
+    if (parsed.e164 === phoneNumber && !isVerified) {
+      // Stored already: only the code is missing.
+      await sendCode({ isResend: false });
+      return;
+    }
     setIsBusy(true);
     try {
       if (parsed.e164 === phoneNumber && isVerified) {
