@@ -36,7 +36,12 @@ export function amplifyConfig(config: IdentityConfig) {
         userPoolEndpoint: config.endpointUrl,
         loginWith: {
           ...(config.usernameAttributes.includes('email') ? { email: true } : {}),
-          ...(config.usernameAttributes.includes('phone_number') ? { phone: true } : {}),
+          // A verified mobile number signs in too (as an alias); e-mail stays the first mechanism,
+          // so the Authenticator still signs up with an e-mail address.
+          ...(config.usernameAttributes.includes('phone_number') ||
+          config.aliasAttributes.includes('phone_number')
+            ? { phone: true }
+            : {}),
           ...(hasOauth ? { oauth: oauthSection(config, config.oauth.domain) } : {}),
         },
         signUpVerificationMethod: 'code',

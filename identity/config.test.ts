@@ -40,7 +40,7 @@ describe('identity configuration', () => {
     expect(embedded).toMatchObject({
       userPoolId: 'eu-west-2_RoostLocal',
       userPoolEndpoint: 'https://roost.example/idp',
-      loginWith: { email: true },
+      loginWith: { email: true, phone: true },
       signUpVerificationMethod: 'code',
       passwordFormat: { minLength: 8, requireSpecialCharacters: true },
     });
@@ -52,6 +52,19 @@ describe('identity configuration', () => {
     expect(amplifyConfig(social).Auth.Cognito.loginWith).toMatchObject({
       oauth: { domain: 'roost.example:3443', providers: ['Google'], responseType: 'code' },
     });
+  });
+
+  it('signs in with verified mobile numbers by default, and not with IDENTITY_ALIAS_ATTRIBUTES=none', () => {
+    const config = parseIdentityConfig({}, context());
+    expect(config.usernameAttributes).toEqual(['email']);
+    expect(config.aliasAttributes).toEqual(['phone_number']);
+    expect(Object.keys(amplifyConfig(config).Auth.Cognito.loginWith)).toEqual(['email', 'phone']);
+    const emailOnly = parseIdentityConfig({ IDENTITY_ALIAS_ATTRIBUTES: 'none' }, context());
+    expect(emailOnly.aliasAttributes).toEqual([]);
+    expect(amplifyConfig(emailOnly).Auth.Cognito.loginWith).toEqual({ email: true });
+    expect(() => parseIdentityConfig({ IDENTITY_ALIAS_ATTRIBUTES: 'email' }, context())).toThrow(
+      'Invalid configuration: IDENTITY_ALIAS_ATTRIBUTES',
+    );
   });
 
   it('publishes a real Cognito pool without an endpoint when AUTH_PROVIDER=cognito', () => {

@@ -55,6 +55,7 @@ const envSchema = z.object({
   IDENTITY_USERNAME_ATTRIBUTES: z
     .enum(['email', 'phone_number', 'email,phone_number', 'phone_number,email'])
     .default('email'),
+  IDENTITY_ALIAS_ATTRIBUTES: z.enum(['phone_number', 'none']).default('phone_number'),
   IDENTITY_PASSWORD_MIN_LENGTH: z.coerce.number().int().min(6).max(99).default(8),
   IDENTITY_PASSWORD_REQUIRE_LOWERCASE: flag.default(true),
   IDENTITY_PASSWORD_REQUIRE_UPPERCASE: flag.default(true),
@@ -118,6 +119,11 @@ export interface IdentityConfig {
   secret: Buffer;
   adminCredentials: { accessKeyId: string; secretAccessKey: string };
   usernameAttributes: ('email' | 'phone_number')[];
+  /**
+   * Sign-in aliases besides the username attributes, as a Cognito pool's alias attributes: a
+   * verified mobile number signs in like the e-mail address.
+   */
+  aliasAttributes: 'phone_number'[];
   passwordPolicy: PasswordPolicy;
   mfa: 'off' | 'optional' | 'on';
   /** Cognito's device tracking: remembered devices skip MFA and sign in with device SRP. */
@@ -253,6 +259,7 @@ export function parseIdentityConfig(
     secret,
     adminCredentials,
     usernameAttributes: env.IDENTITY_USERNAME_ATTRIBUTES.split(',') as ('email' | 'phone_number')[],
+    aliasAttributes: env.IDENTITY_ALIAS_ATTRIBUTES === 'none' ? [] : ['phone_number'],
     passwordPolicy: {
       minLength: env.IDENTITY_PASSWORD_MIN_LENGTH,
       requireLowercase: env.IDENTITY_PASSWORD_REQUIRE_LOWERCASE,

@@ -147,15 +147,78 @@ function lookups(ctx: IdentityContext) {
   return prepared;
 }
 
-/** Finds a user by internal username, sub, e-mail (any case) or phone number. */
+/** Whether mobile numbers sign in at all: as a username attribute or as an alias. */
+export function allowsPhoneSignIn(ctx: IdentityContext): boolean {
+  return (
+    ctx.config.usernameAttributes.includes('phone_number') ||
+    ctx.config.aliasAttributes.includes('phone_number')
+  );
+}
+
+/**
+ * The value of the `phone_number` column: the number the user signs in with, or null. As with a
+ * Cognito pool's alias attributes, a number signs in only once verified; the exception is an
+ * account without an e-mail address, which signed up with its number as the username.
+ */
+export function phoneAliasOf(attributes: Record<string, string>): string | null {
+  const phone = attributes.phone_number;
+  if (!phone) return null;
+  return attributes.phone_number_verified === 'true' || !attributes.email ? phone : null;
+}
+
+/**
+ * Makes `phone` the sign-in alias of `userId`. Another account holding it as its alias loses it
+ * (its number stays, unverified), as Cognito moves an alias to the account that verified it
+ * last, unless that account has no e-mail address to sign in with: then AliasExistsException.
+ */
+export async function claimPhoneAlias(
+  ctx: IdentityContext,
+  userId: string,
+  phone: string,
+  { move }: { move: boolean },
+): Promise<void> {
+  const [other] = await ctx.db
+    .select({ id: users.id, email: users.email, attributes: users.attributes })
+    .from(users)
+    .where(and(eq(users.phoneNumber, phone), sql`${users.id} <> ${userId}`))
+    .limit(1);
+  if (!other) return;
+  if (!move || !other.email) {
+    throw new CognitoError(
+      'AliasExistsException',
+      'An account with the given phone_number already exists.',
+    );
+  }
+  await ctx.db
+    .update(users)
+    .set({
+      phoneNumber: null,
+      attributes: { ...other.attributes, phone_number_verified: 'false' },
+    })
+    .where(eq(users.id, other.id));
+  ctx.logger.info(
+    { userId, previousUserId: other.id },
+    'identity: verified mobile number moved to another account',
+  );
+}
+
+/**
+ * Finds a user by internal username, sub, e-mail (any case) or phone number. A phone number finds
+ * only the account it is the sign-in alias of (verified), and only when the pool signs in with
+ * phone numbers; otherwise it is unknown, like any unknown user.
+ */
 export async function findUser(ctx: IdentityContext, login: unknown): Promise<User | undefined> {
   if (typeof login !== 'string' || login.length === 0 || login.length > 256) return undefined;
   const value = login.trim();
   const prepared = lookups(ctx);
   let rows: User[];
   if (value.includes('@')) rows = await prepared.email.execute({ value: value.toLowerCase() });
-  else if (value.startsWith('+')) rows = await prepared.phoneNumber.execute({ value });
-  else if (uuidPattern.test(value))
+  else if (value.startsWith('+')) {
+    if (!allowsPhoneSignIn(ctx)) return undefined;
+    rows = await prepared.phoneNumber.execute({ value });
+    // Rows written before numbers became aliases may hold an unverified number.
+    rows = rows.filter((user) => phoneAliasOf(user.attributes) === value);
+  } else if (uuidPattern.test(value))
     rows = await prepared.id.execute({ value: value.toLowerCase() });
   else rows = await prepared.username.execute({ value });
   return rows[0];

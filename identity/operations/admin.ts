@@ -8,10 +8,12 @@ import { CognitoError, invalidParameter, resourceNotFound } from '../errors.ts';
 import { groups, userGroups, users } from '../schema.ts';
 import {
   attributeList,
+  claimPhoneAlias,
   findUser,
   isEmail,
   isPhone,
   parseAttributes,
+  phoneAliasOf,
   sealVerifier,
   signOutEverywhere,
   validatePassword,
@@ -88,13 +90,16 @@ export const adminCreateUser: Operation = async (ctx, input) => {
   if (attributes.email) attributes.email_verified ??= 'false';
   if (attributes.phone_number) attributes.phone_number_verified ??= 'false';
   const id = randomUUID();
+  const phoneAlias = phoneAliasOf(attributes);
+  if (phoneAlias)
+    await claimPhoneAlias(ctx, id, phoneAlias, { move: input.ForceAliasCreation === true });
   const [user] = await ctx.db
     .insert(users)
     .values({
       id,
       username: id,
       email: attributes.email ?? null,
-      phoneNumber: attributes.phone_number ?? null,
+      phoneNumber: phoneAlias,
       attributes,
       status: 'FORCE_CHANGE_PASSWORD',
       ...sealVerifier(ctx, id, password),
@@ -155,13 +160,20 @@ export const adminConfirmSignUp: Operation = async (ctx, input) => {
 
 export const adminUpdateUserAttributes: Operation = async (ctx, input) => {
   const user = await requireUser(ctx, input);
-  const attributes = { ...user.attributes, ...parseAttributes(input.UserAttributes, true) };
+  const changes = parseAttributes(input.UserAttributes, true);
+  const attributes = { ...user.attributes, ...changes };
+  // A changed number is unverified unless the same call says otherwise, as in Cognito.
+  if (changes.phone_number && changes.phone_number !== user.attributes.phone_number)
+    attributes.phone_number_verified = changes.phone_number_verified ?? 'false';
+  const phoneAlias = phoneAliasOf(attributes);
+  if (phoneAlias && phoneAlias !== user.phoneNumber)
+    await claimPhoneAlias(ctx, user.id, phoneAlias, { move: input.ForceAliasCreation === true });
   await ctx.db
     .update(users)
     .set({
       attributes,
       email: attributes.email ?? null,
-      phoneNumber: attributes.phone_number ?? null,
+      phoneNumber: phoneAlias,
     })
     .where(eq(users.id, user.id));
   return {};

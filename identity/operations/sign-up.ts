@@ -7,24 +7,33 @@ import {
   findUser,
   isEmail,
   isPhone,
+  maskDestination,
   parseAttributes,
+  phoneAliasOf,
   sealVerifier,
   validatePassword,
 } from '../users.ts';
 import { limitAnonymousRequests, requireClient, requireString, type Operation } from './common.ts';
 
-/** Cognito's answer for an unknown user when it must not reveal that (PreventUserExistenceErrors). */
+/**
+ * Cognito's answer for an unknown user when it must not reveal that (PreventUserExistenceErrors):
+ * masked exactly as a real destination would be, so the two cannot be told apart.
+ */
 function fakeDelivery(username: string) {
-  const isPhoneLogin = username.startsWith('+');
+  const value = username.trim();
+  const isPhoneLogin = value.startsWith('+');
   return {
     CodeDeliveryDetails: isPhoneLogin
       ? {
-          Destination: `+*******${username.slice(-4)}`,
+          Destination: maskDestination('SMS', value),
           DeliveryMedium: 'SMS',
           AttributeName: 'phone_number',
         }
       : {
-          Destination: `${username.slice(0, 1)}***@${(username.split('@')[1] ?? 'e').slice(0, 1)}***`,
+          Destination: maskDestination(
+            'EMAIL',
+            value.includes('@') ? value.toLowerCase() : `${value}@e`,
+          ),
           DeliveryMedium: 'EMAIL',
           AttributeName: 'email',
         },
@@ -68,7 +77,7 @@ export const signUp: Operation = async (ctx, input, request) => {
       id,
       username: id,
       email: attributes.email ?? null,
-      phoneNumber: attributes.phone_number ?? null,
+      phoneNumber: phoneAliasOf(attributes),
       attributes,
       status: 'UNCONFIRMED',
       ...sealVerifier(ctx, id, password),
@@ -101,7 +110,10 @@ export const confirmSignUp: Operation = async (ctx, input) => {
   const attributes = { ...user.attributes };
   if (attributes.email) attributes.email_verified = 'true';
   else if (attributes.phone_number) attributes.phone_number_verified = 'true';
-  await ctx.db.update(users).set({ status: 'CONFIRMED', attributes }).where(eq(users.id, user.id));
+  await ctx.db
+    .update(users)
+    .set({ status: 'CONFIRMED', attributes, phoneNumber: phoneAliasOf(attributes) })
+    .where(eq(users.id, user.id));
   return {};
 };
 

@@ -13,9 +13,11 @@ import { users } from '../schema.ts';
 import { generateTotpSecret, matchTotp } from '../totp.ts';
 import {
   attributeList,
+  claimPhoneAlias,
   findUser,
   parseAttributes,
   passwordMatchesFor,
+  phoneAliasOf,
   sealVerifier,
   validatePassword,
   type User,
@@ -53,22 +55,17 @@ export const getUser: Operation = async (ctx, input) => {
   };
 };
 
-async function assertAliasFree(
-  ctx: IdentityContext,
-  user: User,
-  name: 'email' | 'phone_number',
-  value: string,
-) {
-  const column = name === 'email' ? users.email : users.phoneNumber;
+/** The e-mail address is the username attribute: unique from the moment it is set. */
+async function assertEmailFree(ctx: IdentityContext, user: User, value: string) {
   const [other] = await ctx.db
     .select({ id: users.id })
     .from(users)
-    .where(and(eq(column, value), ne(users.id, user.id)))
+    .where(and(eq(users.email, value), ne(users.id, user.id)))
     .limit(1);
   if (other) {
     throw new CognitoError(
       'AliasExistsException',
-      `An account with the given ${name === 'email' ? 'email' : 'phone_number'} already exists.`,
+      'An account with the given email already exists.',
     );
   }
 }
@@ -82,18 +79,23 @@ export const updateUserAttributes: Operation = async (ctx, input) => {
     if (name === 'email' || name === 'phone_number') {
       if (value === attributes[name]) continue;
       if (!value) throw invalidParameter(`Cannot remove ${name} with UpdateUserAttributes.`);
-      await assertAliasFree(ctx, user, name, value);
+      if (name === 'email') await assertEmailFree(ctx, user, value);
       attributes[`${name}_verified`] = 'false';
       toVerify.push(name);
     }
     attributes[name] = value;
   }
+  // A new number signs in only once verified (VerifyUserAttribute), so two accounts may hold the
+  // same unverified number; an account without an e-mail address signs in with its number at once.
+  const phoneAlias = phoneAliasOf(attributes);
+  if (phoneAlias && phoneAlias !== user.phoneNumber)
+    await claimPhoneAlias(ctx, user.id, phoneAlias, { move: false });
   const [updated] = await ctx.db
     .update(users)
     .set({
       attributes,
       email: attributes.email ?? null,
-      phoneNumber: attributes.phone_number ?? null,
+      phoneNumber: phoneAlias,
     })
     .where(eq(users.id, user.id))
     .returning();
@@ -139,9 +141,14 @@ export const verifyUserAttribute: Operation = async (ctx, input) => {
   const name = verifiableAttribute(input);
   const code = requireString(input, 'Code', 2048);
   await checkCode(ctx, user, name === 'email' ? 'verify-email' : 'verify-phone', code);
+  const attributes = { ...user.attributes, [`${name}_verified`]: 'true' };
+  const phoneAlias = phoneAliasOf(attributes);
+  // The number has just been proved: it moves here from any account that verified it before.
+  if (phoneAlias && phoneAlias !== user.phoneNumber)
+    await claimPhoneAlias(ctx, user.id, phoneAlias, { move: true });
   await ctx.db
     .update(users)
-    .set({ attributes: { ...user.attributes, [`${name}_verified`]: 'true' } })
+    .set({ attributes, phoneNumber: phoneAlias })
     .where(eq(users.id, user.id));
   return {};
 };

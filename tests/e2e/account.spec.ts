@@ -192,7 +192,7 @@ test('forgot password: code from the outbox, new password, sign in with it', asy
   await page.goto('/my-account');
   await settleCookieChoice(page);
   await page.getByRole('button', { name: 'Forgotten your password?' }).click();
-  await page.getByLabel('E-mail address').fill(member.email);
+  await page.getByLabel('Email or mobile number').fill(member.email);
   await expectNoAxeViolations(page);
   const before = outboxCount();
   await page.getByRole('button', { name: 'Send code' }).click();

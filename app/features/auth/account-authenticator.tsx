@@ -1,7 +1,20 @@
 import { countryDialCodes } from '@aws-amplify/ui';
 import { Authenticator, Heading, useAuthenticator } from '@aws-amplify/ui-react';
+import {
+  confirmResetPassword,
+  confirmSignUp,
+  resendSignUpCode,
+  resetPassword,
+  signIn,
+  type ConfirmResetPasswordInput,
+  type ConfirmSignUpInput,
+  type ResendSignUpCodeInput,
+  type ResetPasswordInput,
+  type SignInInput,
+} from 'aws-amplify/auth';
 import { I18n } from 'aws-amplify/utils';
 import { useEffect, useState } from 'react';
+import { normaliseSignInName } from '~/lib/phone-number';
 
 /** British wording for the Amplify UI Authenticator's English labels. */
 const BRITISH_ENGLISH: Record<string, string> = {
@@ -67,6 +80,47 @@ I18n.setLanguage('en');
 /** UK first, then every other dial code once, in Amplify's order. */
 const UK_FIRST_DIAL_CODES = ['+44', ...countryDialCodes.filter((code) => code !== '+44')];
 
+/** People sign in with their e-mail address or their verified mobile number. */
+const SIGN_IN_NAME_LABEL = 'Email or mobile number';
+
+/**
+ * Amplify UI's documented overrides of the calls the Authenticator makes: whatever was typed as
+ * the username reaches the user pool normalised (a UK number such as 07700 900123 as
+ * +447700900123, an e-mail address trimmed and lower-cased). The Authenticator keeps the typed
+ * value for later steps (resending a sign-up code, resetting a password), so those are
+ * normalised too.
+ */
+type Services = NonNullable<React.ComponentProps<typeof Authenticator>['services']>;
+
+// The service types are Amplify's own (overloaded) functions; these take the browser overload.
+const SERVICES: Services = {
+  handleSignIn: ((input: SignInInput) =>
+    signIn({
+      ...input,
+      username: normaliseSignInName(input.username),
+    })) as Services['handleSignIn'],
+  handleForgotPassword: ((input: ResetPasswordInput) =>
+    resetPassword({
+      ...input,
+      username: normaliseSignInName(input.username),
+    })) as Services['handleForgotPassword'],
+  handleForgotPasswordSubmit: ((input: ConfirmResetPasswordInput) =>
+    confirmResetPassword({
+      ...input,
+      username: normaliseSignInName(input.username),
+    })) as Services['handleForgotPasswordSubmit'],
+  handleResendSignUpCode: ((input: ResendSignUpCodeInput) =>
+    resendSignUpCode({
+      ...input,
+      username: normaliseSignInName(input.username),
+    })) as Services['handleResendSignUpCode'],
+  handleConfirmSignUp: ((input: ConfirmSignUpInput) =>
+    confirmSignUp({
+      ...input,
+      username: normaliseSignInName(input.username),
+    })) as Services['handleConfirmSignUp'],
+};
+
 const FORM_FIELDS = {
   signUp: {
     email: { order: 1, autocomplete: 'email' },
@@ -83,11 +137,24 @@ const FORM_FIELDS = {
     },
   },
   signIn: {
-    username: { autocomplete: 'username' },
+    // Text, not type=email: a mobile number is a valid answer too.
+    username: {
+      label: SIGN_IN_NAME_LABEL,
+      labelHidden: false,
+      type: 'text',
+      placeholder: 'name@example.co.uk or 07700 900123',
+      autocomplete: 'username',
+    },
     password: { autocomplete: 'current-password' },
   },
   forgotPassword: {
-    username: { label: 'E-mail address', labelHidden: false, autocomplete: 'username' },
+    username: {
+      label: SIGN_IN_NAME_LABEL,
+      labelHidden: false,
+      type: 'text',
+      placeholder: 'name@example.co.uk or 07700 900123',
+      autocomplete: 'username',
+    },
   },
   forceNewPassword: {
     password: { autocomplete: 'new-password' },
@@ -140,7 +207,12 @@ export default function AccountAuthenticator({
   onAuthenticated?: () => void;
 }) {
   return (
-    <Authenticator initialState={initialState} formFields={FORM_FIELDS} components={COMPONENTS}>
+    <Authenticator
+      initialState={initialState}
+      formFields={FORM_FIELDS}
+      components={COMPONENTS}
+      services={SERVICES}
+    >
       {() => <SignedIn onMount={onAuthenticated} />}
     </Authenticator>
   );

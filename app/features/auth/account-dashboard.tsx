@@ -8,19 +8,26 @@ import {
   type FetchUserAttributesOutput,
 } from 'aws-amplify/auth';
 import QRCode from 'qrcode';
-import { useEffect, useId, useState } from 'react';
+import { useCallback, useEffect, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { displayNameOf } from '~/lib/display-name';
+import { formatMobileNumber } from '~/lib/phone-number';
 import type { SessionUser } from '~/lib/session-user';
+import { MobileNumber } from './mobile-number';
 
 /** The signed-in account page: details, listings, password, two-step verification, sign out. */
 export default function AccountDashboard({ user, onSignOut }: { user: SessionUser; onSignOut: () => void }) {
   const [attributes, setAttributes] = useState<FetchUserAttributesOutput | null>(null);
+  const readAttributes = useCallback(
+    () =>
+      fetchUserAttributes().then(setAttributes, (error: unknown) =>
+        console.warn('Could not read account details', error),
+      ),
+    [],
+  );
   useEffect(() => {
-    fetchUserAttributes().then(setAttributes, (error: unknown) =>
-      console.warn('Could not read account details', error),
-    );
-  }, []);
+    void readAttributes();
+  }, [readAttributes]);
   const name = displayNameOf(user);
 
   return (
@@ -39,7 +46,10 @@ export default function AccountDashboard({ user, onSignOut }: { user: SessionUse
               {attributes?.email_verified === 'true' ? ' (verified)' : ''}
             </dd>
             <dt>Mobile</dt>
-            <dd>{attributes?.phone_number ?? 'Not added'}</dd>
+            <dd>
+              {attributes?.phone_number ? formatMobileNumber(attributes.phone_number) : 'Not added'}
+              {attributes?.phone_number_verified === 'true' ? ' (verified)' : ''}
+            </dd>
           </dl>
         </section>
         <section className="card" aria-labelledby="account-listings">
@@ -49,6 +59,13 @@ export default function AccountDashboard({ user, onSignOut }: { user: SessionUse
             + Add a listing
           </Link>
         </section>
+        {attributes ? (
+          <MobileNumber
+            phoneNumber={attributes.phone_number}
+            isVerified={attributes.phone_number_verified === 'true'}
+            onChanged={readAttributes}
+          />
+        ) : null}
         <ChangePassword />
         <TwoStepVerification accountName={attributes?.email ?? user.email ?? user.username} />
         <section className="card" aria-labelledby="account-sign-out">

@@ -47,16 +47,36 @@ export function isGoogleConfigured(config: ResourcesConfig): boolean {
   return providers.some((provider) => provider === 'Google');
 }
 
-/** The signed-in user from the current (refreshed if needed) ID token, or null. */
+/** Amplify's name for a request that never got an answer (offline, connection refused). */
+export function isNetworkError(error: unknown): boolean {
+  return (error as { name?: unknown } | null)?.name === 'NetworkError';
+}
+
+/**
+ * The signed-in user from the current (refreshed if needed) ID token, or null. A network error
+ * is thrown, not taken for signed out: Amplify keeps the tokens and refreshes them next time.
+ */
 export async function currentSessionUser(): Promise<SessionUser | null> {
   try {
     const session = await fetchAuthSession();
     const payload = session.tokens?.idToken?.payload;
     return payload ? toSessionUser(payload as Record<string, unknown>) : null;
   } catch (error) {
+    if (isNetworkError(error)) throw error;
     console.warn('Could not read the sign-in session', error);
     return null;
   }
+}
+
+/**
+ * Drops the stored tokens without calling the pool. Amplify clears them itself when a refresh is
+ * refused as not authorised; this covers the other refusals (a failed refresh signs out).
+ */
+export async function forgetTokens(): Promise<void> {
+  clearAdminCache();
+  await Promise.resolve(cognitoUserPoolsTokenProvider.tokenOrchestrator.clearTokens()).catch(
+    () => {},
+  );
 }
 
 let adminCache: { userId: string; isAdmin: boolean; at: number } | undefined;
@@ -119,7 +139,7 @@ export function listenToAuthEvents(onEvent: (event: AuthHubEvent) => void): () =
         return;
       case 'tokenRefresh_failure': {
         const error = (payload.data as { error?: { name?: string } } | undefined)?.error;
-        onEvent({ event: 'tokenRefresh_failure', isNetworkError: error?.name === 'NetworkError' });
+        onEvent({ event: 'tokenRefresh_failure', isNetworkError: isNetworkError(error) });
         return;
       }
       default:

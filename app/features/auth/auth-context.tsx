@@ -59,10 +59,24 @@ export function AuthProvider({
     navigateRef.current = navigate;
   });
 
+  /** Reads the user from Amplify; undefined when the identity service could not be reached. */
   const refresh = useCallback(async (options: { forceAdmin?: boolean } = {}) => {
     const amplify = await loadAmplifyClient();
-    const user = await amplify.currentSessionUser();
-    const isAdmin = user ? await amplify.fetchIsAdmin(user.userId, { force: options.forceAdmin }) : false;
+    let user: SessionUser | null;
+    let isAdmin: boolean;
+    try {
+      user = await amplify.currentSessionUser();
+      isAdmin = user ? await amplify.fetchIsAdmin(user.userId, { force: options.forceAdmin }) : false;
+    } catch (error) {
+      // A network error: Amplify keeps the tokens, so the user stays signed in as they were
+      // (the server render knows them from the ID-token cookie) until the pool answers again.
+      console.warn('Could not reach the identity service; keeping the session', error);
+      setState((previous) => ({
+        ...previous,
+        status: previous.user ? 'authenticated' : 'unauthenticated',
+      }));
+      return undefined;
+    }
     setState((previous) => ({
       ...previous,
       status: user ? 'authenticated' : 'unauthenticated',
@@ -106,13 +120,19 @@ export function AuthProvider({
           void navigateRef.current('/');
           void revalidateRef.current();
         } else if (hubEvent.event === 'tokenRefresh_failure' && !hubEvent.isNetworkError) {
+          // Refused (e.g. NotAuthorizedException for a revoked refresh token): signed out, to /.
+          // A network error changes nothing: the tokens are kept and refreshed next time.
+          void amplify.forgetTokens();
           setState((previous) => ({ ...previous, status: 'unauthenticated', user: null, isAdmin: false }));
+          void navigateRef.current('/');
           void revalidateRef.current();
         }
       });
       const user = await refresh();
       // The server rendered for someone else (or no one): render again with the cookie.
-      if (!isCancelled && (user?.userId ?? null) !== serverUserId) void revalidateRef.current();
+      if (!isCancelled && user !== undefined && (user?.userId ?? null) !== serverUserId) {
+        void revalidateRef.current();
+      }
     })();
     return () => {
       isCancelled = true;

@@ -27,7 +27,7 @@ export async function settleCookieChoice(page: Page) {
 
 /** Signs in through the Amplify UI Authenticator on /my-account. */
 export async function signInThroughAuthenticator(page: Page, email: string, password = PASSWORD) {
-  await page.getByLabel('E-mail address').fill(email);
+  await page.getByLabel('Email or mobile number').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
 }

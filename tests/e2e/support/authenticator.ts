@@ -30,7 +30,7 @@ export async function tabTo(
 export async function signInWithKeyboard(page: Page, email: string, password = PASSWORD) {
   await page.goto('/my-account');
   await settleCookieChoice(page);
-  const username = page.getByLabel('E-mail address');
+  const username = page.getByLabel('Email or mobile number');
   await expect(username).toBeVisible();
   await username.focus();
   await page.keyboard.type(email);
