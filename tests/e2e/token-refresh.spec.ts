@@ -12,8 +12,8 @@ const isAmplifyCookie = (name: string) =>
   /^CognitoIdentityServiceProvider\./.test(decodeURIComponent(name));
 
 /**
- * Moves the access token's expiry into the past, so the next page asks for a refresh. First a
- * fresh page, signed in, so nothing still running from the sign-in rewrites the cookies.
+ * Moves the access token's expiry into the past, so the next page of the app asks for a refresh.
+ * First a fresh page, signed in, so nothing still running from the sign-in rewrites the cookies.
  */
 async function expireAccessToken(page: Page, name: string) {
   await page.goto('/about-us');
@@ -26,8 +26,10 @@ async function expireAccessToken(page: Page, name: string) {
   const claims = JSON.parse(Buffer.from(payload!, 'base64url').toString('utf8')) as { exp: number };
   claims.exp = Math.floor(Date.now() / 1000) - 60;
   const expired = `${header}.${Buffer.from(JSON.stringify(claims)).toString('base64url')}.${signature}`;
-  // Written by the page itself, so it replaces Amplify's host-only cookie rather than adding a
-  // second one beside it.
+  // Written from a page of the site that runs no Amplify (robots.txt): a live page could notice
+  // the expired token and refresh it before the test's routes are in place. Written by a page,
+  // it replaces Amplify's host-only cookie rather than adding a second one beside it.
+  await page.goto('/robots.txt');
   await page.evaluate(
     ({ name, value }) => {
       document.cookie = `${name}=${value}; path=/; max-age=31536000; samesite=lax`;
