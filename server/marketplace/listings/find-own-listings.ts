@@ -1,5 +1,6 @@
 import { desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client.ts';
+import { qualifiedColumn } from '../../../db/qualified-column.ts';
 import { favourites } from '../favourites/schema.ts';
 import { heldByModerationSql, reviewRequestedSql } from '../moderation/moderation-hold.ts';
 import { listings } from './schema.ts';
@@ -19,6 +20,9 @@ export interface OwnListing extends ListingSummary {
 }
 
 /** The lister's own listings for /my-account, deleted ones too (restorable for 30 days). */
+// The outer row's id, qualified: the subqueries below sit in the select list.
+const listingId = qualifiedColumn(listings.id);
+
 export async function findOwnListings(db: Database, ownerSub: string): Promise<OwnListing[]> {
   const rows = await db
     .select({
@@ -27,10 +31,10 @@ export async function findOwnListings(db: Database, ownerSub: string): Promise<O
       enquiryCount: listings.enquiryCount,
       deletedAt: listings.deletedAt,
       statusChangedAt: listings.statusChangedAt,
-      isHeld: sql<boolean>`${listings.status} = 'paused' and ${heldByModerationSql(listings.id)}`,
-      isReviewRequested: reviewRequestedSql(listings.id),
+      isHeld: sql<boolean>`${listings.status} = 'paused' and ${heldByModerationSql(listingId)}`,
+      isReviewRequested: reviewRequestedSql(listingId),
       favouriteCount:
-        sql<number>`(select count(*) from ${favourites} where ${favourites.listingId} = ${listings.id})`.mapWith(
+        sql<number>`(select count(*) from ${favourites} where ${favourites.listingId} = ${listingId})`.mapWith(
           Number,
         ),
     })

@@ -393,7 +393,15 @@ describe('enquiries, reports and favourites', () => {
     ]);
     const list = await service.favourites.list(bob);
     expect(list.map((item) => item.id)).toEqual([id]);
+    // The lister's own list counts each listing's favourites (and only that listing's).
+    const other = await publishedRentListing(alice, 1);
+    const counts = async () =>
+      Object.fromEntries(
+        (await service.findOwn(alice)).map((item) => [item.id, item.favouriteCount]),
+      );
+    expect(await counts()).toMatchObject({ [id]: 1, [other]: 0 });
     await service.favourites.remove(bob, id);
+    expect(await counts()).toMatchObject({ [id]: 0 });
     expect(await service.favourites.merge(bob, [])).toEqual([]);
   });
 });

@@ -1,5 +1,7 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { qualifiedColumn } from '../../../db/qualified-column.ts';
 import type { Database } from '../../../db/client.ts';
+import { listings } from '../listings/schema.ts';
 import { listingReports } from '../reports/schema.ts';
 import { moderationActions } from './schema.ts';
 
@@ -11,13 +13,11 @@ export const REVIEW_REQUEST_REPORTER = 'roost:relisted-after-moderation';
 
 /** Whether the latest moderation decision on the listing paused it (and none has lifted it). */
 export async function isHeldByModeration(db: Database, listingId: number): Promise<boolean> {
-  const [latest] = await db
-    .select({ outcome: moderationActions.outcome })
-    .from(moderationActions)
-    .where(eq(moderationActions.listingId, listingId))
-    .orderBy(desc(moderationActions.createdAt), desc(moderationActions.id))
-    .limit(1);
-  return latest?.outcome === 'paused';
+  const [row] = await db
+    .select({ isHeld: heldByModerationSql(qualifiedColumn(listings.id)) })
+    .from(listings)
+    .where(eq(listings.id, listingId));
+  return row?.isHeld === true;
 }
 
 /** Puts a held listing in the moderation queue for a second look (once, however often asked). */
@@ -34,13 +34,13 @@ export async function requestModerationReview(db: Database, listingId: number): 
     .onConflictDoNothing();
 }
 
-/** SQL: the listing (by its id column) was paused by moderators and has not been let back. */
-export function heldByModerationSql(listingId: unknown) {
+/** SQL: the listing (by its qualified id column) was paused by moderators and has not been let back. */
+export function heldByModerationSql(listingId: SQL) {
   return sql<boolean>`(select ${moderationActions.outcome} = 'paused' from ${moderationActions} where ${moderationActions.listingId} = ${listingId} order by ${moderationActions.createdAt} desc, ${moderationActions.id} desc limit 1) is true`;
 }
 
-/** SQL: the lister of the listing (by its id column) has asked moderators to let it back. */
-export function reviewRequestedSql(listingId: unknown) {
+/** SQL: the lister of the listing (by its qualified id column) has asked moderators to let it back. */
+export function reviewRequestedSql(listingId: SQL) {
   return sql<boolean>`exists (select 1 from ${listingReports} where ${and(
     sql`${listingReports.listingId} = ${listingId}`,
     eq(listingReports.status, 'open'),

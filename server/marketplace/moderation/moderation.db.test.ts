@@ -240,6 +240,31 @@ describe('moderation use cases', () => {
     ).resolves.toMatchObject({ id: expect.any(Number) });
   });
 
+  it('tells a lister which of their listings moderators hold, listing by listing', async () => {
+    // Its own reporter, so the other tests' reporters stay under their hourly limit.
+    const reportedOnce = async (title: string) => {
+      const id = await insertListing(database.db, { title, ownerSub: 'lister-1' });
+      await marketplace.listingService.report(
+        person('rose-reporter'),
+        id,
+        { reason: 'wrong_information' },
+        '198.51.100.9',
+      );
+      return id;
+    };
+    const held = await reportedOnce('Held: three bed semi with a garage');
+    const cleared = await reportedOnce('Cleared: one bed flat by the station');
+    await marketplace.moderation.decide(admin, cleared, { decision: 'dismiss' });
+    await marketplace.moderation.decide(admin, held, {
+      decision: 'pause',
+      reason: 'Please show the real address.',
+    });
+    const own = await marketplace.listingService.findOwn(person('lister-1'));
+    const moderationOf = (id: number) => own.find((entry) => entry.id === id)?.moderation;
+    expect(moderationOf(held)).toBe('held');
+    expect(moderationOf(cleared)).toBeNull();
+  });
+
   it('dismisses reports without touching the listing or e-mailing the lister', async () => {
     const id = await reportedListing();
     const result = await marketplace.moderation.decide(admin, id, { decision: 'dismiss' });
