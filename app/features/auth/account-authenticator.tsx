@@ -6,11 +6,6 @@ import {
   resendSignUpCode,
   resetPassword,
   signIn,
-  type ConfirmResetPasswordInput,
-  type ConfirmSignUpInput,
-  type ResendSignUpCodeInput,
-  type ResetPasswordInput,
-  type SignInInput,
 } from 'aws-amplify/auth';
 import { I18n } from 'aws-amplify/utils';
 import { useEffect, useState } from 'react';
@@ -92,33 +87,24 @@ const SIGN_IN_NAME_LABEL = 'Email or mobile number';
  */
 type Services = NonNullable<React.ComponentProps<typeof Authenticator>['services']>;
 
+/** The Amplify call `call`, given the username normalised. */
+function withNormalisedUsername<Input extends { username: string }, Output>(
+  call: (input: Input) => Output,
+) {
+  return (input: Input) => call({ ...input, username: normaliseSignInName(input.username) });
+}
+
 // The service types are Amplify's own (overloaded) functions; these take the browser overload.
 const SERVICES: Services = {
-  handleSignIn: ((input: SignInInput) =>
-    signIn({
-      ...input,
-      username: normaliseSignInName(input.username),
-    })) as Services['handleSignIn'],
-  handleForgotPassword: ((input: ResetPasswordInput) =>
-    resetPassword({
-      ...input,
-      username: normaliseSignInName(input.username),
-    })) as Services['handleForgotPassword'],
-  handleForgotPasswordSubmit: ((input: ConfirmResetPasswordInput) =>
-    confirmResetPassword({
-      ...input,
-      username: normaliseSignInName(input.username),
-    })) as Services['handleForgotPasswordSubmit'],
-  handleResendSignUpCode: ((input: ResendSignUpCodeInput) =>
-    resendSignUpCode({
-      ...input,
-      username: normaliseSignInName(input.username),
-    })) as Services['handleResendSignUpCode'],
-  handleConfirmSignUp: ((input: ConfirmSignUpInput) =>
-    confirmSignUp({
-      ...input,
-      username: normaliseSignInName(input.username),
-    })) as Services['handleConfirmSignUp'],
+  handleSignIn: withNormalisedUsername(signIn) as Services['handleSignIn'],
+  handleForgotPassword: withNormalisedUsername(resetPassword) as Services['handleForgotPassword'],
+  handleForgotPasswordSubmit: withNormalisedUsername(
+    confirmResetPassword,
+  ) as Services['handleForgotPasswordSubmit'],
+  handleResendSignUpCode: withNormalisedUsername(
+    resendSignUpCode,
+  ) as Services['handleResendSignUpCode'],
+  handleConfirmSignUp: withNormalisedUsername(confirmSignUp) as Services['handleConfirmSignUp'],
 };
 
 const FORM_FIELDS = {

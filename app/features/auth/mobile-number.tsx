@@ -73,8 +73,6 @@ export function MobileNumber({
     ].current?.focus();
   }, [focusRequest]);
 
-  const errorId = `${id}-error`;
-  const hintId = `${id}-hint`;
   const shown = phoneNumber ? formatMobileNumber(phoneNumber) : undefined;
 
   function fail(message: string, field: 'number' | 'code') {
@@ -91,20 +89,20 @@ export function MobileNumber({
       fail(parsed.error, 'number');
       return;
     }
-    if (parsed.e164 === phoneNumber && !isVerified) {
-      // Stored already: only the code is missing.
-      await sendCode({ isResend: false });
-      return;
-    }
-    setIsBusy(true);
-    try {
-      if (parsed.e164 === phoneNumber && isVerified) {
+    if (parsed.e164 === phoneNumber) {
+      if (isVerified) {
         setStep('view');
         setFieldError(null);
         setNotice('That is already your verified mobile number.');
         setFocusTarget('notice');
-        return;
+      } else {
+        // Stored already: only the code is missing.
+        await sendCode({ isResend: false });
       }
+      return;
+    }
+    setIsBusy(true);
+    try {
       const output = await updateUserAttributes({ userAttributes: { phone_number: parsed.e164 } });
       await onChanged();
       setFieldError(null);
@@ -223,29 +221,26 @@ export function MobileNumber({
 
       {step === 'edit' ? (
         <form className="form" onSubmit={save} noValidate>
-          <div className="form-field">
-            <label htmlFor={`${id}-number`}>Mobile number</label>
-            <p className="hint" id={hintId}>
-              A UK mobile, like 07700 900123, or an international number starting with +. We will
-              text you a code to check it is yours.
-            </p>
-            <input
-              ref={numberRef}
-              id={`${id}-number`}
-              name="phoneNumber"
-              type="tel"
-              autoComplete="tel"
-              inputMode="tel"
-              defaultValue={shown ?? ''}
-              aria-invalid={fieldError ? true : undefined}
-              aria-describedby={fieldError ? `${hintId} ${errorId}` : hintId}
-            />
-            {fieldError ? (
-              <p className="field-error" id={errorId}>
-                {fieldError}
-              </p>
-            ) : null}
-          </div>
+          <FieldWithHint
+            inputId={`${id}-number`}
+            label="Mobile number"
+            hint="A UK mobile, like 07700 900123, or an international number starting with +. We will text you a code to check it is yours."
+            error={fieldError}
+          >
+            {(describedBy) => (
+              <input
+                ref={numberRef}
+                id={`${id}-number`}
+                name="phoneNumber"
+                type="tel"
+                autoComplete="tel"
+                inputMode="tel"
+                defaultValue={shown ?? ''}
+                aria-invalid={fieldError ? true : undefined}
+                aria-describedby={describedBy}
+              />
+            )}
+          </FieldWithHint>
           <div className="button-row">
             <button type="submit" className="button button--small" disabled={isBusy}>
               Save and send code
@@ -263,27 +258,25 @@ export function MobileNumber({
 
       {step === 'verify' ? (
         <form className="form" onSubmit={verify} noValidate>
-          <div className="form-field">
-            <label htmlFor={`${id}-code`}>Code from the text message</label>
-            <p className="hint" id={hintId}>
-              Six digits, sent to {shown ?? 'your mobile'}. It can take a minute to arrive.
-            </p>
-            <input
-              ref={codeRef}
-              id={`${id}-code`}
-              name="code"
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              maxLength={6}
-              aria-invalid={fieldError ? true : undefined}
-              aria-describedby={fieldError ? `${hintId} ${errorId}` : hintId}
-            />
-            {fieldError ? (
-              <p className="field-error" id={errorId}>
-                {fieldError}
-              </p>
-            ) : null}
-          </div>
+          <FieldWithHint
+            inputId={`${id}-code`}
+            label="Code from the text message"
+            hint={`Six digits, sent to ${shown ?? 'your mobile'}. It can take a minute to arrive.`}
+            error={fieldError}
+          >
+            {(describedBy) => (
+              <input
+                ref={codeRef}
+                id={`${id}-code`}
+                name="code"
+                inputMode="numeric"
+                autoComplete="one-time-code"
+                maxLength={6}
+                aria-invalid={fieldError ? true : undefined}
+                aria-describedby={describedBy}
+              />
+            )}
+          </FieldWithHint>
           <div className="button-row">
             <button type="submit" className="button button--small" disabled={isBusy}>
               Verify mobile number
@@ -307,5 +300,37 @@ export function MobileNumber({
         </form>
       ) : null}
     </section>
+  );
+}
+
+/** A label, its hint and the field's error, wired for assistive technology around one input. */
+function FieldWithHint({
+  inputId,
+  label,
+  hint,
+  error,
+  children,
+}: {
+  inputId: string;
+  label: string;
+  hint: string;
+  error: string | null;
+  children: (describedBy: string) => React.ReactNode;
+}) {
+  const hintId = `${inputId}-hint`;
+  const errorId = `${inputId}-error`;
+  return (
+    <div className="form-field">
+      <label htmlFor={inputId}>{label}</label>
+      <p className="hint" id={hintId}>
+        {hint}
+      </p>
+      {children(error ? `${hintId} ${errorId}` : hintId)}
+      {error ? (
+        <p className="field-error" id={errorId}>
+          {error}
+        </p>
+      ) : null}
+    </div>
   );
 }
