@@ -40,12 +40,7 @@ beforeAll(async () => {
   identity = await startTestIdentity();
   poolId = identity.service.config.userPoolId;
   clientId = identity.service.config.clientId;
-  client = new CognitoIdentityProviderClient({
-    region: 'eu-west-2',
-    endpoint: `${identity.url}/idp`,
-    credentials: { accessKeyId: 'UNUSED', secretAccessKey: 'unused' },
-    maxAttempts: 1,
-  });
+  client = identity.publicClient();
 });
 
 afterAll(async () => {

@@ -4,10 +4,9 @@ import {
   CreateGroupCommand,
   GetTokensFromRefreshTokenCommand,
   GetUserCommand,
-  CognitoIdentityProviderClient,
+  type CognitoIdentityProviderClient,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { JwtVerifier } from 'aws-jwt-verify';
-import { Amplify } from 'aws-amplify';
 import {
   confirmResetPassword,
   confirmSignIn,
@@ -28,6 +27,7 @@ import {
   verifyTOTPSetup,
 } from 'aws-amplify/auth';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { configureAmplify } from './amplify-test-support.ts';
 import { startTestIdentity, type RunningIdentity } from './test-support.ts';
 import { currentStep, totpAt } from './totp.ts';
 
@@ -42,23 +42,8 @@ beforeAll(async () => {
   vi.spyOn(console, 'warn').mockImplementation(() => {});
   identity = await startTestIdentity();
   const { config } = identity.service;
-  Amplify.configure({
-    Auth: {
-      Cognito: {
-        userPoolId: config.userPoolId,
-        userPoolClientId: config.clientId,
-        userPoolEndpoint: `${identity.url}/idp`,
-        loginWith: { email: true },
-        signUpVerificationMethod: 'code',
-      },
-    },
-  });
-  publicClient = new CognitoIdentityProviderClient({
-    region: config.region,
-    endpoint: `${identity.url}/idp`,
-    credentials: { accessKeyId: 'unused', secretAccessKey: 'unused' },
-    maxAttempts: 1,
-  });
+  configureAmplify(identity);
+  publicClient = identity.publicClient();
   await identity.admin.send(
     new CreateGroupCommand({ UserPoolId: config.userPoolId, GroupName: 'admins' }),
   );

@@ -1,4 +1,3 @@
-import { Amplify } from 'aws-amplify';
 import {
   confirmSignIn,
   confirmSignUp,
@@ -10,6 +9,7 @@ import {
   updateMFAPreference,
 } from 'aws-amplify/auth';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { configureAmplify } from './amplify-test-support.ts';
 import { startTestIdentity, type RunningIdentity } from './test-support.ts';
 
 let identity: RunningIdentity;
@@ -21,17 +21,7 @@ beforeAll(async () => {
   // Amplify names the device from navigator.userAgent, which Node 20 lacks; browsers have it.
   vi.stubGlobal('navigator', { userAgent: 'Mozilla/5.0 (Roost device test)' });
   identity = await startTestIdentity({ env: { IDENTITY_DEVICE_TRACKING: 'always' } });
-  const { config } = identity.service;
-  Amplify.configure({
-    Auth: {
-      Cognito: {
-        userPoolId: config.userPoolId,
-        userPoolClientId: config.clientId,
-        userPoolEndpoint: `${identity.url}/idp`,
-        loginWith: { email: true },
-      },
-    },
-  });
+  configureAmplify(identity);
   await signUp({ username: email, password });
   await confirmSignUp({ username: email, confirmationCode: identity.lastCode(email) });
 });

@@ -3,7 +3,7 @@ import http from 'node:http';
 import {
   AdminCreateUserCommand,
   AdminSetUserPasswordCommand,
-  CognitoIdentityProviderClient,
+  type CognitoIdentityProviderClient,
   GetUserCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { decodeJwt } from 'jose';
@@ -89,12 +89,7 @@ beforeAll(async () => {
     }
     callback(req, res);
   };
-  client = new CognitoIdentityProviderClient({
-    region: 'eu-west-2',
-    endpoint: `${identity.url}/idp`,
-    credentials: { accessKeyId: 'UNUSED', secretAccessKey: 'unused' },
-    maxAttempts: 1,
-  });
+  client = identity.publicClient();
 });
 
 afterAll(async () => {

@@ -1,13 +1,12 @@
 import {
   AdminCreateUserCommand,
   AdminGetUserCommand,
-  CognitoIdentityProviderClient,
+  type CognitoIdentityProviderClient,
   ConfirmSignUpCommand,
   InitiateAuthCommand,
   ResendConfirmationCodeCommand,
   SignUpCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
-import { Amplify } from 'aws-amplify';
 import {
   confirmResetPassword,
   confirmSignUp,
@@ -25,6 +24,7 @@ import {
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { users } from './schema.ts';
+import { configureAmplify } from './amplify-test-support.ts';
 import { startTestIdentity, type RunningIdentity } from './test-support.ts';
 
 let identity: RunningIdentity;
@@ -39,24 +39,8 @@ beforeAll(async () => {
   // Amplify warns that a custom endpoint is configured; that is the point of this test.
   vi.spyOn(console, 'warn').mockImplementation(() => {});
   identity = await startTestIdentity();
-  const { config } = identity.service;
-  Amplify.configure({
-    Auth: {
-      Cognito: {
-        userPoolId: config.userPoolId,
-        userPoolClientId: config.clientId,
-        userPoolEndpoint: `${identity.url}/idp`,
-        loginWith: { email: true, phone: true },
-        signUpVerificationMethod: 'code',
-      },
-    },
-  });
-  publicClient = new CognitoIdentityProviderClient({
-    region: config.region,
-    endpoint: `${identity.url}/idp`,
-    credentials: { accessKeyId: 'unused', secretAccessKey: 'unused' },
-    maxAttempts: 1,
-  });
+  configureAmplify(identity, { email: true, phone: true });
+  publicClient = identity.publicClient();
   for (const person of [owner, later]) {
     const result = await signUp({
       username: person.email,
@@ -254,12 +238,7 @@ describe('a pool that does not sign in with mobile numbers', () => {
 
   it('treats even a verified number as an unknown user', async () => {
     const { config } = strict.service;
-    const client = new CognitoIdentityProviderClient({
-      region: config.region,
-      endpoint: `${strict.url}/idp`,
-      credentials: { accessKeyId: 'unused', secretAccessKey: 'unused' },
-      maxAttempts: 1,
-    });
+    const client = strict.publicClient();
     try {
       await strict.admin.send(
         new AdminCreateUserCommand({
@@ -300,12 +279,7 @@ describe('a pool whose users may sign up with a mobile number (IDENTITY_USERNAME
     phonePool = await startTestIdentity({
       env: { IDENTITY_USERNAME_ATTRIBUTES: 'email,phone_number' },
     });
-    client = new CognitoIdentityProviderClient({
-      region: phonePool.service.config.region,
-      endpoint: `${phonePool.url}/idp`,
-      credentials: { accessKeyId: 'unused', secretAccessKey: 'unused' },
-      maxAttempts: 1,
-    });
+    client = phonePool.publicClient();
   });
 
   afterAll(async () => {

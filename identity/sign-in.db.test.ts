@@ -1,7 +1,7 @@
 import {
   AdminCreateUserCommand,
   AdminSetUserPasswordCommand,
-  CognitoIdentityProviderClient,
+  type CognitoIdentityProviderClient,
   InitiateAuthCommand,
   RespondToAuthChallengeCommand,
   SetUserMFAPreferenceCommand,
@@ -26,12 +26,7 @@ const password = 'Garden-flat-31';
 beforeAll(async () => {
   identity = await startTestIdentity();
   ({ userPoolId: poolId, clientId } = identity.service.config);
-  client = new CognitoIdentityProviderClient({
-    region: 'eu-west-2',
-    endpoint: `${identity.url}/idp`,
-    credentials: { accessKeyId: 'UNUSED', secretAccessKey: 'unused' },
-    maxAttempts: 1,
-  });
+  client = identity.publicClient();
   for (const [email, phone] of [
     ['ivy@roost.test', '+447700900001'],
     ['jack@roost.test', '+447700900002'],
@@ -326,12 +321,7 @@ describe('e-mail and SMS MFA, and passwordless e-mail sign-in', () => {
 describe('sign-in rate limit per address', () => {
   it('answers TooManyRequestsException past the limit', async () => {
     const limited = await startTestIdentity({ limits: { signInRequestsPerMinute: 3 } });
-    const sdk = new CognitoIdentityProviderClient({
-      region: 'eu-west-2',
-      endpoint: `${limited.url}/idp`,
-      credentials: { accessKeyId: 'UNUSED', secretAccessKey: 'unused' },
-      maxAttempts: 1,
-    });
+    const sdk = limited.publicClient();
     try {
       const attempt = () =>
         sdk.send(

@@ -18,6 +18,8 @@ export interface RunningIdentity {
   /** The newest six-digit code sent to `to`. */
   lastCode(to: string): string;
   admin: CognitoIdentityProviderClient;
+  /** A client that makes only public calls, as an app does (no real credentials). */
+  publicClient(): CognitoIdentityProviderClient;
   stop(): Promise<void>;
 }
 
@@ -71,6 +73,14 @@ export async function startTestIdentity(
       const code = message?.text.match(/\b(\d{6})\b/)?.[1];
       if (!code) throw new Error(`No code sent to ${to}`);
       return code;
+    },
+    publicClient() {
+      return new CognitoIdentityProviderClient({
+        region: config.region,
+        endpoint: `${url}/idp`,
+        credentials: { accessKeyId: 'UNUSED', secretAccessKey: 'unused' },
+        maxAttempts: 1,
+      });
     },
     async stop() {
       admin.destroy();
