@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { expectNoAxeViolations } from './support/axe';
 import {
   createUserWithCli,
   expectSignedInAs,
@@ -10,17 +10,6 @@ import {
 } from './support/accounts';
 import { outboxCount, waitForCode } from './support/outbox';
 import { freshTotpCode } from './support/totp';
-
-const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
-
-async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
-  expect(
-    results.violations.map(
-      (v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`,
-    ),
-  ).toEqual([]);
-}
 
 async function openAccountMenu(page: Page) {
   const button = page.locator('.account-menu__button');

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { expectSignedInAs, settleCookieChoice } from './support/accounts';
-import { expectNoAxeViolations } from './support/authenticator';
+import { expectNoAxeViolations } from './support/axe';
 import { fakeGoogleIssuer } from './support/e2e-env';
 
 /**

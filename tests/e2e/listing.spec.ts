@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { expectNoAxeViolations } from './support/axe';
 import sharp from 'sharp';
 import {
   createUserWithCli,
@@ -22,18 +22,6 @@ import { outboxCount, waitForCode, waitForMail } from './support/outbox';
  * other's listing.
  */
 test.describe.configure({ mode: 'serial' });
-
-const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
-async function expectNoAxeViolations(page: Page, exclude: string[] = []) {
-  let builder = new AxeBuilder({ page }).withTags(AXE_TAGS);
-  for (const selector of exclude) builder = builder.exclude(selector);
-  const results = await builder.analyze();
-  expect(
-    results.violations.map(
-      (v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`,
-    ),
-  ).toEqual([]);
-}
 
 const lister = { email: uniqueEmail('lister'), name: 'Lena Lister' };
 const visitor = { email: uniqueEmail('visitor'), name: 'Victor Visitor' };

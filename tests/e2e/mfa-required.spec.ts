@@ -1,11 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { expectSignedInAs, uniqueEmail } from './support/accounts';
-import {
-  enterCodeWithKeyboard,
-  expectNoAxeViolations,
-  signInWithKeyboard,
-  tabTo,
-} from './support/authenticator';
+import { enterCodeWithKeyboard, signInWithKeyboard, tabTo } from './support/authenticator';
+import { expectNoAxeViolations } from './support/axe';
 import { E2E } from './support/e2e-env';
 import { createUserWithSdk } from './support/identity-admin';
 import { outboxCount, waitForCode } from './support/outbox';

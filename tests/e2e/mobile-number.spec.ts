@@ -1,7 +1,8 @@
 import { randomInt } from 'node:crypto';
 import { expect, test } from '@playwright/test';
 import { expectSignedInAs, uniqueEmail } from './support/accounts';
-import { expectNoAxeViolations, signInWithKeyboard } from './support/authenticator';
+import { expectNoAxeViolations } from './support/axe';
+import { signInWithKeyboard } from './support/authenticator';
 import { createUserWithSdk } from './support/identity-admin';
 import { smsCount, waitForSmsCode } from './support/outbox';
 

@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { expectNoAxeViolations } from './support/axe';
 import {
   createUserWithCli,
   expectSignedInAs,
@@ -16,16 +16,6 @@ import { outboxCount, waitForMail } from './support/outbox';
  */
 test.describe.configure({ mode: 'serial' });
 
-const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
-async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
-  expect(
-    results.violations.map(
-      (v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`,
-    ),
-  ).toEqual([]);
-}
-
 const lister = { email: uniqueEmail('mod-lister'), name: 'Lorna Lister' };
 const reporter = { email: uniqueEmail('mod-reporter'), name: 'Rhys Reporter' };
 const admin = { email: uniqueEmail('mod-admin'), name: 'Ada Admin' };
@@ -41,31 +31,32 @@ async function signIn(page: Page, user: { email: string; name: string }) {
   await expectSignedInAs(page, user.name);
 }
 
+/** A freehold home for sale in Leeds, listed through the API by the signed-in user of `page`. */
+async function listFreehold(page: Page, details: Record<string, string | number>) {
+  const created = await page.request.post('/api/v1/listings', {
+    data: { channel: 'sale', town: 'Leeds', bathrooms: 1, tenure: 'freehold', ...details },
+  });
+  expect(created.status()).toBe(201);
+  return ((await created.json()) as { id: number }).id;
+}
+
 test('a lister publishes a listing', async ({ page, baseURL }) => {
   createUserWithCli({ ...lister, baseURL: baseURL! });
   createUserWithCli({ ...reporter, baseURL: baseURL! });
   await signIn(page, lister);
-  const created = await page.request.post('/api/v1/listings', {
-    data: {
-      channel: 'sale',
-      propertyType: 'terraced',
-      addressLine1: '12 Moderation Row',
-      town: 'Leeds',
-      postcode: 'LS6 2AB',
-      title,
-      description: 'A well kept terraced house near the park, with a long rear garden.',
-      bedrooms: 3,
-      bathrooms: 1,
-      receptions: 2,
-      tenure: 'freehold',
-      councilTaxBand: 'C',
-      epcRating: 'D',
-      price: 265000,
-      priceQualifier: 'guide_price',
-    },
+  listingId = await listFreehold(page, {
+    propertyType: 'terraced',
+    addressLine1: '12 Moderation Row',
+    postcode: 'LS6 2AB',
+    title,
+    description: 'A well kept terraced house near the park, with a long rear garden.',
+    bedrooms: 3,
+    receptions: 2,
+    councilTaxBand: 'C',
+    epcRating: 'D',
+    price: 265000,
+    priceQualifier: 'guide_price',
   });
-  expect(created.status()).toBe(201);
-  listingId = ((await created.json()) as { id: number }).id;
 
   // 'Your listings' arrives rendered by the server: in the HTML itself, no client fetch.
   const html = await (await page.request.get('/my-account')).text();
@@ -170,27 +161,19 @@ test('a paused listing stays off Roost until a moderator approves the changes', 
   // The lister lists a second home; the reporter reports it (both through the API).
   const listerPage = await browser.newPage();
   await signIn(listerPage, lister);
-  const created = await listerPage.request.post('/api/v1/listings', {
-    data: {
-      channel: 'sale',
-      propertyType: 'cottage',
-      addressLine1: '4 Canal Wharf',
-      town: 'Leeds',
-      postcode: 'LS1 4BR',
-      title: pausedTitle,
-      description: 'A bright cottage on the canal with a courtyard garden and parking.',
-      bedrooms: 2,
-      bathrooms: 1,
-      receptions: 1,
-      tenure: 'freehold',
-      councilTaxBand: 'B',
-      epcRating: 'C',
-      price: 189000,
-      priceQualifier: 'offers_over',
-    },
+  const id = await listFreehold(listerPage, {
+    propertyType: 'cottage',
+    addressLine1: '4 Canal Wharf',
+    postcode: 'LS1 4BR',
+    title: pausedTitle,
+    description: 'A bright cottage on the canal with a courtyard garden and parking.',
+    bedrooms: 2,
+    receptions: 1,
+    councilTaxBand: 'B',
+    epcRating: 'C',
+    price: 189000,
+    priceQualifier: 'offers_over',
   });
-  expect(created.status()).toBe(201);
-  const id = ((await created.json()) as { id: number }).id;
   const reporterPage = await browser.newPage();
   await signIn(reporterPage, reporter);
   const reported = await reporterPage.request.post(`/api/v1/listings/${id}/reports`, {

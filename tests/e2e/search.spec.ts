@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
+import { expectNoAxeViolations } from './support/axe';
 import {
   createUserWithCli,
   expectSignedInAs,
@@ -156,10 +156,7 @@ test('a signed-in visitor saves a search and hides a home from results', async (
   const hiddenId = /\/property\/(\d+)\//.exec(hiddenHref!)![1];
   await page.getByRole('button', { name: `Show listing ${hiddenId} in my results again` }).click();
   await expect(page.getByText('You haven’t hidden any homes.')).toBeVisible();
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa'])
-    .analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+  await expectNoAxeViolations(page);
 });
 
 function isInside(point: { lat: number; lng: number }, polygon: { lat: number; lng: number }[]) {

@@ -1,14 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { expectNoAxeViolations } from './support/axe';
 import { settleCookieChoice } from './support/accounts';
 import { outboxCount, waitForMail } from './support/outbox';
-
-const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
-
-async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
-}
 
 /** Serves /amplify-config.json with Google sign-in switched on, as a deployment with Google would. */
 async function withGoogleConfigured(page: Page) {
@@ -56,7 +49,10 @@ test.describe('header and footer', () => {
     await expect(blog).toHaveAttribute('target', '_blank');
     await expect(blog).toHaveAttribute('rel', /noopener/);
     await expect(blog).toHaveAttribute('href', /^https:\/\//);
-    await expect(page.getByRole('link', { name: 'Sign in', exact: true })).toHaveAttribute('href', '/my-account/');
+    await expect(page.getByRole('link', { name: 'Sign in', exact: true })).toHaveAttribute(
+      'href',
+      '/my-account/',
+    );
     await expect(page.getByRole('link', { name: '+ Add list' })).toBeVisible();
     await expect(page.getByTestId('favourites-count')).toHaveCount(0);
   });
@@ -64,11 +60,23 @@ test.describe('header and footer', () => {
   test('footer links, statements and payment methods', async ({ page }) => {
     await page.goto('/about-us');
     const footer = page.locator('footer');
-    for (const href of ['/faq', '/pricing', '/about-us', '/contact-us', '/terms-of-use', '/privacy-policy', '/payment-refund-policy', '/my-account']) {
+    for (const href of [
+      '/faq',
+      '/pricing',
+      '/about-us',
+      '/contact-us',
+      '/terms-of-use',
+      '/privacy-policy',
+      '/payment-refund-policy',
+      '/my-account',
+    ]) {
       await expect(footer.locator(`a[href="${href}"]`)).toHaveCount(1);
     }
     await expect(footer.getByRole('heading', { name: 'List for free' })).toBeVisible();
-    await expect(footer.getByRole('link', { name: 'Add a listing' })).toHaveAttribute('href', '/property/new');
+    await expect(footer.getByRole('link', { name: 'Add a listing' })).toHaveAttribute(
+      'href',
+      '/property/new',
+    );
     await expect(footer).toContainText('Listings on Roost are completely free.');
     await expect(footer).toContainText('not a mortgage intermediary');
     await expect(footer).toContainText(/Roost Property Ltd\. Registered in England and Wales/);
@@ -83,26 +91,32 @@ test.describe('header and footer', () => {
     await expect(page).toHaveURL(/\/property\/new$/);
   });
 
-  test('signed-out favourites click is blocked, raises auth-required and goes to sign in', async ({ page }) => {
+  test('signed-out favourites click is blocked, raises auth-required and goes to sign in', async ({
+    page,
+  }) => {
     await page.goto('/search/for-rent/?page=2');
     await settleCookieChoice(page);
     await page.evaluate(() => {
       (window as unknown as { authEvents: unknown[] }).authEvents = [];
       window.addEventListener('roost:auth-required', (event) =>
-        (window as unknown as { authEvents: unknown[] }).authEvents.push((event as CustomEvent).detail),
+        (window as unknown as { authEvents: unknown[] }).authEvents.push(
+          (event as CustomEvent).detail,
+        ),
       );
     });
     await page.getByRole('link', { name: /^Favourites/ }).click();
     await expect(page).toHaveURL(/\/my-account\?redirectTo=%2Fsearch%2Ffor-rent%2F%3Fpage%3D2$/);
-    expect(await page.evaluate(() => (window as unknown as { authEvents: unknown[] }).authEvents)).toEqual([
-      { reason: 'favourites', returnTo: '/search/for-rent/?page=2' },
-    ]);
+    expect(
+      await page.evaluate(() => (window as unknown as { authEvents: unknown[] }).authEvents),
+    ).toEqual([{ reason: 'favourites', returnTo: '/search/for-rent/?page=2' }]);
     await expect(page.getByRole('tab', { name: 'Sign in' })).toBeVisible();
   });
 });
 
 test.describe('banners and scrolling', () => {
-  test('cookie banner: essential only until a choice, remembered under cookie-accepted', async ({ page }) => {
+  test('cookie banner: essential only until a choice, remembered under cookie-accepted', async ({
+    page,
+  }) => {
     await page.goto('/');
     const banner = page.getByRole('region', { name: 'Cookies on Roost' });
     await expect(banner).toBeVisible();
@@ -118,7 +132,9 @@ test.describe('banners and scrolling', () => {
     expect(await page.evaluate(() => localStorage.getItem('cookie-accepted'))).toBe('true');
   });
 
-  test('Google banner: dismiss collapses, expand restores, both remembered; the button starts Google sign-in', async ({ page }) => {
+  test('Google banner: dismiss collapses, expand restores, both remembered; the button starts Google sign-in', async ({
+    page,
+  }) => {
     await withGoogleConfigured(page);
     await page.goto('/');
     await settleCookieChoice(page);
@@ -142,7 +158,11 @@ test.describe('banners and scrolling', () => {
     let authorizeUrl: URL | undefined;
     await page.route('https://localhost:3443/oauth2/authorize**', async (route) => {
       authorizeUrl = new URL(route.request().url());
-      await route.fulfill({ status: 200, contentType: 'text/html', body: '<title>Google</title><h1>Google</h1>' });
+      await route.fulfill({
+        status: 200,
+        contentType: 'text/html',
+        body: '<title>Google</title><h1>Google</h1>',
+      });
     });
     await banner.getByRole('button', { name: 'Continue with Google' }).click();
     await expect(page).toHaveURL(/\/oauth2\/authorize/);
@@ -185,7 +205,16 @@ test.describe('mobile menu', () => {
     await toggle.click();
     await expect(toggle).toHaveAttribute('aria-expanded', 'true');
     const menu = page.getByRole('navigation', { name: 'Mobile' });
-    for (const name of ['Buy', 'Rent', 'Pricing', 'About us', 'FAQ', 'Contact us', 'Sign in or create an account', 'Add a listing']) {
+    for (const name of [
+      'Buy',
+      'Rent',
+      'Pricing',
+      'About us',
+      'FAQ',
+      'Contact us',
+      'Sign in or create an account',
+      'Add a listing',
+    ]) {
       await expect(menu.getByRole('link', { name, exact: true })).toBeVisible();
     }
     await expect(menu.getByRole('link', { name: /Blog/ })).toHaveAttribute('target', '_blank');
@@ -224,7 +253,9 @@ test.describe('content pages', () => {
     await expectNoAxeViolations(page);
   });
 
-  test('home, sign-in and sign-up screens have no violations (banners showing)', async ({ page }) => {
+  test('home, sign-in and sign-up screens have no violations (banners showing)', async ({
+    page,
+  }) => {
     await page.goto('/');
     await expect(page.getByRole('region', { name: 'Cookies on Roost' })).toBeVisible();
     await expectNoAxeViolations(page);
@@ -238,7 +269,9 @@ test.describe('content pages', () => {
 });
 
 test.describe('contact form', () => {
-  test('shows field errors, then stores and e-mails a valid message to the operator', async ({ page }) => {
+  test('shows field errors, then stores and e-mails a valid message to the operator', async ({
+    page,
+  }) => {
     await page.goto('/contact-us');
     await settleCookieChoice(page);
     await page.getByRole('button', { name: 'Send message' }).click();
@@ -251,10 +284,15 @@ test.describe('contact form', () => {
     await page.getByLabel('Your name').fill('Priya Shah');
     await page.getByLabel('E-mail address').fill('priya.contact@example.co.uk');
     await page.getByLabel('What is it about?').selectOption('listing');
-    await page.getByLabel('Your message').fill('My photos are not showing on my flat in Leeds <b>please help</b>.');
+    await page
+      .getByLabel('Your message')
+      .fill('My photos are not showing on my flat in Leeds <b>please help</b>.');
     await page.getByRole('button', { name: 'Send message' }).click();
     await expect(page.getByRole('status')).toContainText('your message has been sent');
-    const mail = await waitForMail('hello@roost.example', { after: before, subject: /Contact form/ });
+    const mail = await waitForMail('hello@roost.example', {
+      after: before,
+      subject: /Contact form/,
+    });
     expect(mail.subject).toContain('Help with my listing');
     expect(mail.body).toContain('My photos are not showing');
     expect(mail.body).toContain('&lt;b&gt;please help&lt;/b&gt;');
@@ -264,12 +302,22 @@ test.describe('contact form', () => {
     // The previous test sent one; the limit is five an hour from one address.
     for (let index = 0; index < 4; index += 1) {
       const response = await request.post('/api/v1/contact-messages', {
-        data: { name: 'Sam', email: `sam${index}@example.co.uk`, topic: 'general', message: 'Is Roost free for landlords?' },
+        data: {
+          name: 'Sam',
+          email: `sam${index}@example.co.uk`,
+          topic: 'general',
+          message: 'Is Roost free for landlords?',
+        },
       });
       expect(response.status()).toBe(201);
     }
     const limited = await request.post('/api/v1/contact-messages', {
-      data: { name: 'Sam', email: 'sam9@example.co.uk', topic: 'general', message: 'Is Roost free for landlords?' },
+      data: {
+        name: 'Sam',
+        email: 'sam9@example.co.uk',
+        topic: 'general',
+        message: 'Is Roost free for landlords?',
+      },
     });
     expect(limited.status()).toBe(429);
     expect((await limited.json()).error.code).toBe('RATE_LIMITED');
@@ -280,7 +328,9 @@ test.describe('contact form', () => {
     await page.getByLabel('What is it about?').selectOption('general');
     await page.getByLabel('Your message').fill('One more question about listing.');
     await page.getByRole('button', { name: 'Send message' }).click();
-    await expect(page.getByRole('alert')).toContainText('Please wait a while before sending another.');
+    await expect(page.getByRole('alert')).toContainText(
+      'Please wait a while before sending another.',
+    );
   });
 });
 
@@ -295,10 +345,16 @@ test.describe('screenshots', () => {
       await page.screenshot({ path: `test-results/screenshots/home-${width}.png` });
       await page.goto('/my-account');
       await expect(page.getByRole('tab', { name: 'Sign in' })).toBeVisible();
-      await page.screenshot({ path: `test-results/screenshots/my-account-sign-in-${width}.png`, fullPage: true });
+      await page.screenshot({
+        path: `test-results/screenshots/my-account-sign-in-${width}.png`,
+        fullPage: true,
+      });
       await page.getByRole('tab', { name: 'Create account' }).click();
       await expect(page.getByLabel('Full name')).toBeVisible();
-      await page.screenshot({ path: `test-results/screenshots/my-account-sign-up-${width}.png`, fullPage: true });
+      await page.screenshot({
+        path: `test-results/screenshots/my-account-sign-up-${width}.png`,
+        fullPage: true,
+      });
     });
   }
 });

@@ -1,12 +1,8 @@
 import { execFileSync } from 'node:child_process';
 import { expect, test } from '@playwright/test';
 import { expectSignedInAs, PASSWORD, uniqueEmail } from './support/accounts';
-import {
-  enterCodeWithKeyboard,
-  expectNoAxeViolations,
-  signInWithKeyboard,
-  tabTo,
-} from './support/authenticator';
+import { enterCodeWithKeyboard, signInWithKeyboard, tabTo } from './support/authenticator';
+import { expectNoAxeViolations } from './support/axe';
 import { E2E } from './support/e2e-env';
 import { createUserWithSdk } from './support/identity-admin';
 import { outboxCount, smsCount, waitForCode, waitForMail, waitForSmsCode } from './support/outbox';

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { expectSignedInAs, PASSWORD, settleCookieChoice, uniqueEmail } from './support/accounts';
-import { expectNoAxeViolations } from './support/authenticator';
+import { expectNoAxeViolations } from './support/axe';
 import { outboxCount, waitForCode } from './support/outbox';
 
 /**

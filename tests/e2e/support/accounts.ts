@@ -10,8 +10,23 @@ export function uniqueEmail(label: string): string {
 }
 
 /** Creates a confirmed account with the operator CLI (through the running server's /idp). */
-export function createUserWithCli(options: { email: string; name: string; groups?: string[]; baseURL: string }) {
-  const args = ['tsx', 'scripts/users.ts', 'create', '--email', options.email, '--name', options.name, '--password', PASSWORD];
+export function createUserWithCli(options: {
+  email: string;
+  name: string;
+  groups?: string[];
+  baseURL: string;
+}) {
+  const args = [
+    'tsx',
+    'scripts/users.ts',
+    'create',
+    '--email',
+    options.email,
+    '--name',
+    options.name,
+    '--password',
+    PASSWORD,
+  ];
   for (const group of options.groups ?? []) args.push('--group', group);
   args.push('--endpoint', `${options.baseURL}/idp`);
   execFileSync('npx', args, {
