@@ -107,6 +107,15 @@ const SERVICES: Services = {
   handleConfirmSignUp: withNormalisedUsername(confirmSignUp) as Services['handleConfirmSignUp'],
 };
 
+// Text, not type=email: a mobile number is a valid answer too.
+const SIGN_IN_NAME_FIELD = {
+  label: SIGN_IN_NAME_LABEL,
+  labelHidden: false,
+  type: 'text',
+  placeholder: 'name@example.co.uk or 07700 900123',
+  autocomplete: 'username',
+};
+
 const FORM_FIELDS = {
   signUp: {
     email: { order: 1, autocomplete: 'email' },
@@ -123,25 +132,10 @@ const FORM_FIELDS = {
     },
   },
   signIn: {
-    // Text, not type=email: a mobile number is a valid answer too.
-    username: {
-      label: SIGN_IN_NAME_LABEL,
-      labelHidden: false,
-      type: 'text',
-      placeholder: 'name@example.co.uk or 07700 900123',
-      autocomplete: 'username',
-    },
+    username: SIGN_IN_NAME_FIELD,
     password: { autocomplete: 'current-password' },
   },
-  forgotPassword: {
-    username: {
-      label: SIGN_IN_NAME_LABEL,
-      labelHidden: false,
-      type: 'text',
-      placeholder: 'name@example.co.uk or 07700 900123',
-      autocomplete: 'username',
-    },
-  },
+  forgotPassword: { username: SIGN_IN_NAME_FIELD },
   forceNewPassword: {
     password: { autocomplete: 'new-password' },
   },
