@@ -1,17 +1,27 @@
 import js from '@eslint/js';
+import drizzle from 'eslint-plugin-drizzle';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 /**
- * Import boundaries (ARCHITECTURE.md): the marketplace reaches identity only through the Cognito
- * protocol, identity knows no marketplace code, and browser-side modules never import
- * server-only code (`*.server.ts`, `server/`, `identity/`, `db/`) except for types.
+ * Import boundaries (ARCHITECTURE.md, docs/decisions/006): the shared rules in `domain/` import
+ * no part of Roost; the marketplace, the database and identity never import the web app; the
+ * marketplace reaches identity only through the Cognito protocol, identity knows no marketplace
+ * code; browser-side modules never import server-only code (`*.server.ts`, `server/`,
+ * `identity/`, `db/`) except for types; shared components never import features.
  */
 const restrict = (patterns) => [
   'error',
   { patterns: patterns.map((p) => ({ ...p, allowTypeImports: p.allowTypeImports ?? true })) },
 ];
+
+const noWebApp = {
+  group: ['**/app/**', '~/*', '~/**'],
+  message:
+    'The web app depends on the marketplace, never the reverse: shared rules live in domain/.',
+  allowTypeImports: false,
+};
 
 export default tseslint.config(
   {
@@ -46,9 +56,40 @@ export default tseslint.config(
     },
   },
   {
+    files: ['server/**/*.ts', 'db/**/*.ts', 'identity/**/*.ts'],
+    plugins: { drizzle },
+    rules: {
+      // A delete or update without a where clause changes every row.
+      'drizzle/enforce-delete-with-where': ['error', { drizzleObjectName: ['db', 'tx'] }],
+      'drizzle/enforce-update-with-where': ['error', { drizzleObjectName: ['db', 'tx'] }],
+    },
+  },
+  {
+    files: ['domain/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': restrict([
+        {
+          group: [
+            '**/app/**',
+            '~/*',
+            '~/**',
+            '@domain/**',
+            '**/server/**',
+            '**/identity/**',
+            '**/db/**',
+          ],
+          message:
+            'domain/ holds the rules both sides share: it imports libraries only, and itself by relative path.',
+          allowTypeImports: false,
+        },
+      ]),
+    },
+  },
+  {
     files: ['server/**/*.ts', 'db/**/*.ts'],
     rules: {
       '@typescript-eslint/no-restricted-imports': restrict([
+        noWebApp,
         {
           group: ['**/identity/**', '!**/identity/public', '!**/identity/public.ts'],
           message:
@@ -62,8 +103,9 @@ export default tseslint.config(
     files: ['identity/**/*.ts'],
     rules: {
       '@typescript-eslint/no-restricted-imports': restrict([
+        noWebApp,
         {
-          group: ['**/server/**', '**/app/**'],
+          group: ['**/server/**', '**/domain/**'],
           message:
             'Identity knows no marketplace or web code; it shares only the database connection.',
           allowTypeImports: false,
@@ -86,6 +128,30 @@ export default tseslint.config(
             '**/db/**',
           ],
           message: 'Browser-side modules may import server code only as types.',
+        },
+      ]),
+    },
+  },
+  {
+    files: ['app/components/**'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': restrict([
+        {
+          group: [
+            '*.server',
+            '*.server.ts',
+            '**/*.server',
+            '**/*.server.ts',
+            '**/server/**',
+            '**/identity/**',
+            '**/db/**',
+          ],
+          message: 'Browser-side modules may import server code only as types.',
+        },
+        {
+          group: ['~/features/**', '**/features/**', '~/layout/**', '~/routes/**'],
+          message: 'Shared components know no feature: pass what they need as props.',
+          allowTypeImports: false,
         },
       ]),
     },

@@ -11,11 +11,11 @@ import {
   type LinksFunction,
 } from 'react-router';
 import type { Route } from './+types/root';
-import { CookieBanner } from './components/cookie-banner';
-import { GoogleBanner } from './components/google-banner';
-import { SiteFooter } from './components/site-footer';
-import { SiteHeader } from './components/site-header';
-import { useScrollClass } from './components/use-scroll-class';
+import { CookieBanner } from './layout/cookie-banner';
+import { GoogleBanner } from './layout/google-banner';
+import { SiteFooter } from './layout/site-footer';
+import { SiteHeader } from './layout/site-header';
+import { useScrollClass } from './layout/use-scroll-class';
 import { AuthProvider } from './features/auth/auth-context';
 import { createQueryClient } from './lib/query-client';
 import { useRootData } from './lib/use-root-data';
@@ -79,12 +79,14 @@ export default function App() {
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const status = isRouteErrorResponse(error) ? error.status : 500;
   const isSignedOut =
-    isRouteErrorResponse(error) && (error.data as { reason?: string } | null)?.reason === 'signed-out';
+    isRouteErrorResponse(error) &&
+    (error.data as { reason?: string } | null)?.reason === 'signed-out';
   const { title, message } =
     status === 404
       ? {
           title: 'Page not found',
-          message: 'We could not find that page. It may have moved, or the address may be mistyped.',
+          message:
+            'We could not find that page. It may have moved, or the address may be mistyped.',
         }
       : status === 403
         ? {

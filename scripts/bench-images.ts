@@ -12,7 +12,7 @@ import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import express from 'express';
 import sharp from 'sharp';
-import { IMAGE_WIDTHS } from '../app/lib/image-url.ts';
+import { IMAGE_WIDTHS } from '../domain/images.ts';
 import { createLocalBlobStore } from '../server/media/blob-store.ts';
 import { createImageRouter } from '../server/media/image-route.ts';
 import { processImage } from '../server/media/process-image.ts';

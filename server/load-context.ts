@@ -1,4 +1,4 @@
-import type { SessionUser } from './auth/session-user.ts';
+import type { SessionUser } from '../domain/session-user.ts';
 import type { SiteConfig } from './config.ts';
 import type { Logger } from './logger.ts';
 import type { ContactService } from './marketplace/contact/contact-service.ts';

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type KeyboardEvent, type TouchEvent } from 'react';
-import { imageSrcSet, imageUrl } from '~/lib/image-url';
+import { imageSrcSet, imageUrl } from '@domain/images';
 
 interface Photo {
   blobKey: string;

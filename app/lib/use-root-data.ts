@@ -1,6 +1,6 @@
 import { useRouteLoaderData } from 'react-router';
 import type { SiteConfig } from '../../server/config';
-import type { SessionUser } from './session-user';
+import type { SessionUser } from '@domain/session-user';
 
 export interface RootData {
   user: SessionUser | null;

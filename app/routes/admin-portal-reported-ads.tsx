@@ -1,11 +1,8 @@
 import { data, Form, Link, useNavigation } from 'react-router';
-import { labelOf } from '~/features/listing-draft/labels';
-import { REPORT_REASON_LABELS } from '~/features/listing-draft/listing-rules';
-import {
-  MODERATION_DECISION_LABELS,
-  MODERATION_DECISIONS,
-} from '~/features/moderation/moderation-rules';
-import { formatDateTime, pluralise } from '~/lib/format';
+import { labelOf, LABELS } from '@domain/labels';
+import { isPublicStatus } from '@domain/listing/enums';
+import { MODERATION_DECISIONS } from '@domain/moderation/moderation-decision';
+import { formatDateTime, pluralise } from '@domain/format';
 import { requireAdmin } from '../../server/auth/guards';
 import listingStyles from '~/styles/listings.css?url';
 import type { Route } from './+types/admin-portal-reported-ads';
@@ -15,14 +12,6 @@ export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: list
 export function meta() {
   return [{ title: 'Reported ads – Admin portal | Roost' }, { name: 'robots', content: 'noindex' }];
 }
-
-const PUBLIC_STATUSES = new Set(['active', 'under_offer', 'sold_stc', 'let_agreed']);
-
-const OUTCOME_LABELS: Record<string, string> = {
-  dismissed: 'Reports dismissed',
-  paused: 'Listing paused',
-  removed: 'Listing removed',
-};
 
 /**
  * The moderation queue, rendered on the server: open reports grouped by listing (oldest
@@ -50,7 +39,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const emailed = result.isListerEmailed ? ' The lister has been e-mailed.' : '';
     return {
       listingId,
-      message: `${result.isRelisted ? 'Listing back on Roost' : OUTCOME_LABELS[result.outcome]}; ${pluralise(result.reportsClosed, 'report')} closed.${emailed}`,
+      message: `${result.isRelisted ? 'Listing back on Roost' : LABELS.moderationOutcome[result.outcome]}; ${pluralise(result.reportsClosed, 'report')} closed.${emailed}`,
     };
   } catch (error) {
     const failure = error as {
@@ -96,7 +85,7 @@ export default function ReportedAds({ loaderData, actionData }: Route.ComponentP
                 ? actionData
                 : null;
             const prefix = `listing-${entry.listingId}`;
-            const isPublic = PUBLIC_STATUSES.has(entry.status) && !entry.isDeletedByLister;
+            const isPublic = isPublicStatus(entry.status) && !entry.isDeletedByLister;
             return (
               <li
                 key={entry.listingId}
@@ -127,7 +116,7 @@ export default function ReportedAds({ loaderData, actionData }: Route.ComponentP
                 <ul className="moderation-queue__reports">
                   {entry.reports.map((report) => (
                     <li key={report.id}>
-                      <strong>{REPORT_REASON_LABELS[report.reason]}</strong> ·{' '}
+                      <strong>{LABELS.reportReason[report.reason]}</strong> ·{' '}
                       <time dateTime={report.createdAt}>{formatDateTime(report.createdAt)}</time>
                       {report.details ? (
                         <p className="moderation-queue__details">{report.details}</p>
@@ -158,7 +147,7 @@ export default function ReportedAds({ loaderData, actionData }: Route.ComponentP
                         />{' '}
                         {entry.isReviewRequested && decision === 'dismiss'
                           ? 'Approve the changes and put it back on Roost'
-                          : MODERATION_DECISION_LABELS[decision]}
+                          : LABELS.moderationDecision[decision]}
                       </label>
                     ))}
                   </fieldset>
@@ -220,7 +209,7 @@ export default function ReportedAds({ loaderData, actionData }: Route.ComponentP
                     {decision.title} ({decision.listingId})
                   </td>
                   <td>
-                    {OUTCOME_LABELS[decision.outcome]} (
+                    {labelOf('moderationOutcome', decision.outcome)} (
                     {pluralise(decision.reportsClosed, 'report')}
                     {decision.isListerEmailed ? ', lister e-mailed' : ''})
                   </td>

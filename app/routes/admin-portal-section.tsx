@@ -1,5 +1,5 @@
 import { useParams } from 'react-router';
-import { ADMIN_LINKS } from '~/components/site-links';
+import { ADMIN_LINKS } from '~/layout/site-links';
 import { requireAdmin } from '../../server/auth/guards';
 import type { Route } from './+types/admin-portal-section';
 
@@ -19,7 +19,9 @@ export async function loader({ context }: Route.LoaderArgs) {
 export default function AdminPortalSection() {
   const params = useParams();
   const slug = (params['*'] ?? '').replace(/\/+$/, '');
-  const link = ADMIN_LINKS.find((item) => item.to.replace(/^\/admin-portal\/?/, '').replace(/\/$/, '') === slug);
+  const link = ADMIN_LINKS.find(
+    (item) => item.to.replace(/^\/admin-portal\/?/, '').replace(/\/$/, '') === slug,
+  );
   const title = link?.label ?? 'Admin portal';
   return (
     <section className="card admin-section" aria-labelledby="admin-section-title">

@@ -1,5 +1,5 @@
 import { NavLink, Outlet } from 'react-router';
-import { ADMIN_LINKS } from '~/components/site-links';
+import { ADMIN_LINKS } from '~/layout/site-links';
 import { requireAdmin } from '../../server/auth/guards';
 import type { Route } from './+types/admin-portal';
 

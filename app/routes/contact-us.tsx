@@ -1,13 +1,17 @@
 import { useEffect, useRef } from 'react';
 import { data, Form, Link, useNavigation } from 'react-router';
-import { CONTACT_TOPICS } from '~/lib/contact-topics';
+import { CONTACT_TOPICS } from '@domain/contact/contact-topics';
+import { LABELS } from '@domain/labels';
 import type { AppError } from '../../server/http/app-error';
 import type { Route } from './+types/contact-us';
 
 export function meta() {
   return [
     { title: 'Contact us | Roost' },
-    { name: 'description', content: 'Get in touch with the Roost team. We reply within two working days.' },
+    {
+      name: 'description',
+      content: 'Get in touch with the Roost team. We reply within two working days.',
+    },
   ];
 }
 
@@ -82,8 +86,8 @@ export default function ContactUs({ actionData }: Route.ComponentProps) {
     <article className="content-page">
       <h1>Contact us</h1>
       <p className="lead">
-        Questions about listing, your account or something you have seen on Roost? Send us a
-        message and we will reply by e-mail within two working days.
+        Questions about listing, your account or something you have seen on Roost? Send us a message
+        and we will reply by e-mail within two working days.
       </p>
       {failure ? (
         <div className="alert alert--error" role="alert" tabIndex={-1} ref={summaryRef}>
@@ -168,8 +172,8 @@ export default function ContactUs({ actionData }: Route.ComponentProps) {
               Choose a topic
             </option>
             {CONTACT_TOPICS.map((topic) => (
-              <option key={topic.value} value={topic.value}>
-                {topic.label}
+              <option key={topic} value={topic}>
+                {LABELS.contactTopic[topic]}
               </option>
             ))}
           </select>

@@ -1,5 +1,5 @@
 import { data, Form, Link, useNavigation } from 'react-router';
-import { ListingCard } from '~/components/listing-card';
+import { ListingCard } from '~/features/listings/listing-card';
 import { requireUser } from '../../server/auth/guards';
 import { AppError } from '../../server/http/app-error';
 import type { Route } from './+types/favourites';

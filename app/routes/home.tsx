@@ -1,5 +1,5 @@
 import { Form, Link } from 'react-router';
-import { ListingCard } from '~/components/listing-card';
+import { ListingCard } from '~/features/listings/listing-card';
 import { ReturningVisitor } from '~/features/search/returning-visitor';
 import type { Route } from './+types/home';
 

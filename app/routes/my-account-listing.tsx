@@ -1,8 +1,8 @@
 import { data, Form, Link, useNavigation } from 'react-router';
-import { labelOf } from '~/features/listing-draft/labels';
-import { formatViewingTime } from '~/features/listing-draft/listing-rules';
-import { formatDate, formatPrice } from '~/lib/format';
-import { listingPath } from '~/lib/listing-url';
+import { labelOf } from '@domain/labels';
+import { formatViewingTime } from '@domain/enquiry/viewing-times';
+import { formatDate, formatPrice } from '@domain/format';
+import { listingPath } from '@domain/listing/listing-url';
 import listingStyles from '~/styles/listings.css?url';
 import { requireUser } from '../../server/auth/guards';
 import type { Route } from './+types/my-account-listing';

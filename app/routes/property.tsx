@@ -4,22 +4,19 @@ import { data, Form, Link, redirect, useNavigation, useSearchParams } from 'reac
 import { ListingGallery } from '~/components/listing-gallery';
 import { ListingMap } from '~/components/listing-map';
 import { FavouriteButton } from '~/features/favourites/favourite-button';
-import { labelOf } from '~/features/listing-draft/labels';
+import { labelOf, LABELS } from '@domain/labels';
 import { rememberViewed } from '~/features/search/visitor-memory';
+import { addDays, londonToday } from '@domain/dates';
+import { enquiryInputFromForm, enquirySchema } from '@domain/enquiry/enquiry-schema';
+import { fieldErrorsOf } from '@domain/validation/field-errors';
+import { isPublicStatus } from '@domain/listing/enums';
+import { MATERIAL_FIELDS } from '@domain/listing/material-information';
 import {
-  addDays,
-  enquiryInputFromForm,
-  enquirySchema,
-  fieldErrorsOf,
-  londonToday,
-  MATERIAL_FIELDS,
   MAX_VIEWING_TIMES,
-  REPORT_REASON_LABELS,
-  REPORT_REASONS,
-  VIEWING_PERIOD_LABELS,
   VIEWING_PERIODS,
   VIEWING_WINDOW_DAYS,
-} from '~/features/listing-draft/listing-rules';
+} from '@domain/enquiry/viewing-times';
+import { REPORT_REASONS } from '@domain/report/report-schema';
 import {
   formatDate,
   formatPounds,
@@ -28,15 +25,12 @@ import {
   formatPropertyType,
   formatStatusBadge,
   pluralise,
-} from '~/lib/format';
-import { imageUrl } from '~/lib/image-url';
-import { listingPath, searchPath } from '~/lib/listing-url';
-import { FEATURE_LABELS } from '~/lib/search-params';
+} from '@domain/format';
+import { imageUrl } from '@domain/images';
+import { listingPath, searchPath } from '@domain/listing/listing-url';
 import leafletStyles from 'leaflet/dist/leaflet.css?url';
 import listingStyles from '~/styles/listings.css?url';
 import type { Route } from './+types/property';
-
-const PUBLIC_STATUSES = new Set(['active', 'under_offer', 'sold_stc', 'let_agreed']);
 
 export const links: Route.LinksFunction = () => [
   { rel: 'stylesheet', href: listingStyles },
@@ -50,7 +44,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const canonical = listingPath(listing);
   const url = new URL(request.url);
   if (url.pathname !== canonical) throw redirect(`${canonical}${url.search}`, 301);
-  if (!PUBLIC_STATUSES.has(listing.status)) {
+  if (!isPublicStatus(listing.status)) {
     throw data(
       { channel: listing.channel, title: listing.title },
       { status: listing.status === 'removed' ? 410 : 404 },
@@ -191,7 +185,7 @@ export default function Property({ loaderData, actionData }: Route.ComponentProp
     facts.push(['Pets considered', listing.petsConsidered ? 'Yes' : 'No']);
   }
   if (listing.features.length > 0) {
-    facts.push(['Features', listing.features.map((feature) => FEATURE_LABELS[feature]).join(', ')]);
+    facts.push(['Features', listing.features.map((feature) => LABELS.feature[feature]).join(', ')]);
   }
   if (listing.publishedAt) facts.push(['Added', formatDate(listing.publishedAt)]);
 
@@ -585,7 +579,7 @@ function EnquiryForm({
                         <option value="">Choose…</option>
                         {VIEWING_PERIODS.map((period) => (
                           <option key={period} value={period}>
-                            {VIEWING_PERIOD_LABELS[period]}
+                            {LABELS.viewingPeriod[period]}
                           </option>
                         ))}
                       </select>
@@ -640,7 +634,7 @@ function ReportForm({ actionData }: { actionData: ActionResult }) {
                   value={reason}
                   defaultChecked={failure?.values.reason === reason}
                 />{' '}
-                {REPORT_REASON_LABELS[reason]}
+                {LABELS.reportReason[reason]}
               </label>
             ))}
           </fieldset>

@@ -1,10 +1,9 @@
 import { data, Form, Link } from 'react-router';
 import { requireUser } from '../../server/auth/guards';
-import { formatDate } from '~/lib/format';
-import { searchPath } from '~/lib/listing-url';
+import { formatDate } from '@domain/format';
+import { LABELS } from '@domain/labels';
+import { searchPath } from '@domain/listing/listing-url';
 import type { Route } from './+types/saved-searches';
-
-const FREQUENCY_LABELS = { instant: 'As soon as they are added', daily: 'Daily', weekly: 'Weekly' };
 
 export function meta(): Route.MetaDescriptors {
   return [{ title: 'Saved searches and hidden homes | Roost' }];
@@ -60,7 +59,7 @@ export default function SavedSearches({ loaderData }: Route.ComponentProps) {
             <li key={search.id}>
               <Link to={search.href}>{search.name}</Link>
               <span className="saved-list__meta">
-                {FREQUENCY_LABELS[search.frequency]} · saved {formatDate(search.createdAt)}
+                {LABELS.alertFrequency[search.frequency]} · saved {formatDate(search.createdAt)}
               </span>
               <Form method="post">
                 <input type="hidden" name="intent" value="delete-search" />

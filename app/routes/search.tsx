@@ -5,23 +5,21 @@ import { useEffect } from 'react';
 import { data, Form, Link, redirect, useNavigate } from 'react-router';
 import { requireUser } from '../../server/auth/guards';
 import { AppError } from '../../server/http/app-error';
-import { ListingCard } from '~/components/listing-card';
+import { ListingCard } from '~/features/listings/listing-card';
 import { CurrentLocationButton } from '~/features/search/current-location-button';
 import { LocationCombobox } from '~/features/search/location-combobox';
 import { SearchMap } from '~/features/search/search-map';
 import { rememberSearch } from '~/features/search/visitor-memory';
-import { formatCount, formatPounds, pluralise } from '~/lib/format';
-import { searchPath } from '~/lib/listing-url';
+import { formatCount, formatPounds, pluralise, formatPropertyType } from '@domain/format';
+import { searchPath } from '@domain/listing/listing-url';
 import {
   ADDED_WITHIN_DAYS,
-  PROPERTY_TYPES,
-  FEATURE_LABELS,
-  LISTING_FEATURES,
   RADIUS_MILES,
   toSearchParams,
   type SearchQuery,
-} from '~/lib/search-params';
-import { formatPropertyType } from '~/lib/format';
+} from '@domain/search/search-params';
+import { PROPERTY_TYPES, LISTING_FEATURES } from '@domain/listing/enums';
+import { LABELS } from '@domain/labels';
 import type { Route } from './+types/search';
 
 function channelOf(pathname: string): 'sale' | 'rent' {
@@ -256,7 +254,7 @@ export default function Search({ loaderData, actionData }: Route.ComponentProps)
               // Shared ownership and auctions are ways of buying, not renting.
               (feature) =>
                 channel === 'sale' || (feature !== 'shared_ownership' && feature !== 'auction'),
-            ).map((feature) => [feature, FEATURE_LABELS[feature]])}
+            ).map((feature) => [feature, LABELS.feature[feature]])}
             checked={query.features}
           />
           {channel === 'rent' ? (

@@ -9,7 +9,7 @@ import {
 } from '../../server/marketplace/listings/schema.ts';
 import type { BlobStore } from '../../server/media/blob-store.ts';
 import type { Database } from '../client.ts';
-import type { ListingFeature } from '../../app/lib/search-params.ts';
+import type { ListingFeature } from '../../domain/listing/enums.ts';
 import { createDemoPhotos } from './demo-photos.ts';
 import { SEED_PLACES, SEED_STREETS, type SeedPlace } from './uk-places.ts';
 

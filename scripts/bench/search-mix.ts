@@ -1,4 +1,4 @@
-import { slugify } from '../../app/lib/listing-url.ts';
+import { slugify } from '../../domain/listing/listing-url.ts';
 import { SEED_PLACES } from '../../db/seed/uk-places.ts';
 
 export type MixKind = 'place' | 'filters' | 'keywords' | 'district' | 'browse';

@@ -1,7 +1,7 @@
 import type { Logger } from '../logger.ts';
 import type { AuthSettings } from './auth-settings.ts';
 import { createIdTokenVerifier, type IdTokenVerifier } from './id-token-verifier.ts';
-import { toSessionUser, type SessionUser } from './session-user.ts';
+import { toSessionUser, type SessionUser } from '../../domain/session-user.ts';
 import { hasAmplifyCookies, readBearerToken, readIdTokenCookie } from './token-cookies.ts';
 
 export interface Auth {

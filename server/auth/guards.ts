@@ -1,6 +1,6 @@
 import { data, redirect } from 'react-router';
 import { AppError } from '../http/app-error.ts';
-import type { SessionUser } from './session-user.ts';
+import type { SessionUser } from '../../domain/session-user.ts';
 
 /** Page guard: the signed-in user, or a redirect to sign in that brings them back here. */
 export function requireUser(user: SessionUser | null, request: Request): SessionUser {

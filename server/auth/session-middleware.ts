@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import type { Auth } from './auth.ts';
-import type { SessionUser } from './session-user.ts';
+import type { SessionUser } from '../../domain/session-user.ts';
 
 const SKIPPED = /^\/(assets|img|idp|oauth2|\.well-known)\/|^\/favicon/;
 

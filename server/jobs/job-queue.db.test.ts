@@ -41,7 +41,11 @@ beforeEach(async () => {
 });
 
 const queue = () => createJobQueue({ db: database.db, logger, definitions: [echo, tick] });
-const makeDue = () => database.db.update(jobs).set({ runAt: new Date(Date.now() - 1000) });
+const makeDue = () =>
+  database.db
+    .update(jobs)
+    .set({ runAt: new Date(Date.now() - 1000) })
+    .where(sql`true`);
 
 describe('job queue', () => {
   it('runs a due job once and records it as done', async () => {
@@ -113,7 +117,8 @@ describe('job queue', () => {
     await q.enqueue('echo', { word: 'orphan' });
     await database.db
       .update(jobs)
-      .set({ status: 'running', attempts: 1, lockedUntil: new Date(Date.now() - 1000) });
+      .set({ status: 'running', attempts: 1, lockedUntil: new Date(Date.now() - 1000) })
+      .where(sql`true`);
     expect(await q.runDue()).toBe(1);
     expect(seen).toEqual(['orphan']);
   });
@@ -123,7 +128,8 @@ describe('job queue', () => {
     await q.enqueue('echo', { word: 'busy' });
     await database.db
       .update(jobs)
-      .set({ status: 'running', attempts: 1, lockedUntil: new Date(Date.now() + 60_000) });
+      .set({ status: 'running', attempts: 1, lockedUntil: new Date(Date.now() + 60_000) })
+      .where(sql`true`);
     expect(await q.runDue()).toBe(0);
   });
 });

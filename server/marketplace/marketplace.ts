@@ -25,7 +25,7 @@ import { readUnsubscribeToken } from './alerts/unsubscribe-token.ts';
 import { suggestPlaces } from './search/resolve-location.ts';
 import { findSummariesByIds } from './search/find-summaries.ts';
 import { runMapSearch, runSearch } from './search/run-search.ts';
-import type { SessionUser } from '../auth/session-user.ts';
+import type { SessionUser } from '../../domain/session-user.ts';
 import type { SendEmail } from './enquiries/submit-enquiry.ts';
 import {
   listModerationActions,

@@ -2,9 +2,8 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { Router, type Request } from 'express';
 import sharp from 'sharp';
-import { DEFAULT_IMAGE_QUALITY, IMAGE_QUALITIES, IMAGE_WIDTHS } from '../../app/lib/image-url.ts';
-import type { BlobStore } from './blob-store.ts';
-import { isBlobKey } from './blob-store.ts';
+import { DEFAULT_IMAGE_QUALITY, IMAGE_QUALITIES, IMAGE_WIDTHS } from '../../domain/images.ts';
+import { type BlobStore, isBlobKey } from './blob-store.ts';
 
 type OutputFormat = 'avif' | 'webp' | 'jpeg';
 

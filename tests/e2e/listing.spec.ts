@@ -12,7 +12,7 @@ import {
   signInThroughAuthenticator,
   uniqueEmail,
 } from './support/accounts';
-import { addDays, londonToday } from '../../app/features/listing-draft/listing-rules';
+import { addDays, londonToday } from '../../domain/dates.ts';
 import { outboxCount, waitForCode, waitForMail } from './support/outbox';
 
 /**

@@ -12,11 +12,17 @@ import { useCallback, useEffect, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { displayNameOf } from '~/lib/display-name';
 import { formatMobileNumber } from '~/lib/phone-number';
-import type { SessionUser } from '~/lib/session-user';
+import type { SessionUser } from '@domain/session-user';
 import { MobileNumber } from './mobile-number';
 
 /** The signed-in account page: details, listings, password, two-step verification, sign out. */
-export default function AccountDashboard({ user, onSignOut }: { user: SessionUser; onSignOut: () => void }) {
+export default function AccountDashboard({
+  user,
+  onSignOut,
+}: {
+  user: SessionUser;
+  onSignOut: () => void;
+}) {
   const [attributes, setAttributes] = useState<FetchUserAttributesOutput | null>(null);
   const readAttributes = useCallback(
     () =>
@@ -54,7 +60,9 @@ export default function AccountDashboard({ user, onSignOut }: { user: SessionUse
         </section>
         <section className="card" aria-labelledby="account-listings">
           <h2 id="account-listings">Manage listings</h2>
-          <p>Your listings, their enquiries and their status will appear here once you publish one.</p>
+          <p>
+            Your listings, their enquiries and their status will appear here once you publish one.
+          </p>
           <Link to="/property/new" className="button button--small">
             + Add a listing
           </Link>
@@ -119,22 +127,43 @@ function ChangePassword() {
     <section className="card" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>Change password</h2>
       {message ? (
-        <p className={`alert alert--${message.kind}`} role={message.kind === 'error' ? 'alert' : 'status'}>
+        <p
+          className={`alert alert--${message.kind}`}
+          role={message.kind === 'error' ? 'alert' : 'status'}
+        >
           {message.text}
         </p>
       ) : null}
       <form className="form" onSubmit={submit} noValidate>
         <div className="form-field">
           <label htmlFor={`${id}-old`}>Current password</label>
-          <input id={`${id}-old`} name="oldPassword" type="password" autoComplete="current-password" required />
+          <input
+            id={`${id}-old`}
+            name="oldPassword"
+            type="password"
+            autoComplete="current-password"
+            required
+          />
         </div>
         <div className="form-field">
           <label htmlFor={`${id}-new`}>New password</label>
-          <input id={`${id}-new`} name="newPassword" type="password" autoComplete="new-password" required />
+          <input
+            id={`${id}-new`}
+            name="newPassword"
+            type="password"
+            autoComplete="new-password"
+            required
+          />
         </div>
         <div className="form-field">
           <label htmlFor={`${id}-confirm`}>Confirm new password</label>
-          <input id={`${id}-confirm`} name="confirmPassword" type="password" autoComplete="new-password" required />
+          <input
+            id={`${id}-confirm`}
+            name="confirmPassword"
+            type="password"
+            autoComplete="new-password"
+            required
+          />
         </div>
         <div>
           <button type="submit" className="button button--small" disabled={isSaving}>
@@ -222,7 +251,9 @@ function TwoStepVerification({ accountName }: { accountName: string }) {
       {state.step === 'loading' ? <p>Checking…</p> : null}
       {state.step === 'off' ? (
         <>
-          <p>Protect your account with a six-digit code from an authenticator app when you sign in.</p>
+          <p>
+            Protect your account with a six-digit code from an authenticator app when you sign in.
+          </p>
           <button type="button" className="button button--small" onClick={() => void start()}>
             Set up an authenticator app
           </button>
@@ -233,7 +264,11 @@ function TwoStepVerification({ accountName }: { accountName: string }) {
           <p>
             <strong>On</strong>: you enter a code from your authenticator app when you sign in.
           </p>
-          <button type="button" className="button button--small button--secondary" onClick={() => void turnOff()}>
+          <button
+            type="button"
+            className="button button--small button--secondary"
+            onClick={() => void turnOff()}
+          >
             Turn off two-step verification
           </button>
         </>
@@ -241,9 +276,17 @@ function TwoStepVerification({ accountName }: { accountName: string }) {
       {state.step === 'setup' ? (
         <form className="totp-setup" onSubmit={verify} noValidate>
           <p>Scan this QR code with your authenticator app, or enter the key by hand.</p>
-          <img src={state.qrDataUrl} width={228} height={228} alt="QR code for your authenticator app" />
+          <img
+            src={state.qrDataUrl}
+            width={228}
+            height={228}
+            alt="QR code for your authenticator app"
+          />
           <p>
-            Key: <code className="totp-secret" data-testid="totp-secret">{state.secret}</code>
+            Key:{' '}
+            <code className="totp-secret" data-testid="totp-secret">
+              {state.secret}
+            </code>
           </p>
           <div className="form-field">
             <label htmlFor={`${id}-code`}>Code from the app</label>

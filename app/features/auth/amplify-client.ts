@@ -7,7 +7,7 @@ import {
 } from 'aws-amplify/auth';
 import { cognitoUserPoolsTokenProvider } from 'aws-amplify/auth/cognito';
 import { CookieStorage, Hub } from 'aws-amplify/utils';
-import { toSessionUser, type SessionUser } from '~/lib/session-user';
+import { toSessionUser, type SessionUser } from '@domain/session-user';
 
 /**
  * Everything that touches the Amplify client, loaded only in the browser (dynamically, so the
@@ -84,7 +84,12 @@ let adminCache: { userId: string; isAdmin: boolean; at: number } | undefined;
 /** Admin = `admins` in the ID token's `cognito:groups`; cached for 60 s per user. */
 export async function fetchIsAdmin(userId: string, { force = false } = {}): Promise<boolean> {
   const now = Date.now();
-  if (!force && adminCache && adminCache.userId === userId && now - adminCache.at < ADMIN_CACHE_MS) {
+  if (
+    !force &&
+    adminCache &&
+    adminCache.userId === userId &&
+    now - adminCache.at < ADMIN_CACHE_MS
+  ) {
     return adminCache.isAdmin;
   }
   const user = await currentSessionUser();

@@ -1,7 +1,7 @@
 import { createContext, use, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate, useRevalidator } from 'react-router';
 import { writeItem, STORAGE_FLAGS } from '~/lib/browser-storage';
-import type { SessionUser } from '~/lib/session-user';
+import type { SessionUser } from '@domain/session-user';
 import type * as AmplifyClientModule from './amplify-client';
 
 export type AuthStatus = 'configuring' | 'authenticated' | 'unauthenticated';
@@ -66,7 +66,9 @@ export function AuthProvider({
     let isAdmin: boolean;
     try {
       user = await amplify.currentSessionUser();
-      isAdmin = user ? await amplify.fetchIsAdmin(user.userId, { force: options.forceAdmin }) : false;
+      isAdmin = user
+        ? await amplify.fetchIsAdmin(user.userId, { force: options.forceAdmin })
+        : false;
     } catch (error) {
       // A network error: Amplify keeps the tokens, so the user stays signed in as they were
       // (the server render knows them from the ID-token cookie) until the pool answers again.
@@ -97,7 +99,11 @@ export function AuthProvider({
       } catch (error) {
         console.error('Sign-in is unavailable: could not load /amplify-config.json', error);
         if (!isCancelled) {
-          setState((previous) => ({ ...previous, status: 'unauthenticated', configurationError: true }));
+          setState((previous) => ({
+            ...previous,
+            status: 'unauthenticated',
+            configurationError: true,
+          }));
         }
         return;
       }
@@ -116,14 +122,24 @@ export function AuthProvider({
           void refresh();
         } else if (hubEvent.event === 'signedOut') {
           amplify.clearAdminCache();
-          setState((previous) => ({ ...previous, status: 'unauthenticated', user: null, isAdmin: false }));
+          setState((previous) => ({
+            ...previous,
+            status: 'unauthenticated',
+            user: null,
+            isAdmin: false,
+          }));
           void navigateRef.current('/');
           void revalidateRef.current();
         } else if (hubEvent.event === 'tokenRefresh_failure' && !hubEvent.isNetworkError) {
           // Refused (e.g. NotAuthorizedException for a revoked refresh token): signed out, to /.
           // A network error changes nothing: the tokens are kept and refreshed next time.
           void amplify.forgetTokens();
-          setState((previous) => ({ ...previous, status: 'unauthenticated', user: null, isAdmin: false }));
+          setState((previous) => ({
+            ...previous,
+            status: 'unauthenticated',
+            user: null,
+            isAdmin: false,
+          }));
           void navigateRef.current('/');
           void revalidateRef.current();
         }
@@ -145,7 +161,12 @@ export function AuthProvider({
   const signOut = useCallback(async () => {
     const amplify = await loadAmplifyClient();
     await amplify.signOutEverywhere();
-    setState((previous) => ({ ...previous, status: 'unauthenticated', user: null, isAdmin: false }));
+    setState((previous) => ({
+      ...previous,
+      status: 'unauthenticated',
+      user: null,
+      isAdmin: false,
+    }));
     await navigateRef.current('/');
     await revalidateRef.current();
   }, []);

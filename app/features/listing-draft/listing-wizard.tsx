@@ -1,8 +1,20 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { formatPrice, formatPropertyType } from '~/lib/format';
-import { listingPath } from '~/lib/listing-url';
-import { FEATURE_LABELS, LISTING_FEATURES, PROPERTY_TYPES } from '~/lib/search-params';
+import { formatPrice, formatPropertyType } from '@domain/format';
+import { listingPath } from '@domain/listing/listing-url';
+import { LABELS, labelOf, type LabelGroup } from '@domain/labels';
+import {
+  LISTING_FEATURES,
+  PROPERTY_TYPES,
+  COUNCIL_TAX_BANDS,
+  EPC_RATINGS,
+  FURNISHED_STATES,
+  LET_TYPES,
+  MAX_TOURS,
+  RENT_PERIODS,
+  SALE_QUALIFIERS,
+  TENURES,
+} from '@domain/listing/enums';
 import { useAppDispatch, useAppSelector } from '~/store/hooks';
 import {
   mergeInitialDetails,
@@ -15,24 +27,10 @@ import {
 } from '~/store/listing-draft-slice';
 import { goToStep } from '~/store/registration-step-slice';
 import { ApiFailure, draftApi, type DraftMediaItem, type DraftView } from './draft-api';
-import { labelOf } from './labels';
-import {
-  COUNCIL_TAX_BANDS,
-  depositCaps,
-  EPC_RATINGS,
-  FURNISHED_STATES,
-  LAST_STEP,
-  LET_TYPES,
-  MATERIAL_FIELDS,
-  MAX_TOURS,
-  RENT_PERIODS,
-  SALE_QUALIFIERS,
-  TENURES,
-  validateStep,
-  WIZARD_STEPS,
-  type FieldErrors,
-  type TourLink,
-} from './listing-rules';
+import { depositCaps } from '@domain/listing/deposit-caps';
+import { LAST_STEP, validateStep, WIZARD_STEPS } from '@domain/listing/wizard-steps';
+import { MATERIAL_FIELDS, type TourLink } from '@domain/listing/material-information';
+import type { FieldErrors } from '@domain/validation/field-errors';
 import { MediaManager } from './media-manager';
 import { CheckboxField, RadioField, SelectField, TextField } from './wizard-fields';
 
@@ -77,7 +75,7 @@ const STEP_FIELDS: Record<number, string[]> = {
   7: [],
 };
 
-const options = (values: readonly string[], group: string): [string, string][] =>
+const options = (values: readonly string[], group: LabelGroup): [string, string][] =>
   values.map((value) => [value, labelOf(group, value)]);
 
 /**
@@ -448,7 +446,7 @@ export function ListingWizard({ initialDraft, isSignedIn, mediaLimits }: WizardP
                   <CheckboxField
                     key={feature}
                     name="features"
-                    label={FEATURE_LABELS[feature]}
+                    label={LABELS.feature[feature]}
                     checked={chosen.includes(feature)}
                     onChange={(checked) =>
                       set('features')(

@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { formatDate, formatPrice, pluralise } from '~/lib/format';
-import { imageUrl } from '~/lib/image-url';
-import { listingPath } from '~/lib/listing-url';
+import { formatDate, formatPrice, pluralise } from '@domain/format';
+import { imageUrl } from '@domain/images';
+import { listingPath } from '@domain/listing/listing-url';
 import type { OwnListing } from '../../../server/marketplace/listings/find-own-listings';
-import { labelOf } from './labels';
+import { labelOf } from '@domain/labels';
 
 /**
  * 'Manage listings' on /my-account: the signed-in user's listings with their numbers, as the

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type DragEvent } from 'react';
-import { imageUrl } from '~/lib/image-url';
+import { imageUrl } from '@domain/images';
 import { draftApi, uploadMedia, type DraftMediaItem } from './draft-api';
 
 interface Upload {

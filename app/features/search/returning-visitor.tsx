@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
 import { Link } from 'react-router';
 import type { ListingSummary } from '../../../server/marketplace/listings/listing-summary';
-import { ListingCard } from '~/components/listing-card';
+import { ListingCard } from '~/features/listings/listing-card';
 import { lastSearch, recentlyViewed } from './visitor-memory';
 
 const noSubscription = () => () => {};

@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import type { LatLngExpression, Map as LeafletMap } from 'leaflet';
 import { useEffect, useRef, useState } from 'react';
-import { formatPrice } from '~/lib/format';
-import { listingPath } from '~/lib/listing-url';
+import { formatPrice } from '@domain/format';
+import { listingPath } from '@domain/listing/listing-url';
 
 export interface MapPoint {
   id: number;

@@ -1,6 +1,7 @@
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import { z } from 'zod';
-import { parseSearchParams, toSearchParams } from '../../../app/lib/search-params.ts';
+import { ALERT_FREQUENCIES } from '../../../domain/search/alert-frequencies.ts';
+import { parseSearchParams, toSearchParams } from '../../../domain/search/search-params.ts';
 import type { Database } from '../../../db/client.ts';
 import { AppError } from '../../http/app-error.ts';
 import { hiddenListings, savedSearches } from './schema.ts';
@@ -15,7 +16,7 @@ export const saveSearchInput = z.object({
     .regex(/^[a-z0-9-]{1,80}$/)
     .optional(),
   params: z.string().max(2000).default(''),
-  frequency: z.enum(['instant', 'daily', 'weekly']).default('daily'),
+  frequency: z.enum(ALERT_FREQUENCIES).default('daily'),
 });
 
 export type SaveSearchInput = z.input<typeof saveSearchInput>;

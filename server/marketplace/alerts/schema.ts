@@ -1,8 +1,9 @@
 import { bigint, index, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { ALERT_FREQUENCIES } from '../../../domain/search/alert-frequencies.ts';
 import { market } from '../db/market-schema.ts';
 import { listingChannel, listings } from '../listings/schema.ts';
 
-export const alertFrequency = market.enum('alert_frequency', ['instant', 'daily', 'weekly']);
+export const alertFrequency = market.enum('alert_frequency', ALERT_FREQUENCIES);
 
 /** A search a signed-in user saved, with how often they want e-mails about new matches. */
 export const savedSearches = market.table(

@@ -1,13 +1,12 @@
 import { and, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { formatPrice, pluralise } from '../../../app/lib/format.ts';
-import { listingPath, searchPath } from '../../../app/lib/listing-url.ts';
+import { formatPrice, pluralise } from '../../../domain/format.ts';
+import { listingPath, searchPath } from '../../../domain/listing/listing-url.ts';
 import type { Database } from '../../../db/client.ts';
 import { defineJob } from '../../jobs/job-queue.ts';
 import { escapeHtml } from '../../mail/escape-html.ts';
 import type { Message } from '../../mail/mailer.ts';
-import type { SearchPage } from '../search/run-search.ts';
-import type { runSearch } from '../search/run-search.ts';
+import type { SearchPage, runSearch } from '../search/run-search.ts';
 import { alertDeliveries, savedSearches, type SavedSearch } from './schema.ts';
 import { createUnsubscribeToken } from './unsubscribe-token.ts';
 

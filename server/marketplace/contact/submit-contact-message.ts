@@ -4,11 +4,11 @@ import type { Database } from '../../../db/client.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { Logger } from '../../logger.ts';
 import {
-  CONTACT_TOPICS,
-  contactFieldErrors,
   contactMessageInput,
   type ContactMessageInput,
-} from './contact-message-input.ts';
+} from '../../../domain/contact/contact-message.ts';
+import { labelOf } from '../../../domain/labels.ts';
+import { fieldErrorsOf } from '../../../domain/validation/field-errors.ts';
 import { contactMessages } from './schema.ts';
 import { escapeHtml } from '../../mail/escape-html.ts';
 
@@ -57,7 +57,7 @@ export async function submitContactMessage(
     throw new AppError(
       'VALIDATION_FAILED',
       'Check the highlighted fields.',
-      contactFieldErrors(parsed.error),
+      fieldErrorsOf(parsed.error),
     );
   }
   const message = parsed.data;
@@ -126,8 +126,7 @@ export function operatorEmailFor(
   message: ContactMessageInput,
   operatorEmail: string,
 ): OperatorEmail {
-  const topic =
-    CONTACT_TOPICS.find((entry) => entry.value === message.topic)?.label ?? message.topic;
+  const topic = labelOf('contactTopic', message.topic);
   const rows: [string, string][] = [
     ['From', `${message.name} <${message.email}>`],
     ...(message.phone ? [['Phone', message.phone] as [string, string]] : []),

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database } from '../../../db/client.ts';
-import { normaliseText } from '../../../app/features/listing-draft/listing-rules.ts';
+import { normaliseText } from '../../../domain/text.ts';
 import { escapeHtml } from '../../mail/escape-html.ts';
 import { AppError } from '../../http/app-error.ts';
 import { loadOwnedListing } from '../listings/load-owned-listing.ts';

@@ -1,6 +1,6 @@
 import { desc, eq } from 'drizzle-orm';
 import type { Database } from '../../../db/client.ts';
-import type { ViewingTime } from '../../../app/features/listing-draft/listing-rules.ts';
+import type { ViewingTime } from '../../../domain/enquiry/viewing-times.ts';
 import { loadOwnedListing } from '../listings/load-owned-listing.ts';
 import { enquiries } from './schema.ts';
 

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, index, jsonb, text, timestamp } from 'drizzle-orm/pg-core';
-import type { ViewingTime } from '../../../app/features/listing-draft/listing-rules.ts';
+import type { ViewingTime } from '../../../domain/enquiry/viewing-times.ts';
 import { market } from '../db/market-schema.ts';
 import { listings } from '../listings/schema.ts';
 

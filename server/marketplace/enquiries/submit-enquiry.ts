@@ -1,12 +1,10 @@
 import { createHash } from 'node:crypto';
 import { and, count, eq, gt, or, sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client.ts';
-import {
-  enquirySchema,
-  fieldErrorsOf,
-  formatViewingTime,
-} from '../../../app/features/listing-draft/listing-rules.ts';
-import { listingPath } from '../../../app/lib/listing-url.ts';
+import { enquirySchema } from '../../../domain/enquiry/enquiry-schema.ts';
+import { fieldErrorsOf } from '../../../domain/validation/field-errors.ts';
+import { formatViewingTime } from '../../../domain/enquiry/viewing-times.ts';
+import { listingPath } from '../../../domain/listing/listing-url.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { Logger } from '../../logger.ts';
 import { listings } from '../listings/schema.ts';

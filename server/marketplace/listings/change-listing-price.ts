@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database } from '../../../db/client.ts';
-import { depositCaps } from '../../../app/features/listing-draft/listing-rules.ts';
+import { depositCaps } from '../../../domain/listing/deposit-caps.ts';
 import { AppError } from '../../http/app-error.ts';
 import { loadOwnedListing } from './load-owned-listing.ts';
 import { listingPriceHistory, listings } from './schema.ts';

@@ -1,19 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
+import { OWNER_STATUSES } from '../../../domain/listing/enums.ts';
 import type { Database } from '../../../db/client.ts';
 import { AppError } from '../../http/app-error.ts';
 import { isHeldByModeration, requestModerationReview } from '../moderation/moderation-hold.ts';
 import { loadOwnedListing } from './load-owned-listing.ts';
 import { listings, type Listing } from './schema.ts';
 
-/** What a lister may set; 'removed' and 'draft' belong to deletion and the wizard. */
-export const OWNER_STATUSES = [
-  'active',
-  'under_offer',
-  'sold_stc',
-  'let_agreed',
-  'paused',
-] as const;
 const statusInput = z.object({ status: z.enum(OWNER_STATUSES, { message: 'Choose a status' }) });
 
 const SALE_ONLY = new Set(['under_offer', 'sold_stc']);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertListing } from '../../../tests/support/listing-factory.ts';
 import { createTestDatabase, type TestDatabase } from '../../../tests/support/test-database.ts';
-import { DEFAULT_QUERY } from '../../../app/lib/search-params.ts';
+import { DEFAULT_QUERY } from '../../../domain/search/search-params.ts';
 import { searchListings } from '../search/search-listings.ts';
 import { findRecentListings } from './find-listings.ts';
 import { getListing } from './get-listing.ts';

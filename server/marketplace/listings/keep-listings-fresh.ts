@@ -2,7 +2,7 @@ import { and, eq, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database } from '../../../db/client.ts';
 import { escapeHtml } from '../../mail/escape-html.ts';
-import { listingPath } from '../../../app/lib/listing-url.ts';
+import { listingPath } from '../../../domain/listing/listing-url.ts';
 import { defineJob } from '../../jobs/job-queue.ts';
 import type { SendEmail } from '../enquiries/submit-enquiry.ts';
 import { purgeDeletedListings } from './delete-listing.ts';

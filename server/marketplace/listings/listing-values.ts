@@ -1,8 +1,6 @@
 import { toOutcode } from 'postcode';
-import {
-  toSquareFeet,
-  type ListingInput,
-} from '../../../app/features/listing-draft/listing-rules.ts';
+import { toSquareFeet } from '../../../domain/listing/steps/details-step.ts';
+import type { ListingInput } from '../../../domain/listing/listing-schema.ts';
 import type { Coordinates } from '../search/geocoder.ts';
 import type { Listing, NewListing } from './schema.ts';
 

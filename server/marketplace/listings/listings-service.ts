@@ -1,5 +1,5 @@
 import type { Database } from '../../../db/client.ts';
-import type { SessionUser } from '../../auth/session-user.ts';
+import type { SessionUser } from '../../../domain/session-user.ts';
 import type { Logger } from '../../logger.ts';
 import { answerEnquiry } from '../enquiries/answer-enquiry.ts';
 import { listListingEnquiries } from '../enquiries/list-listing-enquiries.ts';

@@ -2,7 +2,7 @@
  * The OpenAPI 3 description of `/api/v1` listings, served at `/api/v1/openapi.json`. Request
  * bodies follow the wizard's zod schemas (app/features/listing-draft/listing-rules.ts).
  */
-import { LISTING_FEATURES } from '../../../app/lib/search-params.ts';
+import { LISTING_FEATURES } from '../../../domain/listing/enums.ts';
 
 const error = { $ref: '#/components/responses/Error' };
 const idParam = { name: 'id', in: 'path', required: true, schema: { type: 'integer', minimum: 1 } };

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gt, isNotNull, or, sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client.ts';
-import { validateListing } from '../../../app/features/listing-draft/listing-rules.ts';
+import { validateListing } from '../../../domain/listing/listing-schema.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { Geocoder } from '../search/geocoder.ts';
 import { toListingValues } from './listing-values.ts';

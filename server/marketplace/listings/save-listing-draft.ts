@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../../db/client.ts';
-import { LAST_STEP, validateStep } from '../../../app/features/listing-draft/listing-rules.ts';
+import { LAST_STEP, validateStep } from '../../../domain/listing/wizard-steps.ts';
 import { AppError } from '../../http/app-error.ts';
 import { loadListingDraft } from './load-listing-draft.ts';
 import { listingDrafts, type ListingDraftRow } from './schema.ts';

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../../db/client.ts';
-import { validateListing } from '../../../app/features/listing-draft/listing-rules.ts';
+import { validateListing } from '../../../domain/listing/listing-schema.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { Geocoder } from '../search/geocoder.ts';
 import { toDraftData, toListingValues } from './listing-values.ts';

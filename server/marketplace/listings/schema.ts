@@ -15,7 +15,7 @@ import {
 import type {
   MaterialInformation,
   TourLink,
-} from '../../../app/features/listing-draft/listing-rules.ts';
+} from '../../../domain/listing/material-information.ts';
 import {
   COUNCIL_TAX_BANDS,
   EPC_RATINGS,
@@ -23,24 +23,18 @@ import {
   LET_TYPES,
   LISTING_CHANNELS,
   LISTING_FEATURES,
+  LISTING_STATUSES,
+  MEDIA_KINDS,
   RENT_PERIODS,
   SALE_QUALIFIERS,
   TENURES,
-} from '../../../app/features/listing-draft/listing-rules.ts';
-import { PROPERTY_TYPES } from '../../../app/lib/search-params.ts';
+  PROPERTY_TYPES,
+} from '../../../domain/listing/enums.ts';
 import { market } from '../db/market-schema.ts';
 
 export const listingChannel = market.enum('listing_channel', LISTING_CHANNELS);
 
-export const listingStatus = market.enum('listing_status', [
-  'draft',
-  'active',
-  'under_offer',
-  'sold_stc',
-  'let_agreed',
-  'paused',
-  'removed',
-]);
+export const listingStatus = market.enum('listing_status', LISTING_STATUSES);
 
 export const propertyType = market.enum('property_type', PROPERTY_TYPES);
 
@@ -48,11 +42,10 @@ export const priceQualifier = market.enum('price_qualifier', SALE_QUALIFIERS);
 
 export const rentPeriod = market.enum('rent_period', RENT_PERIODS);
 
-export const mediaKind = market.enum('media_kind', ['photo', 'floorplan']);
+export const mediaKind = market.enum('media_kind', MEDIA_KINDS);
 
 export const tenure = market.enum('tenure', TENURES);
 
-/** A–H in England and Scotland, A–I in Wales; Northern Ireland has domestic rates instead. */
 export const councilTaxBand = market.enum('council_tax_band', COUNCIL_TAX_BANDS);
 
 export const epcRating = market.enum('epc_rating', EPC_RATINGS);

@@ -1,7 +1,7 @@
 import { asc, desc, eq } from 'drizzle-orm';
 import type { Database } from '../../../db/client.ts';
-import { listingPath } from '../../../app/lib/listing-url.ts';
-import type { SessionUser } from '../../auth/session-user.ts';
+import { listingPath } from '../../../domain/listing/listing-url.ts';
+import type { SessionUser } from '../../../domain/session-user.ts';
 import { listings } from '../listings/schema.ts';
 import { listingReports } from '../reports/schema.ts';
 import { REVIEW_REQUEST_REPORTER } from './moderation-hold.ts';

@@ -1,12 +1,12 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client.ts';
-import { fieldErrorsOf } from '../../../app/features/listing-draft/listing-rules.ts';
-import { listingPath } from '../../../app/lib/listing-url.ts';
+import { fieldErrorsOf } from '../../../domain/validation/field-errors.ts';
+import { listingPath } from '../../../domain/listing/listing-url.ts';
 import {
   moderationDecisionSchema,
   type ModerationDecision,
-} from '../../../app/features/moderation/moderation-rules.ts';
-import type { SessionUser } from '../../auth/session-user.ts';
+} from '../../../domain/moderation/moderation-decision.ts';
+import type { SessionUser } from '../../../domain/session-user.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { Logger } from '../../logger.ts';
 import { escapeHtml } from '../../mail/escape-html.ts';

@@ -4,7 +4,7 @@ import { pino } from 'pino';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { insertListing } from '../../../tests/support/listing-factory.ts';
 import { createTestDatabase, type TestDatabase } from '../../../tests/support/test-database.ts';
-import { toSessionUser, type SessionUser } from '../../auth/session-user.ts';
+import { toSessionUser, type SessionUser } from '../../../domain/session-user.ts';
 import { createApiRouter } from '../../http/api.ts';
 import type { ListerEmail } from '../enquiries/submit-enquiry.ts';
 import { openApiDocument } from '../listings/openapi.ts';

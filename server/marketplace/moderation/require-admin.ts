@@ -1,5 +1,5 @@
 import { AppError } from '../../http/app-error.ts';
-import type { SessionUser } from '../../auth/session-user.ts';
+import type { SessionUser } from '../../../domain/session-user.ts';
 
 /**
  * Every moderation use case checks the role itself from the verified identity, so no caller

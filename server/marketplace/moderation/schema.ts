@@ -1,9 +1,9 @@
 import { bigint, index, integer, text, timestamp } from 'drizzle-orm/pg-core';
 import { market } from '../db/market-schema.ts';
+import { MODERATION_OUTCOMES } from '../../../domain/moderation/moderation-decision.ts';
 import { listings } from '../listings/schema.ts';
 
-export const MODERATION_OUTCOMES = ['dismissed', 'paused', 'removed'] as const;
-export type ModerationOutcome = (typeof MODERATION_OUTCOMES)[number];
+export type { ModerationOutcome } from '../../../domain/moderation/moderation-decision.ts';
 
 export const moderationOutcome = market.enum('moderation_outcome', MODERATION_OUTCOMES);
 

@@ -1,6 +1,7 @@
 import { and, count, eq, gt, sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client.ts';
-import { fieldErrorsOf, reportSchema } from '../../../app/features/listing-draft/listing-rules.ts';
+import { fieldErrorsOf } from '../../../domain/validation/field-errors.ts';
+import { reportSchema } from '../../../domain/report/report-schema.ts';
 import { AppError } from '../../http/app-error.ts';
 import { senderHashOf } from '../enquiries/submit-enquiry.ts';
 import { listings } from '../listings/schema.ts';

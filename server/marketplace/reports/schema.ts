@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, index, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { REPORT_REASONS } from '../../../app/features/listing-draft/listing-rules.ts';
+import { REPORT_REASONS } from '../../../domain/report/report-schema.ts';
 import { market } from '../db/market-schema.ts';
 import { listings } from '../listings/schema.ts';
 import { moderationActions } from '../moderation/schema.ts';

@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import { count } from 'drizzle-orm';
-import { slugify } from '../../../app/lib/listing-url.ts';
+import { slugify } from '../../../domain/listing/listing-url.ts';
 import type { Database } from '../../../db/client.ts';
 import { places } from './schema.ts';
 

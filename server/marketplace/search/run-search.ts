@@ -1,4 +1,4 @@
-import { parseSearchParams, type SearchQuery } from '../../../app/lib/search-params.ts';
+import { parseSearchParams, type SearchQuery } from '../../../domain/search/search-params.ts';
 import type { Database } from '../../../db/client.ts';
 import type { Listing } from '../listings/schema.ts';
 import type { Geocoder } from './geocoder.ts';

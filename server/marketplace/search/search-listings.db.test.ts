@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_QUERY, type SearchQuery } from '../../../app/lib/search-params.ts';
+import { DEFAULT_QUERY, type SearchQuery } from '../../../domain/search/search-params.ts';
 import { aListing, insertListing } from '../../../tests/support/listing-factory.ts';
 import { createTestDatabase, type TestDatabase } from '../../../tests/support/test-database.ts';
 import { eq } from 'drizzle-orm';

@@ -13,11 +13,8 @@ import {
   sql,
   type SQL,
 } from 'drizzle-orm';
-import {
-  LISTING_FEATURES,
-  milesToMetres,
-  type SearchQuery,
-} from '../../../app/lib/search-params.ts';
+import { featureMask } from '../../../domain/listing/enums.ts';
+import { milesToMetres, type SearchQuery } from '../../../domain/search/search-params.ts';
 import type { Database } from '../../../db/client.ts';
 import { summaryColumns, toSummaries, type ListingSummary } from '../listings/listing-summary.ts';
 import { listingPriceHistory, listings, type Listing } from '../listings/schema.ts';
@@ -121,11 +118,6 @@ function locationCondition(location: ResolvedLocation, radius: number): Area | S
 
 function monthly(amount: number, channel: Listing['channel'], period: SearchQuery['pricePeriod']) {
   return channel === 'rent' && period === 'week' ? Math.round((amount * 52) / 12) : amount;
-}
-
-/** Bits of the search table's `features` mask (`LISTING_FEATURES` order). */
-function featureMask(features: SearchQuery['features']): number {
-  return features.reduce((mask, feature) => mask | (1 << LISTING_FEATURES.indexOf(feature)), 0);
 }
 
 function isArea(condition: Area | SQL | undefined): condition is Area {

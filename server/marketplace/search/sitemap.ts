@@ -1,6 +1,6 @@
 import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import { Router, type Response } from 'express';
-import { listingPath, searchPath } from '../../../app/lib/listing-url.ts';
+import { listingPath, searchPath } from '../../../domain/listing/listing-url.ts';
 import type { Database } from '../../../db/client.ts';
 import { listings } from '../listings/schema.ts';
 import { listingSearch, places } from './schema.ts';

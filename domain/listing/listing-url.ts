@@ -1,4 +1,4 @@
-import { formatPropertyType } from './format.ts';
+import { formatPropertyType } from '../format.ts';
 
 export function slugify(text: string): string {
   return text

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { STORAGE_FLAGS } from '~/lib/browser-storage';
-import { useStoredFlag } from './use-stored-flag';
+import { useStoredFlag } from '~/components/use-stored-flag';
 
 /**
  * UK PECR: only essential cookies (sign-in, these choices) until someone accepts optional ones.
@@ -16,15 +16,19 @@ export function CookieBanner() {
           <h2 id="cookie-banner-title">Cookies on Roost</h2>
           <p>
             We use essential cookies to keep you signed in and remember your choices. With your
-            permission we would also use optional cookies to understand how Roost is used, so we
-            can improve it. <Link to="/privacy-policy#cookies">How we use cookies</Link>
+            permission we would also use optional cookies to understand how Roost is used, so we can
+            improve it. <Link to="/privacy-policy#cookies">How we use cookies</Link>
           </p>
         </div>
         <div className="cookie-banner__actions">
           <button type="button" className="button" onClick={() => setChoice('true')}>
             Accept optional cookies
           </button>
-          <button type="button" className="button button--secondary" onClick={() => setChoice('false')}>
+          <button
+            type="button"
+            className="button button--secondary"
+            onClick={() => setChoice('false')}
+          >
             Reject optional cookies
           </button>
         </div>

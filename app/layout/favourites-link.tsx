@@ -2,7 +2,7 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { raiseAuthRequired, signInPath } from '~/features/auth/auth-events';
 import { useAuth } from '~/features/auth/auth-context';
 import { useFavourites } from '~/features/favourites/use-favourites';
-import { HeartIcon } from './icons';
+import { HeartIcon } from '~/components/icons';
 
 /**
  * The header heart. Signed in: a link to /favourites with the count. Signed out: the click is

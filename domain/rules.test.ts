@@ -1,17 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import {
-  addDays,
-  depositCaps,
-  enquiryInputFromForm,
-  enquirySchema,
-  fieldErrorsOf,
-  formatViewingTime,
-  londonToday,
-  priceStep,
-  stripContactDetails,
-  validateListing,
-  validateStep,
-} from './listing-rules.ts';
+import { addDays, londonToday } from './dates.ts';
+import { enquiryInputFromForm, enquirySchema } from './enquiry/enquiry-schema.ts';
+import { formatViewingTime } from './enquiry/viewing-times.ts';
+import { depositCaps } from './listing/deposit-caps.ts';
+import { validateListing } from './listing/listing-schema.ts';
+import { priceStep } from './listing/steps/price-step.ts';
+import { validateStep } from './listing/wizard-steps.ts';
+import { stripContactDetails } from './text.ts';
+import { fieldErrorsOf } from './validation/field-errors.ts';
 
 const rent = { channel: 'rent', rentPeriod: 'month', furnished: 'furnished', letType: 'long_term' };
 

@@ -1,3 +1,14 @@
+import {
+  FURNISHED_STATES,
+  LET_TYPES,
+  LISTING_FEATURES,
+  PROPERTY_TYPES,
+  type FurnishedState,
+  type LetType,
+  type ListingFeature,
+  type PropertyTypeValue,
+} from '../listing/enums.ts';
+
 /**
  * The search state lives in the URL. This module is the one reading and writing of it, used by
  * the server loader and the browser alike. Parsing never fails: a bad value is dropped and
@@ -7,53 +18,12 @@
 export const RADIUS_MILES = [0, 0.25, 0.5, 1, 3, 5, 10, 15, 20, 30, 40] as const;
 export const ADDED_WITHIN_DAYS = [1, 3, 7, 14] as const;
 export const SORTS = ['newest', 'price-asc', 'price-desc', 'nearest'] as const;
-export const PROPERTY_TYPES = [
-  'detached',
-  'semi_detached',
-  'terraced',
-  'end_of_terrace',
-  'flat',
-  'maisonette',
-  'bungalow',
-  'cottage',
-  'land',
-  'park_home',
-  'other',
-] as const;
-
-/**
- * Facts visitors filter on ('must-haves'), set by listers. The order is fixed: it is each one's
- * bit in the search table's `features` mask (garden 1, parking 2, …), so only ever append.
- */
-export const LISTING_FEATURES = [
-  'garden',
-  'parking',
-  'new_build',
-  'retirement',
-  'shared_ownership',
-  'auction',
-] as const;
-export type ListingFeature = (typeof LISTING_FEATURES)[number];
-
-export const FEATURE_LABELS: Record<ListingFeature, string> = {
-  garden: 'Garden',
-  parking: 'Parking',
-  new_build: 'New build',
-  retirement: 'Retirement home',
-  shared_ownership: 'Shared ownership',
-  auction: 'Auction',
-};
-
-export const FURNISHED_STATES = ['furnished', 'part_furnished', 'unfurnished'] as const;
-export const LET_TYPES = ['long_term', 'short_term', 'student'] as const;
-
 export const MAX_KEYWORDS_LENGTH = 200;
 export const MAX_LOCATION_LENGTH = 100;
 const MAX_PRICE = 100_000_000;
 const MAX_PAGE = 1000;
 
 export type Sort = (typeof SORTS)[number];
-export type PropertyTypeValue = (typeof PROPERTY_TYPES)[number];
 
 /** Roughly the UK and its islands: a `near` point outside this is ignored. */
 const UK_BOUNDS = { minLat: 49.8, maxLat: 60.9, minLng: -8.7, maxLng: 1.8 };
@@ -77,8 +47,8 @@ export interface SearchQuery {
   features: ListingFeature[];
   addedWithinDays?: number;
   /** Rentals only. */
-  furnished?: (typeof FURNISHED_STATES)[number];
-  letType?: (typeof LET_TYPES)[number];
+  furnished?: FurnishedState;
+  letType?: LetType;
   /** Also show under offer, sold STC and let agreed. */
   includeAgreed: boolean;
   /** Square feet. */

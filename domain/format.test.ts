@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatDate, formatPrice, formatPriceNote, pluralise } from './format.ts';
-import { listingPath, slugify } from './listing-url.ts';
+import { listingPath, slugify } from './listing/listing-url.ts';
 
 describe('prices', () => {
   it('formats sale prices in whole pounds with the qualifier apart', () => {

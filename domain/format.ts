@@ -1,3 +1,5 @@
+import { LABELS } from './labels.ts';
+
 /** Display rules shared by server rendering and the browser: pounds, London time, British words. */
 
 const poundFormatter = new Intl.NumberFormat('en-GB', {
@@ -9,15 +11,6 @@ const poundFormatter = new Intl.NumberFormat('en-GB', {
 export function formatPounds(amount: number): string {
   return poundFormatter.format(amount);
 }
-
-const QUALIFIER_LABELS: Record<string, string> = {
-  guide_price: 'Guide price',
-  offers_over: 'Offers over',
-  offers_in_region_of: 'Offers in region of',
-  fixed_price: 'Fixed price',
-  from: 'From',
-  poa: 'Price on application',
-};
 
 export interface PriceParts {
   channel: 'sale' | 'rent';
@@ -45,41 +38,19 @@ export function formatPriceNote({
     return `${formatPounds(Math.round(other))} ${rentPeriod === 'week' ? 'pcm' : 'pw'}`;
   }
   if (!priceQualifier || priceQualifier === 'poa' || priceQualifier === 'fixed_price') {
-    return priceQualifier === 'fixed_price' ? QUALIFIER_LABELS.fixed_price! : null;
+    return priceQualifier === 'fixed_price' ? LABELS.priceQualifier.fixed_price : null;
   }
-  return QUALIFIER_LABELS[priceQualifier] ?? null;
+  return (LABELS.priceQualifier as Record<string, string>)[priceQualifier] ?? null;
 }
-
-const PROPERTY_TYPE_LABELS: Record<string, string> = {
-  detached: 'Detached house',
-  semi_detached: 'Semi-detached house',
-  terraced: 'Terraced house',
-  end_of_terrace: 'End of terrace house',
-  flat: 'Flat',
-  maisonette: 'Maisonette',
-  bungalow: 'Bungalow',
-  cottage: 'Cottage',
-  land: 'Land',
-  park_home: 'Park home',
-  other: 'Property',
-};
 
 export function formatPropertyType(type: string): string {
-  return PROPERTY_TYPE_LABELS[type] ?? 'Property';
+  return (LABELS.propertyType as Record<string, string>)[type] ?? 'Property';
 }
-
-const STATUS_LABELS: Record<string, string> = {
-  under_offer: 'Under offer',
-  sold_stc: 'Sold STC',
-  let_agreed: 'Let agreed',
-  paused: 'Paused',
-  removed: 'Removed',
-  draft: 'Draft',
-};
 
 /** A badge for listings no longer simply available, or null. */
 export function formatStatusBadge(status: string): string | null {
-  return STATUS_LABELS[status] ?? null;
+  if (status === 'active') return null;
+  return (LABELS.status as Record<string, string>)[status] ?? null;
 }
 
 const londonDate = new Intl.DateTimeFormat('en-GB', {

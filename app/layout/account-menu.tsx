@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useAuth } from '~/features/auth/auth-context';
 import { displayNameOf } from '~/lib/display-name';
-import { AdminIcon, ChevronDownIcon, UserIcon } from './icons';
+import { AdminIcon, ChevronDownIcon, UserIcon } from '~/components/icons';
 import { ADMIN_LINKS } from './site-links';
 
 /**
@@ -22,7 +22,6 @@ export function AccountMenu() {
     const value = typeof next === 'function' ? next(isOpen) : next;
     setOpenOn(value ? location.pathname : null);
   };
-
 
   useEffect(() => {
     if (!isOpen) return;

@@ -1,7 +1,7 @@
 import { useAuth, loadAmplifyClient } from '~/features/auth/auth-context';
 import { STORAGE_FLAGS } from '~/lib/browser-storage';
-import { CloseIcon, GoogleIcon } from './icons';
-import { useStoredFlag } from './use-stored-flag';
+import { CloseIcon, GoogleIcon } from '~/components/icons';
+import { useStoredFlag } from '~/components/use-stored-flag';
 
 /**
  * The floating 'Log in with Google' banner, for signed-out visitors when Google sign-in is

@@ -1,15 +1,15 @@
 import { Link } from 'react-router';
 import { FavouriteButton } from '~/features/favourites/favourite-button';
-import type { ListingSummary } from '../../server/marketplace/listings/listing-summary';
+import type { ListingSummary } from '../../../server/marketplace/listings/listing-summary';
 import {
   formatPrice,
   formatPriceNote,
   formatPropertyType,
   formatStatusBadge,
   pluralise,
-} from '~/lib/format';
-import { imageSrcSet, imageUrl } from '~/lib/image-url';
-import { listingPath } from '~/lib/listing-url';
+} from '@domain/format';
+import { imageSrcSet, imageUrl } from '@domain/images';
+import { listingPath } from '@domain/listing/listing-url';
 
 export function ListingCard({
   listing,

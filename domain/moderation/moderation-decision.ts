@@ -1,15 +1,12 @@
 import { z } from 'zod';
-import { normaliseText } from '../listing-draft/listing-rules.ts';
+import { normaliseText } from '../text.ts';
 
 /** What an administrator may do about a reported listing. */
 export const MODERATION_DECISIONS = ['dismiss', 'pause', 'remove'] as const;
 export type ModerationDecision = (typeof MODERATION_DECISIONS)[number];
-
-export const MODERATION_DECISION_LABELS: Record<ModerationDecision, string> = {
-  dismiss: 'Dismiss the reports (the listing stays as it is)',
-  pause: 'Pause the listing until the lister makes changes',
-  remove: 'Remove the listing from Roost',
-};
+/** What a decision did, as recorded. */
+export const MODERATION_OUTCOMES = ['dismissed', 'paused', 'removed'] as const;
+export type ModerationOutcome = (typeof MODERATION_OUTCOMES)[number];
 
 /**
  * One decision on a listing's open reports. Pausing or removing tells the lister why, so a

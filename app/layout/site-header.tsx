@@ -5,7 +5,7 @@ import { useAppSelector } from '~/store/hooks';
 import { useRootData } from '~/lib/use-root-data';
 import { AccountMenu } from './account-menu';
 import { FavouritesLink } from './favourites-link';
-import { CloseIcon, ExternalIcon, MenuIcon } from './icons';
+import { CloseIcon, ExternalIcon, MenuIcon } from '~/components/icons';
 import { ADMIN_LINKS, MAIN_LINKS } from './site-links';
 import { ADD_LISTING_PATH, useStartNewListing } from './use-add-listing';
 
@@ -77,7 +77,6 @@ function MobileMenu({ blogUrl }: { blogUrl: string }) {
   const panelRef = useRef<HTMLDivElement>(null);
   const startNewListing = useStartNewListing();
 
-
   useEffect(() => {
     if (!isOpen) return;
     panelRef.current?.querySelector<HTMLElement>('a, button')?.focus();
@@ -118,7 +117,9 @@ function MobileMenu({ blogUrl }: { blogUrl: string }) {
           </ul>
           <ul className="mobile-menu__account">
             <li>
-              <NavLink to="/my-account/">{user ? 'My account and listings' : 'Sign in or create an account'}</NavLink>
+              <NavLink to="/my-account/">
+                {user ? 'My account and listings' : 'Sign in or create an account'}
+              </NavLink>
             </li>
             <li>
               <NavLink to={ADD_LISTING_PATH} onClick={startNewListing}>
@@ -139,7 +140,11 @@ function MobileMenu({ blogUrl }: { blogUrl: string }) {
               : null}
             {user ? (
               <li>
-                <button type="button" className="mobile-menu__signout" onClick={() => void signOut()}>
+                <button
+                  type="button"
+                  className="mobile-menu__signout"
+                  onClick={() => void signOut()}
+                >
                   Sign out
                 </button>
               </li>

@@ -91,14 +91,16 @@ describe('drawn area', () => {
     expect(toSearchParams(query).get('polygon')).toBe('53.8,-1.6;53.8,-1.5;53.9,-1.55');
   });
 
-  it.each(['polygon=53.8,-1.6;53.8,-1.5', 'polygon=1,2;3,4;5,6', 'polygon=a,b;c,d;e,f', 'polygon=53.8,-1.6,9;53.8,-1.5;53.9,-1.55'])(
-    'ignores %s with a notice',
-    (search) => {
-      const { query, notices } = parse(search);
-      expect(query.polygon).toBeUndefined();
-      expect(notices).toHaveLength(1);
-    },
-  );
+  it.each([
+    'polygon=53.8,-1.6;53.8,-1.5',
+    'polygon=1,2;3,4;5,6',
+    'polygon=a,b;c,d;e,f',
+    'polygon=53.8,-1.6,9;53.8,-1.5;53.9,-1.55',
+  ])('ignores %s with a notice', (search) => {
+    const { query, notices } = parse(search);
+    expect(query.polygon).toBeUndefined();
+    expect(notices).toHaveLength(1);
+  });
 });
 
 describe('toSearchParams', () => {

@@ -1,8 +1,8 @@
 import { Link } from 'react-router';
-import { formatYear } from '~/lib/format';
+import { formatYear } from '@domain/format';
 import { useRootData } from '~/lib/use-root-data';
-import { SocialIcon } from './icons';
-import { PaymentIcons } from './payment-icons';
+import { SocialIcon } from '~/components/icons';
+import { PaymentIcons } from '~/components/payment-icons';
 import { ADD_LISTING_PATH, useStartNewListing } from './use-add-listing';
 
 const FOOTER_LINKS = [

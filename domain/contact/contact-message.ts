@@ -1,9 +1,5 @@
 import { z } from 'zod';
-import { CONTACT_TOPICS, type ContactTopic } from '../../../app/lib/contact-topics.ts';
-
-export { CONTACT_TOPICS };
-
-const topicValues = CONTACT_TOPICS.map((topic) => topic.value) as [ContactTopic, ...ContactTopic[]];
+import { CONTACT_TOPICS } from './contact-topics.ts';
 
 /** One schema for the contact form, checked on the server whatever the browser sent. */
 export const contactMessageInput = z.object({
@@ -33,7 +29,7 @@ export const contactMessageInput = z.object({
     )
     .optional()
     .transform((value) => (value ? value : undefined)),
-  topic: z.enum(topicValues, { message: 'Choose what your message is about' }),
+  topic: z.enum(CONTACT_TOPICS, { message: 'Choose what your message is about' }),
   message: z
     .string({ message: 'Enter your message' })
     .trim()
@@ -42,13 +38,3 @@ export const contactMessageInput = z.object({
 });
 
 export type ContactMessageInput = z.infer<typeof contactMessageInput>;
-
-/** Field errors keyed by field name, first message each, as the API and the form show them. */
-export function contactFieldErrors(error: z.ZodError): Record<string, string> {
-  const fields: Record<string, string> = {};
-  for (const issue of error.issues) {
-    const name = String(issue.path[0] ?? 'form');
-    fields[name] ??= issue.message;
-  }
-  return fields;
-}

@@ -1,0 +1,43 @@
+import { z } from 'zod';
+import { optionalNumber, optionalText } from '../../validation/fields.ts';
+import { COUNCIL_TAX_BANDS, EPC_RATINGS, LISTING_CHANNELS, TENURES } from '../enums.ts';
+import { MATERIAL_FIELDS, type MaterialField } from '../material-information.ts';
+
+const materialInfoSchema = z.object(
+  Object.fromEntries(MATERIAL_FIELDS.map(([field]) => [field, optionalText(300)])) as Record<
+    MaterialField,
+    ReturnType<typeof optionalText>
+  >,
+);
+
+export const materialStep = z
+  .object({
+    channel: z.enum(LISTING_CHANNELS),
+    tenure: z.enum(TENURES, { message: 'Choose the tenure' }).optional(),
+    leaseYearsRemaining: optionalNumber('years left on the lease', 0, 999),
+    groundRentPerYear: optionalNumber('ground rent', 0, 100_000),
+    serviceChargePerYear: optionalNumber('service charge', 0, 1_000_000),
+    councilTaxBand: z.enum(COUNCIL_TAX_BANDS, { message: 'Choose the council tax band' }),
+    domesticRatesPerYear: optionalNumber('domestic rates', 0, 100_000),
+    epcRating: z.enum(EPC_RATINGS, { message: 'Choose the EPC rating (or exempt / pending)' }),
+    materialInfo: materialInfoSchema.default({}),
+  })
+  .superRefine((value, context) => {
+    if (value.channel === 'sale' && !value.tenure) {
+      context.addIssue({ code: 'custom', path: ['tenure'], message: 'Choose the tenure' });
+    }
+    if (value.tenure === 'leasehold' && value.leaseYearsRemaining === undefined) {
+      context.addIssue({
+        code: 'custom',
+        path: ['leaseYearsRemaining'],
+        message: 'Enter the years left on the lease',
+      });
+    }
+    if (value.councilTaxBand === 'domestic_rates' && value.domesticRatesPerYear === undefined) {
+      context.addIssue({
+        code: 'custom',
+        path: ['domesticRatesPerYear'],
+        message: 'Enter the domestic rates a year',
+      });
+    }
+  });

@@ -1,0 +1,90 @@
+import { z } from 'zod';
+import { checkbox, optionalNumber, wholeNumber } from '../../validation/fields.ts';
+import { depositCaps } from '../deposit-caps.ts';
+import {
+  FURNISHED_STATES,
+  LET_TYPES,
+  LISTING_CHANNELS,
+  RENT_PERIODS,
+  SALE_QUALIFIERS,
+} from '../enums.ts';
+
+export const priceStep = z
+  .object({
+    channel: z.enum(LISTING_CHANNELS),
+    price: wholeNumber('price', 1, 100_000_000),
+    priceQualifier: z.enum(SALE_QUALIFIERS).optional(),
+    rentPeriod: z.enum(RENT_PERIODS).optional(),
+    deposit: optionalNumber('deposit', 0, 1_000_000),
+    holdingDeposit: optionalNumber('holding deposit', 0, 100_000),
+    furnished: z.enum(FURNISHED_STATES).optional(),
+    letType: z.enum(LET_TYPES).optional(),
+    availableFrom: z.preprocess(
+      (value) => (value === '' ? undefined : value),
+      z.iso.date('Enter the date as DD/MM/YYYY').optional(),
+    ),
+    billsIncluded: checkbox.default(false),
+    petsConsidered: checkbox.default(false),
+  })
+  .superRefine((value, context) => {
+    if (value.channel === 'sale') {
+      if (!value.priceQualifier) {
+        context.addIssue({
+          code: 'custom',
+          path: ['priceQualifier'],
+          message: 'Choose how the price is shown',
+        });
+      }
+      return;
+    }
+    if (value.priceQualifier && value.priceQualifier !== 'fixed_price') {
+      context.addIssue({
+        code: 'custom',
+        path: ['priceQualifier'],
+        message:
+          "Lets must state one specific rent: 'offers over' and bidding are not allowed (Renters' Rights Act 2025)",
+      });
+    }
+    if (!value.rentPeriod) {
+      context.addIssue({
+        code: 'custom',
+        path: ['rentPeriod'],
+        message: 'Choose per month or per week',
+      });
+      return;
+    }
+    if (value.price > 1_000_000) {
+      context.addIssue({
+        code: 'custom',
+        path: ['price'],
+        message: 'Check the rent: it looks too high',
+      });
+    }
+    if (!value.furnished) {
+      context.addIssue({
+        code: 'custom',
+        path: ['furnished'],
+        message: 'Choose the furnished state',
+      });
+    }
+    if (!value.letType) {
+      context.addIssue({ code: 'custom', path: ['letType'], message: 'Choose the type of let' });
+    }
+    const caps = depositCaps(value.price, value.rentPeriod);
+    if (value.deposit === undefined) {
+      context.addIssue({ code: 'custom', path: ['deposit'], message: 'Enter the deposit' });
+    } else if (value.deposit > caps.maxDeposit) {
+      context.addIssue({
+        code: 'custom',
+        path: ['deposit'],
+        message: `The deposit can be at most £${caps.maxDeposit.toLocaleString('en-GB')}: ${caps.depositWeeks} weeks' rent (Tenant Fees Act 2019)`,
+      });
+    }
+    if (value.holdingDeposit !== undefined && value.holdingDeposit > caps.maxHoldingDeposit) {
+      context.addIssue({
+        code: 'custom',
+        path: ['holdingDeposit'],
+        message: `The holding deposit can be at most £${caps.maxHoldingDeposit.toLocaleString('en-GB')}: one week's rent (Tenant Fees Act 2019)`,
+      });
+    }
+  });

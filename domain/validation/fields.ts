@@ -1,0 +1,54 @@
+import { isValid as isValidPostcode, toNormalised } from 'postcode';
+import { z } from 'zod';
+import { normaliseText, stripContactDetails, unlawfulWordingReason } from '../text.ts';
+
+/** The field types forms share: each gives its own plain-English message. */
+
+/** Listing text: normalised, contact details removed, unlawful wording refused. */
+export const listingText = (label: string, min: number, max: number) =>
+  z
+    .string({ message: `Enter the ${label}` })
+    .transform((value) => stripContactDetails(normaliseText(value)))
+    .pipe(
+      z
+        .string()
+        .min(min, `The ${label} must be at least ${min} characters`)
+        .max(max, `The ${label} must be at most ${max} characters`)
+        .refine((value) => !unlawfulWordingReason(value), {
+          error: (issue) => unlawfulWordingReason(String(issue.input)) ?? 'Not allowed',
+        }),
+    );
+
+export const optionalText = (max: number) =>
+  z
+    .string()
+    .max(max, `Keep this under ${max} characters`)
+    .transform((value) => stripContactDetails(normaliseText(value)))
+    .optional();
+
+export const wholeNumber = (label: string, min: number, max: number) =>
+  z.coerce
+    .number({ message: `Enter the ${label} as a number` })
+    .int(`Enter the ${label} as a whole number`)
+    .min(min, `The ${label} must be at least ${min.toLocaleString('en-GB')}`)
+    .max(max, `The ${label} must be at most ${max.toLocaleString('en-GB')}`);
+
+/** A number that may be left blank (an empty form field is 'not given', not zero). */
+export const optionalNumber = (label: string, min: number, max: number) =>
+  z.preprocess(
+    (value) => (value === '' || value === null ? undefined : value),
+    wholeNumber(label, min, max).optional(),
+  );
+
+/** A checkbox as forms ('on'), JSON (true) and query strings ('true') send it. */
+export const checkbox = z.preprocess(
+  (value) => value === true || value === 'on' || value === 'true',
+  z.boolean(),
+);
+
+/** A UK postcode, normalised (`sw1a1aa` → `SW1A 1AA`). */
+export const postcodeSchema = z
+  .string({ message: 'Enter the postcode' })
+  .trim()
+  .refine((value) => isValidPostcode(value), 'Enter a real UK postcode, such as SW1A 1AA')
+  .transform((value) => toNormalised(value)!);
