@@ -4,7 +4,10 @@ import type { Route } from './+types/about-us';
 export function meta() {
   return [
     { title: 'About us | Roost' },
-    { name: 'description', content: 'Roost is a UK property marketplace where anyone can list a home for free.' },
+    {
+      name: 'description',
+      content: 'Roost is a UK property marketplace where anyone can list a home for free.',
+    },
   ];
 }
 

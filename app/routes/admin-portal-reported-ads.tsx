@@ -1,9 +1,10 @@
-import { data, Form, Link, useNavigation } from 'react-router';
+import { Form, Link, useNavigation } from 'react-router';
 import { labelOf, LABELS } from '@domain/labels';
 import { isPublicStatus } from '@domain/listing/enums';
 import { MODERATION_DECISIONS } from '@domain/moderation/moderation-decision';
 import { formatDateTime, pluralise } from '@domain/format';
 import { requireAdmin } from '../../server/auth/guards';
+import { formFailure } from '../../server/http/route-errors';
 import listingStyles from '~/styles/listings.css?url';
 import type { Route } from './+types/admin-portal-reported-ads';
 
@@ -42,22 +43,10 @@ export async function action({ request, context }: Route.ActionArgs) {
       message: `${result.isRelisted ? 'Listing back on Roost' : LABELS.moderationOutcome[result.outcome]}; ${pluralise(result.reportsClosed, 'report')} closed.${emailed}`,
     };
   } catch (error) {
-    const failure = error as {
-      name?: string;
-      message?: string;
-      fields?: Record<string, string>;
-      status?: number;
-    };
-    if (failure.name !== 'AppError') throw error;
-    return data(
-      {
-        listingId,
-        error: failure.message ?? 'That was not possible.',
-        fields: failure.fields ?? {},
-        values: { decision: form.decision ?? '', reason: form.reason ?? '' },
-      },
-      { status: failure.status ?? 400 },
-    );
+    return formFailure(error, {
+      listingId,
+      values: { decision: form.decision ?? '', reason: form.reason ?? '' },
+    });
   }
 }
 

@@ -1,8 +1,8 @@
 import { useEffect, useRef } from 'react';
-import { data, Form, Link, useNavigation } from 'react-router';
+import { Form, Link, useNavigation } from 'react-router';
 import { CONTACT_TOPICS } from '@domain/contact/contact-topics';
 import { LABELS } from '@domain/labels';
-import type { AppError } from '../../server/http/app-error';
+import { formFailure } from '../../server/http/route-errors';
 import type { Route } from './+types/contact-us';
 
 export function meta() {
@@ -33,23 +33,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     });
     return { status: 'sent' as const };
   } catch (error) {
-    if (isExpectedFailure(error)) {
-      return data(
-        { status: 'error' as const, message: error.message, fields: error.fields ?? {}, values },
-        { status: error.status },
-      );
-    }
-    throw error;
+    return formFailure(error, { status: 'error' as const, values });
   }
-}
-
-/** By name, not `instanceof`: the server bundle and the marketplace load separate copies. */
-function isExpectedFailure(error: unknown): error is AppError {
-  const candidate = error as Partial<AppError> | null;
-  return (
-    candidate?.name === 'AppError' &&
-    (candidate.code === 'VALIDATION_FAILED' || candidate.code === 'RATE_LIMITED')
-  );
 }
 
 export default function ContactUs({ actionData }: Route.ComponentProps) {
@@ -92,7 +77,7 @@ export default function ContactUs({ actionData }: Route.ComponentProps) {
       {failure ? (
         <div className="alert alert--error" role="alert" tabIndex={-1} ref={summaryRef}>
           <h2>There is a problem</h2>
-          <p>{failure.message}</p>
+          <p>{failure.error}</p>
         </div>
       ) : null}
       <Form method="post" className="form" noValidate>

@@ -3,7 +3,10 @@ import { Link } from 'react-router';
 export function meta() {
   return [
     { title: 'Frequently asked questions | Roost' },
-    { name: 'description', content: 'Answers about listing, searching, accounts and safety on Roost.' },
+    {
+      name: 'description',
+      content: 'Answers about listing, searching, accounts and safety on Roost.',
+    },
   ];
 }
 
@@ -58,8 +61,8 @@ const QUESTIONS: { question: string; answer: React.ReactNode }[] = [
     answer: (
       <p>
         Turn on two-step verification with an authenticator app in{' '}
-        <Link to="/my-account">My account</Link>. You will then enter a six-digit code when you
-        sign in.
+        <Link to="/my-account">My account</Link>. You will then enter a six-digit code when you sign
+        in.
       </p>
     ),
   },
@@ -87,7 +90,9 @@ export default function Faq() {
   return (
     <article className="content-page faq">
       <h1>Frequently asked questions</h1>
-      <p className="lead">Quick answers about Roost. Cannot find yours? <Link to="/contact-us">Ask us</Link>.</p>
+      <p className="lead">
+        Quick answers about Roost. Cannot find yours? <Link to="/contact-us">Ask us</Link>.
+      </p>
       {QUESTIONS.map((item) => (
         <details key={item.question}>
           <summary>{item.question}</summary>

@@ -1,7 +1,7 @@
 import { data, Form, Link, useNavigation } from 'react-router';
 import { ListingCard } from '~/features/listings/listing-card';
 import { requireUser } from '../../server/auth/guards';
-import { AppError } from '../../server/http/app-error';
+import { formFailure } from '../../server/http/route-errors';
 import type { Route } from './+types/favourites';
 
 export function meta() {
@@ -28,13 +28,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     );
     return { savedFor: listingId };
   } catch (error) {
-    if (error instanceof AppError) {
-      return data(
-        { errorFor: listingId, error: error.fields?.note ?? error.message },
-        { status: error.status },
-      );
-    }
-    throw error;
+    return formFailure(error, { errorFor: listingId });
   }
 }
 
@@ -42,7 +36,8 @@ export default function Favourites({ loaderData, actionData }: Route.ComponentPr
   const { listings } = loaderData;
   const navigation = useNavigation();
   const outcome = actionData as
-    { savedFor?: number; errorFor?: number; error?: string } | undefined;
+    | { savedFor?: number; errorFor?: number; error?: string; fields?: Record<string, string> }
+    | undefined;
   return (
     <section className="page">
       <h1>Your favourites</h1>
@@ -75,7 +70,7 @@ export default function Favourites({ loaderData, actionData }: Route.ComponentPr
                   />
                   {hasError ? (
                     <p id={`${noteId}-error`} className="field-error">
-                      {outcome.error}
+                      {outcome.fields?.note ?? outcome.error}
                     </p>
                   ) : null}
                   <button

@@ -5,6 +5,7 @@ import { formatDate, formatPrice } from '@domain/format';
 import { listingPath } from '@domain/listing/listing-url';
 import listingStyles from '~/styles/listings.css?url';
 import { requireUser } from '../../server/auth/guards';
+import { failureAsPage, formFailure } from '../../server/http/route-errors';
 import type { Route } from './+types/my-account-listing';
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: listingStyles }];
@@ -16,17 +17,12 @@ export function meta({ data: loaderData }: Route.MetaArgs) {
   ];
 }
 
-function notFoundFor(error: unknown): never {
-  if ((error as { code?: string }).code === 'NOT_FOUND') throw data(null, { status: 404 });
-  throw error;
-}
-
 /** The owner's page for one listing: status, price, delete or restore, and its enquiries. */
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const user = requireUser(context.user, request);
   const id = Number(params.id);
   const service = context.marketplace.listingService;
-  const enquiries = await service.enquiries(user, id).catch(notFoundFor);
+  const enquiries = await service.enquiries(user, id).catch(failureAsPage);
   const listing = (await service.findOwn(user)).find((entry) => entry.id === id);
   if (!listing) throw data(null, { status: 404 });
   return { listing, enquiries };
@@ -67,25 +63,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
         throw data(null, { status: 400 });
     }
   } catch (error) {
-    const failure = error as {
-      name?: string;
-      code?: string;
-      message?: string;
-      fields?: Record<string, string>;
-      status?: number;
-    };
-    if (failure.name === 'AppError' && failure.code === 'NOT_FOUND')
-      throw data(null, { status: 404 });
-    if (failure.name === 'AppError') {
-      return data(
-        {
-          intent: form.intent,
-          error: Object.values(failure.fields ?? {})[0] ?? failure.message ?? 'Not possible.',
-        },
-        { status: failure.status ?? 400 },
-      );
-    }
-    throw error;
+    return formFailure(error, { intent: form.intent }, { asPage: ['NOT_FOUND'] });
   }
 }
 
@@ -130,7 +108,7 @@ export default function ManageListing({ loaderData, actionData }: Route.Componen
       {actionData ? (
         'error' in actionData ? (
           <div className="alert alert--error" role="alert">
-            <p>{actionData.error}</p>
+            <p>{Object.values(actionData.fields)[0] ?? actionData.error}</p>
           </div>
         ) : (
           <div className="alert alert--success" role="status">

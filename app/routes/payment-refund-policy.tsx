@@ -25,12 +25,14 @@ export default function PaymentRefundPolicy() {
       <h2>Your right to cancel</h2>
       <p>
         Under the Consumer Contracts Regulations you have 14 days to cancel a purchase. Because an
-        upgrade starts as soon as you buy it, we will ask you to agree to it starting straight
-        away; if you cancel within 14 days we will refund the part you have not used.
+        upgrade starts as soon as you buy it, we will ask you to agree to it starting straight away;
+        if you cancel within 14 days we will refund the part you have not used.
       </p>
       <h2>Refunds</h2>
       <ul>
-        <li>If an upgrade does not work as described, we will put it right or refund you in full.</li>
+        <li>
+          If an upgrade does not work as described, we will put it right or refund you in full.
+        </li>
         <li>If we remove a listing for breaking our terms, unused upgrades are not refunded.</li>
         <li>Refunds go back to the original payment method within 14 days.</li>
       </ul>

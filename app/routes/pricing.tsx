@@ -5,7 +5,8 @@ export function meta() {
     { title: 'Pricing | Roost' },
     {
       name: 'description',
-      content: 'Listing a home for sale or to rent on Roost is free. Optional upgrades are coming soon.',
+      content:
+        'Listing a home for sale or to rent on Roost is free. Optional upgrades are coming soon.',
     },
   ];
 }
@@ -13,15 +14,18 @@ export function meta() {
 const UPGRADES = [
   {
     name: 'Featured listing',
-    summary: 'Shown at the top of search results in your area for 14 days, with a highlighted card.',
+    summary:
+      'Shown at the top of search results in your area for 14 days, with a highlighted card.',
   },
   {
     name: 'Premium photos',
-    summary: 'Room for up to 40 photos, floorplans and a video tour, with a gallery cover of your choice.',
+    summary:
+      'Room for up to 40 photos, floorplans and a video tour, with a gallery cover of your choice.',
   },
   {
     name: 'Refresh to top',
-    summary: 'Move your listing back to the top of “newest first” once, as if you had just listed it.',
+    summary:
+      'Move your listing back to the top of “newest first” once, as if you had just listed it.',
   },
 ];
 

@@ -19,8 +19,8 @@ export default function PrivacyPolicy({ loaderData }: Route.ComponentProps) {
       <p className="updated">Last updated 1 July 2025</p>
       <p className="lead">
         {loaderData.companyName} is the controller of your personal data on Roost. This policy
-        explains what we collect, why, and your rights under the UK GDPR and the Data Protection
-        Act 2018.
+        explains what we collect, why, and your rights under the UK GDPR and the Data Protection Act
+        2018.
       </p>
       <h2>What we collect</h2>
       <ul>
@@ -39,20 +39,20 @@ export default function PrivacyPolicy({ loaderData }: Route.ComponentProps) {
       <h2>Who we share it with</h2>
       <p>
         People who enquire about your listing see the details you choose to show. We use service
-        providers for hosting and e-mail, under contracts that protect your data. We never sell
-        your data.
+        providers for hosting and e-mail, under contracts that protect your data. We never sell your
+        data.
       </p>
       <h2>How long we keep it</h2>
       <p>
-        We keep account data while your account is open and for up to 12 months after you close
-        it, unless the law requires longer. Contact-form messages are kept for 24 months.
+        We keep account data while your account is open and for up to 12 months after you close it,
+        unless the law requires longer. Contact-form messages are kept for 24 months.
       </p>
       <h2 id="cookies">Cookies</h2>
       <p>
         Essential cookies keep you signed in and remember your cookie choice; they are always on.
         Optional cookies, which help us understand how Roost is used, are only set if you accept
-        them in the cookie banner. You can change your mind at any time by clearing cookies for
-        this site.
+        them in the cookie banner. You can change your mind at any time by clearing cookies for this
+        site.
       </p>
       <h2>Your rights</h2>
       <p>

@@ -1,5 +1,6 @@
-import { data, redirect } from 'react-router';
+import { redirect } from 'react-router';
 import { requireUser } from '../../server/auth/guards';
+import { failureAsPage } from '../../server/http/route-errors';
 import type { Route } from './+types/property-edit';
 
 /** `/property/<id>/edit`: the owner's edit draft, then the wizard. Others get 404. */
@@ -9,8 +10,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     const draft = await context.marketplace.listingService.startEdit(user, Number(params.id));
     return redirect(`/property/new?draft=${draft.id}&step=1`);
   } catch (error) {
-    if ((error as { code?: string }).code === 'NOT_FOUND') throw data(null, { status: 404 });
-    throw error;
+    return failureAsPage(error);
   }
 }
 

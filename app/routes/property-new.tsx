@@ -1,6 +1,7 @@
 import { data, Link } from 'react-router';
 import { ListingWizard } from '~/features/listing-draft/listing-wizard';
 import listingStyles from '~/styles/listings.css?url';
+import { asDomainFailure } from '../../server/http/route-errors';
 import type { Route } from './+types/property-new';
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: listingStyles }];
@@ -37,7 +38,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       isMissing: false,
     };
   } catch (error) {
-    if ((error as { code?: string }).code === 'NOT_FOUND') {
+    if (asDomainFailure(error)?.code === 'NOT_FOUND') {
       return data({ draft: null, isSignedIn, mediaLimits, isMissing: true }, { status: 404 });
     }
     throw error;

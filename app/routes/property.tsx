@@ -30,6 +30,7 @@ import { imageUrl } from '@domain/images';
 import { listingPath, searchPath } from '@domain/listing/listing-url';
 import leafletStyles from 'leaflet/dist/leaflet.css?url';
 import listingStyles from '~/styles/listings.css?url';
+import { formFailure } from '../../server/http/route-errors';
 import type { Route } from './+types/property';
 
 export const links: Route.LinksFunction = () => [
@@ -86,26 +87,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
     }
     throw data(null, { status: 400 });
   } catch (error) {
-    const failure = error as {
-      name?: string;
-      code?: string;
-      message?: string;
-      fields?: Record<string, string>;
-      status?: number;
-    };
-    if (failure?.name === 'AppError' && failure.code !== 'INTERNAL') {
-      return data(
-        {
-          intent,
-          status: 'error' as const,
-          message: failure.message ?? '',
-          fields: failure.fields ?? {},
-          values,
-        },
-        { status: failure.status ?? 400 },
-      );
-    }
-    throw error;
+    return formFailure(error, { intent, status: 'error' as const, values });
   }
 }
 
@@ -469,7 +451,7 @@ function EnquiryForm({
             </div>
           ) : failure ? (
             <div className="alert alert--error" role="alert" tabIndex={-1} ref={statusRef}>
-              <p>{failure.message}</p>
+              <p>{failure.error}</p>
             </div>
           ) : null}
           <div className="form-field">
@@ -620,7 +602,7 @@ function ReportForm({ actionData }: { actionData: ActionResult }) {
           <input type="hidden" name="intent" value="report" />
           {failure ? (
             <p className="alert alert--error" role="alert">
-              {failure.message}
+              {failure.error}
             </p>
           ) : null}
           <fieldset className="form-field">

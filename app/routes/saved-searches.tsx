@@ -1,5 +1,6 @@
 import { data, Form, Link } from 'react-router';
 import { requireUser } from '../../server/auth/guards';
+import { formFailure } from '../../server/http/route-errors';
 import { formatDate } from '@domain/format';
 import { LABELS } from '@domain/labels';
 import { searchPath } from '@domain/listing/listing-url';
@@ -35,19 +36,30 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const id = Number(form.get('id'));
   if (!Number.isSafeInteger(id)) throw data('Unknown item', { status: 400 });
-  if (form.get('intent') === 'delete-search')
-    await context.marketplace.alerts.delete(user.userId, id);
-  else if (form.get('intent') === 'unhide')
-    await context.marketplace.alerts.unhide(user.userId, id);
-  else throw data('Unknown action', { status: 400 });
-  return { done: true };
+  try {
+    if (form.get('intent') === 'delete-search')
+      await context.marketplace.alerts.delete(user.userId, id);
+    else if (form.get('intent') === 'unhide')
+      await context.marketplace.alerts.unhide(user.userId, id);
+    else throw data('Unknown action', { status: 400 });
+    return { done: true };
+  } catch (error) {
+    // Someone else's (or an already deleted) search answers as a message, not a server error.
+    return formFailure(error, { done: false });
+  }
 }
 
-export default function SavedSearches({ loaderData }: Route.ComponentProps) {
+export default function SavedSearches({ loaderData, actionData }: Route.ComponentProps) {
   const { searches, hidden } = loaderData;
+  const failure = actionData && 'error' in actionData ? actionData.error : undefined;
   return (
     <section className="page narrow" aria-labelledby="saved-title">
       <h1 id="saved-title">Saved searches</h1>
+      {failure ? (
+        <div className="alert alert--error" role="alert">
+          <p>{failure}</p>
+        </div>
+      ) : null}
       {searches.length === 0 ? (
         <p>
           You have no saved searches. Search for homes, then choose “Save this search” to get

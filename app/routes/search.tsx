@@ -4,7 +4,7 @@ import clusterThemeStyles from 'leaflet.markercluster/dist/MarkerCluster.Default
 import { useEffect } from 'react';
 import { data, Form, Link, redirect, useNavigate } from 'react-router';
 import { requireUser } from '../../server/auth/guards';
-import { AppError } from '../../server/http/app-error';
+import { formFailure } from '../../server/http/route-errors';
 import { ListingCard } from '~/features/listings/listing-card';
 import { CurrentLocationButton } from '~/features/search/current-location-button';
 import { LocationCombobox } from '~/features/search/location-combobox';
@@ -74,9 +74,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       );
       return { saved: saved.name };
     } catch (error) {
-      if (error instanceof AppError)
-        return data({ saveError: error.fields?.name ?? error.message }, { status: error.status });
-      throw error;
+      return formFailure(error, { intent: 'save-search' as const });
     }
   }
   throw data('Unknown action', { status: 400 });
@@ -131,7 +129,11 @@ export default function Search({ loaderData, actionData }: Route.ComponentProps)
     placeSlug,
     isSignedIn,
   } = loaderData;
-  const outcome = actionData as { saved?: string; saveError?: string; hidden?: number } | undefined;
+  const outcome = actionData as
+    | { saved?: string; error?: string; fields?: Record<string, string>; hidden?: number }
+    | undefined;
+  const saveError =
+    outcome?.error === undefined ? undefined : (outcome.fields?.name ?? outcome.error);
   const noun = channel === 'sale' ? 'for sale' : 'to rent';
   const prices = channel === 'sale' ? SALE_PRICES : RENT_PRICES;
   const formAction = searchPath(channel);
@@ -424,6 +426,7 @@ export default function Search({ loaderData, actionData }: Route.ComponentProps)
           isSignedIn={isSignedIn}
           defaultName={heading.replace('Property ', 'Homes ')}
           outcome={outcome}
+          saveError={saveError}
         />
       ) : null}
 
@@ -581,10 +584,12 @@ function SaveSearch({
   isSignedIn,
   defaultName,
   outcome,
+  saveError,
 }: {
   isSignedIn: boolean;
   defaultName: string;
-  outcome: { saved?: string; saveError?: string } | undefined;
+  outcome: { saved?: string } | undefined;
+  saveError: string | undefined;
 }) {
   if (!isSignedIn) {
     return (
@@ -603,7 +608,7 @@ function SaveSearch({
     );
   }
   return (
-    <details className="save-search" open={Boolean(outcome?.saveError)}>
+    <details className="save-search" open={Boolean(saveError)}>
       <summary>Save this search and get e-mail alerts</summary>
       <Form method="post" className="save-search__form">
         <input type="hidden" name="intent" value="save-search" />
@@ -614,12 +619,12 @@ function SaveSearch({
             name="name"
             defaultValue={defaultName}
             maxLength={80}
-            aria-invalid={outcome?.saveError ? true : undefined}
-            aria-describedby={outcome?.saveError ? 'save-name-error' : undefined}
+            aria-invalid={saveError ? true : undefined}
+            aria-describedby={saveError ? 'save-name-error' : undefined}
           />
-          {outcome?.saveError ? (
+          {saveError ? (
             <p id="save-name-error" className="field-error">
-              {outcome.saveError}
+              {saveError}
             </p>
           ) : null}
         </div>

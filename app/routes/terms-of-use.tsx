@@ -2,7 +2,10 @@ import { Link } from 'react-router';
 import type { Route } from './+types/terms-of-use';
 
 export function meta() {
-  return [{ title: 'Terms of use | Roost' }, { name: 'description', content: 'The terms for using Roost.' }];
+  return [
+    { title: 'Terms of use | Roost' },
+    { name: 'description', content: 'The terms for using Roost.' },
+  ];
 }
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -31,10 +34,13 @@ export default function TermsOfUse({ loaderData }: Route.ComponentProps) {
         <li>You must own the property or have the owner&rsquo;s permission to advertise it.</li>
         <li>Descriptions, prices and photos must be accurate and must not mislead.</li>
         <li>
-          You must give the material information the law requires, such as council tax band or
-          rent, tenure and any service charge.
+          You must give the material information the law requires, such as council tax band or rent,
+          tenure and any service charge.
         </li>
-        <li>Listings must not discriminate against anyone, for example on race, disability or benefits.</li>
+        <li>
+          Listings must not discriminate against anyone, for example on race, disability or
+          benefits.
+        </li>
       </ul>
       <h2>4. What you must not do</h2>
       <p>
@@ -50,9 +56,9 @@ export default function TermsOfUse({ loaderData }: Route.ComponentProps) {
       </p>
       <h2>6. Liability</h2>
       <p>
-        We do not exclude liability where the law does not allow it, including for death or
-        personal injury caused by our negligence or for fraud. Otherwise we are not liable for
-        losses arising from listings posted by others.
+        We do not exclude liability where the law does not allow it, including for death or personal
+        injury caused by our negligence or for fraud. Otherwise we are not liable for losses arising
+        from listings posted by others.
       </p>
       <h2>7. Law</h2>
       <p>

@@ -1,9 +1,9 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort, startRoost as startProcess, stopRoost } from '../support/roost-process.ts';
 import { createEmptyPostgresDatabase, testDatabaseKind } from '../support/test-database.ts';
 
 /**
@@ -28,62 +28,8 @@ afterAll(async () => {
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-interface Started {
-  child: ChildProcess;
-  url: string;
-  output: () => string;
-  exited: Promise<number | null>;
-}
-
-async function startRoost(env: Record<string, string>): Promise<Started> {
-  const port = await freePort();
-  const httpsPort = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    env: {
-      ...process.env,
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'info',
-      PORT: String(port),
-      HTTPS_PORT: String(httpsPort),
-      ...databaseEnv,
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout!.on('data', (chunk) => (output += chunk));
-  child.stderr!.on('data', (chunk) => (output += chunk));
-  const exited = new Promise<number | null>((resolve) =>
-    child.once('exit', (code) => resolve(code)),
-  );
-  const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`not ready in time:\n${output}`)), 90_000);
-    const check = () => {
-      const match = /Roost is ready at (\S+)/.exec(output);
-      if (match) {
-        clearTimeout(timer);
-        resolve(match[1]!);
-      }
-    };
-    child.stderr!.on('data', check);
-    void exited.then(() => reject(new Error(`exited before ready:\n${output}`)));
-  });
-  return { child, url, output: () => output, exited };
-}
-
-async function stop(started: Started): Promise<number | null> {
-  started.child.kill('SIGTERM');
-  return started.exited;
-}
+const startRoost = (env: Record<string, string>) => startProcess({ ...databaseEnv, ...env });
+const stop = stopRoost;
 
 describe('the Roost process', () => {
   let firstTitles: string[] = [];

@@ -42,17 +42,15 @@ export async function insertListing(
     .returning({ id: listings.id });
   const id = row!.id;
   if (photos.length) {
-    await db
-      .insert(listingMedia)
-      .values(
-        photos.map((blobKey, position) => ({
-          listingId: id,
-          position,
-          blobKey,
-          width: 1600,
-          height: 1067,
-        })),
-      );
+    await db.insert(listingMedia).values(
+      photos.map((blobKey, position) => ({
+        listingId: id,
+        position,
+        blobKey,
+        width: 1600,
+        height: 1067,
+      })),
+    );
   }
   return id;
 }

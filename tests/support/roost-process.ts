@@ -1,0 +1,61 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import net from 'node:net';
+
+/** Roost run as an operator runs it (`server/main.ts`, serving the production web build). */
+export interface RoostProcess {
+  child: ChildProcess;
+  url: string;
+  output: () => string;
+  exited: Promise<number | null>;
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** Starts Roost on free ports with `env` over the test's own; resolves once it says it's ready. */
+export async function startRoost(env: Record<string, string>): Promise<RoostProcess> {
+  const port = await freePort();
+  const httpsPort = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    env: {
+      ...process.env,
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'info',
+      PORT: String(port),
+      HTTPS_PORT: String(httpsPort),
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout!.on('data', (chunk) => (output += chunk));
+  child.stderr!.on('data', (chunk) => (output += chunk));
+  const exited = new Promise<number | null>((resolve) =>
+    child.once('exit', (code) => resolve(code)),
+  );
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`not ready in time:\n${output}`)), 90_000);
+    const check = () => {
+      const match = /Roost is ready at (\S+)/.exec(output);
+      if (match) {
+        clearTimeout(timer);
+        resolve(match[1]!);
+      }
+    };
+    child.stderr!.on('data', check);
+    void exited.then(() => reject(new Error(`exited before ready:\n${output}`)));
+  });
+  return { child, url, output: () => output, exited };
+}
+
+/** Stops it as Ctrl-C would; resolves with its exit code. */
+export async function stopRoost(started: RoostProcess): Promise<number | null> {
+  started.child.kill('SIGTERM');
+  return started.exited;
+}
