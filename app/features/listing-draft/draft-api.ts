@@ -1,3 +1,7 @@
+import { ApiFailure, apiRequest } from '~/lib/api-client';
+
+export { ApiFailure };
+
 /** The wizard's calls to `/api/v1/drafts` (same origin: the sign-in cookie goes with them). */
 export interface DraftMediaItem {
   key: string;
@@ -16,36 +20,8 @@ export interface DraftView {
   isOwned: boolean;
 }
 
-export class ApiFailure extends Error {
-  constructor(
-    message: string,
-    readonly status: number,
-    readonly fields: Record<string, string> = {},
-  ) {
-    super(message);
-  }
-}
-
-async function call<T>(method: string, url: string, body?: unknown): Promise<T> {
-  const response = await fetch(url, {
-    method,
-    headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-    credentials: 'same-origin',
-  });
-  if (response.status === 204) return undefined as T;
-  const json = (await response.json().catch(() => ({}))) as {
-    error?: { message: string; fields?: Record<string, string> };
-  };
-  if (!response.ok) {
-    throw new ApiFailure(
-      json.error?.message ?? 'Something went wrong. Please try again.',
-      response.status,
-      json.error?.fields,
-    );
-  }
-  return json as T;
-}
+const call = <T>(method: 'POST' | 'PUT', url: string, body?: unknown) =>
+  apiRequest<T>(method, url, { body });
 
 export const draftApi = {
   start: () => call<DraftView>('POST', '/api/v1/drafts'),
