@@ -28,7 +28,7 @@ const JSON_TYPE = 'application/x-amz-json-1.1';
 
 async function post(
   operation: string,
-  body: string | Uint8Array,
+  body: string | Uint8Array<ArrayBuffer>,
   headers: Record<string, string> = {},
 ) {
   const response = await fetch(`${identity.url}/idp`, {
