@@ -36,10 +36,7 @@ function lookup(db: Database): Prepared {
       .from(users)
       .leftJoin(
         refreshTokens,
-        and(
-          eq(refreshTokens.id, sql.placeholder('originJti')),
-          eq(refreshTokens.userId, users.id),
-        ),
+        and(eq(refreshTokens.id, sql.placeholder('originJti')), eq(refreshTokens.userId, users.id)),
       )
       .where(eq(users.id, sql.placeholder('sub')))
       .limit(1)
