@@ -62,7 +62,22 @@ async function answer<T>(call: Promise<T>, shape: (value: T) => string = () => '
     return shape(await call);
   } catch (error) {
     const { name, message } = error as Error;
+    // Only the pool's answers count; a transport failure is the test's own error.
+    if (!name.endsWith('Exception')) throw error;
     return `${name}: ${message}`;
+  }
+}
+
+/**
+ * Runs `work` with `Date` standing still (pool and clients share this process), so a lock-out's
+ * first second cannot run out on a busy machine between the fifth wrong password and the sixth.
+ */
+async function withClockStopped<T>(work: () => Promise<T>): Promise<T> {
+  vi.useFakeTimers({ toFake: ['Date'], now: Date.now() });
+  try {
+    return await work();
+  } finally {
+    vi.useRealTimers();
   }
 }
 
@@ -140,8 +155,8 @@ describe('an unknown address is answered as a real one', () => {
     await createUser('quentin@roost.test');
     const run = (username: string) =>
       answers(6, (attempt) => answer(signIn({ username, password: `Wrong-pass-${attempt}` })));
-    const real = await run('quentin@roost.test');
-    const unknown = await run('no-such-person@roost.test');
+    const real = await withClockStopped(() => run('quentin@roost.test'));
+    const unknown = await withClockStopped(() => run('no-such-person@roost.test'));
     expect(real).toEqual([...Array(5).fill(incorrect), lockedOut]);
     expect(unknown).toEqual(real);
   });
@@ -160,8 +175,8 @@ describe('an unknown address is answered as a real one', () => {
           ),
         ),
       );
-    const real = await run('ROSA@roost.test');
-    const unknown = await run('NOT-ROSA@roost.test');
+    const real = await withClockStopped(() => run('ROSA@roost.test'));
+    const unknown = await withClockStopped(() => run('NOT-ROSA@roost.test'));
     expect(real).toEqual([...Array(5).fill(incorrect), lockedOut]);
     expect(unknown).toEqual(real);
   });
