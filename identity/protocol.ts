@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import express, { type Request, type Response } from 'express';
+import type { Request, Response } from 'express';
 import type { IdentityContext } from './context.ts';
 import { CognitoError } from './errors.ts';
 import * as admin from './operations/admin.ts';
@@ -9,6 +9,7 @@ import { initiateAuth, respondToAuthChallenge } from './operations/sign-in.ts';
 import { confirmSignUp, resendConfirmationCode, signUp } from './operations/sign-up.ts';
 import { getTokensFromRefreshToken, globalSignOut, revokeToken } from './operations/tokens.ts';
 import * as user from './operations/user.ts';
+import { assertStorableStrings, createBodyReader, headerSafe } from './protocol-input.ts';
 import { verifySigV4 } from './sigv4.ts';
 
 /** Operations anyone may call (the access token or code in the body is the credential). */
@@ -74,7 +75,7 @@ export function sendError(res: Response, requestId: string, error: CognitoError)
       'content-type': 'application/x-amz-json-1.1',
       'x-amzn-requestid': requestId,
       'x-amzn-errortype': `${error.type}:`,
-      'x-amzn-errormessage': error.message,
+      'x-amzn-errormessage': headerSafe(error.message),
     })
     .send(JSON.stringify({ __type: error.type, message: error.message }));
 }
@@ -116,7 +117,11 @@ const signInOperations = new Set(['InitiateAuth', 'RespondToAuthChallenge']);
 /** The user-pool JSON API: `POST <mount>` with `X-Amz-Target`, as Cognito's endpoint. */
 export function createProtocolHandler(ctx: IdentityContext) {
   const allowSignIn = createAddressLimiter(ctx.limits.signInRequestsPerMinute);
-  const rawBody = express.raw({ type: () => true, limit: '128kb' });
+  const rawBody = createBodyReader((req, res, error) => {
+    applyCors(ctx, req, res);
+    res.setHeader('Cache-Control', 'no-store');
+    sendError(res, randomUUID(), error);
+  });
 
   const preflight = (req: Request, res: Response) => {
     applyCors(ctx, req, res);
@@ -189,6 +194,8 @@ export function createProtocolHandler(ctx: IdentityContext) {
           `Operation ${name.slice(0, 64)} is not supported.`,
         );
       }
+      // Checked once here for every operation: no string reaches the database unstorable.
+      assertStorableStrings(input as Record<string, unknown>);
       const output = await operation(ctx, input as Record<string, unknown>, {
         sourceIp: req.ip ?? 'unknown',
         ...(typeof req.headers['amz-sdk-invocation-id'] === 'string'

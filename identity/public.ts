@@ -9,11 +9,13 @@ import type { MessageSender } from './delivery/message-sender.ts';
 import { createHostedOAuthRouter } from './oauth/hosted.ts';
 import { createProtocolHandler } from './protocol.ts';
 import { purgeExpiredSessions } from './sessions.ts';
+import { isSignInLive, type TokenSignIn } from './token-liveness.ts';
 import { createTokenService, type TokenService } from './tokens.ts';
 
 export { parseIdentityConfig, IdentityConfigError, type IdentityConfig } from './config.ts';
 export type { MessageSender, OutgoingMessage } from './delivery/message-sender.ts';
 export { amplifyConfig } from './amplify-config.ts';
+export type { TokenSignIn } from './token-liveness.ts';
 
 export interface IdentityServiceOptions {
   db: Database;
@@ -28,6 +30,13 @@ export interface IdentityService {
   router: Router;
   tokens: TokenService;
   config: IdentityConfig;
+  /**
+   * Whether a token whose signature, issuer, audience and expiry were already verified still
+   * belongs to a live sign-in: false once the user is disabled or deleted, its refresh token is
+   * revoked or the user signed out everywhere. Always true with AUTH_PROVIDER=cognito, whose
+   * tokens can only be left to expire.
+   */
+  isTokenLive(claims: TokenSignIn): Promise<boolean>;
   /**
    * Tells the pool where the server really listens, when the configured ports were ephemeral
    * (port 0 in tests): endpoint, issuer and hosted-OAuth domain follow.
@@ -67,7 +76,14 @@ export async function createIdentityService(
   const secrets = createSecrets(config.secret);
   const tokens = createTokenService(options.db, config, secrets);
   if (config.provider === 'cognito') {
-    return { router, tokens, config, setListening, close: async () => {} };
+    return {
+      router,
+      tokens,
+      config,
+      setListening,
+      isTokenLive: async () => true,
+      close: async () => {},
+    };
   }
   await tokens.ensureKeys();
   const ctx: IdentityContext = {
@@ -127,6 +143,7 @@ export async function createIdentityService(
     tokens,
     config,
     setListening,
+    isTokenLive: (claims) => isSignInLive(options.db, claims),
     close: async () => {
       clearInterval(sweeper);
     },

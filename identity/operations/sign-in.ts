@@ -32,6 +32,13 @@ import {
   randomBigInt,
   serverSessionKey,
 } from '../srp.ts';
+import {
+  assertStandInCanSignIn,
+  limitCodeSendsTo,
+  lockSeconds,
+  normaliseLogin,
+  recordStandInFailure,
+} from '../stand-ins.ts';
 import { matchTotp } from '../totp.ts';
 import {
   issueTokensIfUnchanged,
@@ -62,7 +69,7 @@ function assertCanSignIn(user: User) {
 async function recordFailure(ctx: Ctx, user: User) {
   const failed = user.failedSignIns + 1;
   const over = failed - ctx.limits.failedSignInsBeforeLockout;
-  const lockedUntil = over >= 0 ? new Date(Date.now() + Math.min(2 ** over, 900) * 1000) : null;
+  const lockedUntil = over >= 0 ? new Date(Date.now() + lockSeconds(over) * 1000) : null;
   await ctx.db
     .update(users)
     .set({ failedSignIns: sql`${users.failedSignIns} + 1`, lockedUntil })
@@ -78,7 +85,9 @@ async function recordSuccess(ctx: Ctx, user: User) {
 }
 
 /** A stand-in for unknown users so the answer looks like a real challenge (no enumeration). */
-function fakeIdentity(ctx: Ctx, username: string) {
+function fakeIdentity(ctx: Ctx, login: string) {
+  // One stand-in per address however it is spelt, as a real account has one id.
+  const username = normaliseLogin(login);
   const digest = createHmac('sha256', ctx.secrets.hashCode('fake-user', username))
     .update(username)
     .digest('hex');
@@ -99,6 +108,7 @@ async function startSrp(
   const user = await findUser(ctx, username);
   const stored = user ? verifierOf(ctx, user) : undefined;
   if (!user || !stored) {
+    await assertStandInCanSignIn(ctx, username);
     const fake = fakeIdentity(ctx, username);
     const B = modPow(g, randomBigInt(32));
     const handle = sealSecretBlock(ctx, {
@@ -106,6 +116,7 @@ async function startSrp(
       clientId,
       challenge: 'PASSWORD_VERIFIER',
       fake: true,
+      username,
     });
     return passwordVerifier(fake.id, fake.salt, B, handle);
   }
@@ -221,9 +232,20 @@ function passwordVerifier(userId: string, salt: string, B: bigint, handle: strin
   };
 }
 
-async function checkPassword(ctx: Ctx, user: User | undefined, password: unknown): Promise<User> {
+/** Checks a password for `login`; an address without an account counts wrong ones alike. */
+async function checkPassword(
+  ctx: Ctx,
+  user: User | undefined,
+  password: unknown,
+  login: string,
+): Promise<User> {
   const stored = user ? verifierOf(ctx, user) : undefined;
-  if (!user || !stored || typeof password !== 'string') throw incorrectCredentials();
+  if (typeof password !== 'string') throw incorrectCredentials();
+  if (!user || !stored) {
+    await assertStandInCanSignIn(ctx, login);
+    await recordStandInFailure(ctx, login);
+    throw incorrectCredentials();
+  }
   assertCanSignIn(user);
   if (!passwordMatches(stored, ctx.config.poolName, user.username, password)) {
     await recordFailure(ctx, user);
@@ -459,10 +481,7 @@ async function verifyDeviceClaim(
   const device = await deviceOf(ctx, user, deviceKey);
   if (!device?.verifier) throw resourceNotFound('Device does not exist.');
   const timestamp = responses.TIMESTAMP ?? '';
-  const when = parseSrpTimestamp(timestamp);
-  if (!when || Math.abs(when.getTime() - Date.now()) > TIMESTAMP_SKEW_MS) {
-    throw invalidParameter('TIMESTAMP format is invalid or is too far from the current time.');
-  }
+  assertFreshTimestamp(timestamp);
   const key = serverSessionKey(BigInt(`0x${String(state.A)}`), BigInt(`0x${device.verifier}`), {
     b: BigInt(`0x${String(state.b)}`),
     B: BigInt(`0x${String(state.B)}`),
@@ -490,10 +509,12 @@ export async function initiateAuth(ctx: Ctx, input: Input): Promise<Output> {
         deviceKey,
       );
     case 'USER_PASSWORD_AUTH': {
+      const username = requireParameter(parameters, 'USERNAME');
       const user = await checkPassword(
         ctx,
-        await findUser(ctx, requireParameter(parameters, 'USERNAME')),
+        await findUser(ctx, username),
         parameters.PASSWORD,
+        username,
       );
       return afterPassword(ctx, user, clientId, deviceKey);
     }
@@ -532,7 +553,12 @@ async function startUserAuth(
   if (preferred === 'PASSWORD_SRP')
     return startSrp(ctx, clientId, username, parameters.SRP_A, deviceKey);
   if (preferred === 'PASSWORD') {
-    const user = await checkPassword(ctx, await findUser(ctx, username), parameters.PASSWORD);
+    const user = await checkPassword(
+      ctx,
+      await findUser(ctx, username),
+      parameters.PASSWORD,
+      username,
+    );
     return afterPassword(ctx, user, clientId, deviceKey);
   }
   const user = await findUser(ctx, username);
@@ -562,7 +588,9 @@ async function startEmailOtp(
   user: User | undefined,
   username: string,
 ): Promise<Output> {
+  await limitCodeSendsTo(ctx, 'sign-in', username);
   if (!user || !user.attributes.email || user.attributes.email_verified !== 'true') {
+    if (!user) await assertStandInCanSignIn(ctx, username);
     const session = await createSession(ctx, {
       userId: null,
       clientId,
@@ -617,13 +645,7 @@ export async function respondToAuthChallenge(ctx: Ctx, input: Input): Promise<Ou
     const result = await tryDirectPasswordClaim(ctx, state, responses, handle as string);
     if (result) return result;
   }
-  if (state.fake) {
-    if (name === 'SELECT_CHALLENGE')
-      return answerSelectChallenge(ctx, clientId, undefined, state, responses);
-    throw name === 'EMAIL_OTP'
-      ? new CognitoError('CodeMismatchException', 'Invalid code or auth state for the user.')
-      : incorrectCredentials();
-  }
+  if (state.fake) return answerStandIn(ctx, clientId, name, state, responses, handle as string);
   const user = state.userId ? await findUserById(ctx, state.userId) : undefined;
   if (name === 'SELECT_CHALLENGE')
     return answerSelectChallenge(ctx, clientId, user, state, responses);
@@ -696,6 +718,39 @@ export async function respondToAuthChallenge(ctx: Ctx, input: Input): Promise<Ou
   }
 }
 
+/**
+ * Answers for an address without an account, in the order a real account's checks answer:
+ * lock-out and the timestamp before the password, and three tries at an e-mailed code.
+ */
+async function answerStandIn(
+  ctx: Ctx,
+  clientId: string,
+  name: string,
+  state: SessionState,
+  responses: Record<string, string>,
+  handle: string,
+): Promise<Output> {
+  if (name === 'SELECT_CHALLENGE')
+    return answerSelectChallenge(ctx, clientId, undefined, state, responses);
+  if (name === 'EMAIL_OTP') {
+    await restoreSession(ctx, handle, state);
+    throw new CognitoError('CodeMismatchException', 'Invalid code or auth state for the user.');
+  }
+  if (name === 'PASSWORD_VERIFIER' && typeof state.username === 'string') {
+    await assertStandInCanSignIn(ctx, state.username);
+    assertFreshTimestamp(responses.TIMESTAMP ?? '');
+    await recordStandInFailure(ctx, state.username);
+  }
+  throw incorrectCredentials();
+}
+
+function assertFreshTimestamp(timestamp: string) {
+  const when = parseSrpTimestamp(timestamp);
+  if (!when || Math.abs(when.getTime() - Date.now()) > TIMESTAMP_SKEW_MS) {
+    throw invalidParameter('TIMESTAMP format is invalid or is too far from the current time.');
+  }
+}
+
 async function answerSelectChallenge(
   ctx: Ctx,
   clientId: string,
@@ -708,7 +763,7 @@ async function answerSelectChallenge(
     case 'PASSWORD_SRP':
       return startSrp(ctx, clientId, username, responses.SRP_A);
     case 'PASSWORD': {
-      const checked = await checkPassword(ctx, user, responses.PASSWORD);
+      const checked = await checkPassword(ctx, user, responses.PASSWORD, username);
       return afterPassword(ctx, checked, clientId);
     }
     case 'EMAIL_OTP':
@@ -729,10 +784,7 @@ async function verifyPasswordClaim(
   assertCanSignIn(user);
   const stored = verifierOf(ctx, user);
   const timestamp = responses.TIMESTAMP ?? '';
-  const when = parseSrpTimestamp(timestamp);
-  if (!when || Math.abs(when.getTime() - Date.now()) > TIMESTAMP_SKEW_MS) {
-    throw invalidParameter('TIMESTAMP format is invalid or is too far from the current time.');
-  }
+  assertFreshTimestamp(timestamp);
   const key = stored
     ? serverSessionKey(BigInt(`0x${String(state.A)}`), BigInt(`0x${stored.verifier}`), {
         b: BigInt(`0x${String(state.b)}`),

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { checkCode, deliveryFor, sendCode } from '../codes.ts';
-import { CognitoError, invalidParameter, messages, notAuthorized } from '../errors.ts';
+import { CognitoError, invalidParameter, notAuthorized } from '../errors.ts';
 import { users } from '../schema.ts';
 import {
   findUser,
@@ -13,6 +13,7 @@ import {
   sealVerifier,
   validatePassword,
 } from '../users.ts';
+import { limitCodeSendsTo, recordStandInCodeSent, rejectStandInCode } from '../stand-ins.ts';
 import { limitAnonymousRequests, requireClient, requireString, type Operation } from './common.ts';
 
 /**
@@ -102,7 +103,8 @@ export const confirmSignUp: Operation = async (ctx, input) => {
   const username = requireString(input, 'Username', 128);
   const code = requireString(input, 'ConfirmationCode', 2048);
   const user = await findUser(ctx, username);
-  if (!user) throw new CognitoError('CodeMismatchException', messages.codeMismatch);
+  // Cognito says nothing of a missing user here: as if a sign-up had sent a code.
+  if (!user) return rejectStandInCode(ctx, 'sign-up', username, { isCodePending: true });
   if (user.status !== 'UNCONFIRMED') {
     throw notAuthorized(`User cannot be confirmed. Current status is ${user.status}`);
   }
@@ -121,8 +123,12 @@ export const resendConfirmationCode: Operation = async (ctx, input, request) => 
   requireClient(ctx, input);
   const username = requireString(input, 'Username', 128);
   await limitAnonymousRequests(ctx, 'codes', request);
+  await limitCodeSendsTo(ctx, 'sign-up', username);
   const user = await findUser(ctx, username);
-  if (!user) return fakeDelivery(username);
+  if (!user) {
+    await recordStandInCodeSent(ctx, 'sign-up', username);
+    return fakeDelivery(username);
+  }
   if (user.status !== 'UNCONFIRMED') throw invalidParameter('User is already confirmed.');
   const target = deliveryFor(user);
   if (!target) return fakeDelivery(username);

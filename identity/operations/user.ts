@@ -10,6 +10,7 @@ import {
 import { takeToken } from '../rate-limit.ts';
 import { consumeSession, createSession } from '../sessions.ts';
 import { users } from '../schema.ts';
+import { limitCodeSendsTo, recordStandInCodeSent, rejectStandInCode } from '../stand-ins.ts';
 import { generateTotpSecret, matchTotp } from '../totp.ts';
 import {
   attributeList,
@@ -195,8 +196,12 @@ export const forgotPassword: Operation = async (ctx, input, request) => {
   requireClient(ctx, input);
   const username = requireString(input, 'Username', 128);
   await limitAnonymousRequests(ctx, 'codes', request);
+  await limitCodeSendsTo(ctx, 'reset-password', username);
   const user = await findUser(ctx, username);
-  if (!user) return fakeDelivery(username);
+  if (!user) {
+    await recordStandInCodeSent(ctx, 'reset-password', username);
+    return fakeDelivery(username);
+  }
   if (!user.enabled) throw notAuthorized('User is disabled.');
   if (user.status === 'FORCE_CHANGE_PASSWORD')
     throw notAuthorized('User password cannot be reset in the current state.');
@@ -224,11 +229,7 @@ export const confirmForgotPassword: Operation = async (ctx, input) => {
   const code = requireString(input, 'ConfirmationCode', 2048);
   const password = validatePassword(ctx.config.passwordPolicy, input.Password);
   const user = await findUser(ctx, username);
-  if (!user)
-    throw new CognitoError(
-      'CodeMismatchException',
-      'Invalid verification code provided, please try again.',
-    );
+  if (!user) return rejectStandInCode(ctx, 'reset-password', username);
   await checkCode(ctx, user, 'reset-password', code);
   await ctx.db
     .update(users)

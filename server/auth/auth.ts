@@ -1,3 +1,4 @@
+import type { JwtPayload } from 'aws-jwt-verify/jwt-model';
 import type { Logger } from '../logger.ts';
 import type { AuthSettings } from './auth-settings.ts';
 import { createIdTokenVerifier, type IdTokenVerifier } from './id-token-verifier.ts';
@@ -18,9 +19,14 @@ export interface CreateAuthOptions {
   /** Reads the issuer settings; called lazily and again after a failure. */
   loadSettings: () => Promise<AuthSettings>;
   logger: Logger;
+  /**
+   * Whether a verified token's sign-in still stands (the embedded pool's `isTokenLive`): a
+   * signature cannot show that the user was disabled or the refresh token revoked since.
+   */
+  isTokenLive?: (claims: JwtPayload) => Promise<boolean>;
 }
 
-export function createAuth({ loadSettings, logger }: CreateAuthOptions): Auth {
+export function createAuth({ loadSettings, logger, isTokenLive }: CreateAuthOptions): Auth {
   let ready: Promise<{ settings: AuthSettings; verifier: IdTokenVerifier }> | undefined;
 
   function prepare() {
@@ -46,12 +52,26 @@ export function createAuth({ loadSettings, logger }: CreateAuthOptions): Auth {
     }
     const token = read(prepared.settings);
     if (!token) return null;
+    let claims: JwtPayload;
     try {
-      return toSessionUser(await prepared.verifier.verify(token));
+      claims = await prepared.verifier.verify(token);
     } catch (error) {
       logger.debug({ reason: (error as Error).message }, 'identity token rejected');
       return null;
     }
+    if (isTokenLive) {
+      try {
+        if (!(await isTokenLive(claims))) {
+          logger.debug({ sub: claims.sub }, 'identity token rejected: sign-in revoked');
+          return null;
+        }
+      } catch (error) {
+        // Fail closed: a token that cannot be checked does not sign anyone in.
+        logger.error({ err: error }, 'token liveness unknown: treating request as signed out');
+        return null;
+      }
+    }
+    return toSessionUser(claims);
   }
 
   return {
