@@ -117,6 +117,8 @@ export async function startRoost({
         const { issuer } = identity.config;
         return { ...settings, issuer, jwksUri: `${issuer}/.well-known/jwks.json` };
       },
+      // A revoked, disabled or signed-out-everywhere user's ID token stops working at once.
+      isTokenLive: (claims) => identity.isTokenLive(claims),
     });
     const contact = createContactService({
       db: database.db,
