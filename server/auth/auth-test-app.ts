@@ -34,7 +34,7 @@ import { authSettingsFromAmplifyConfig } from './auth-settings.ts';
 import { createAuth } from './auth.ts';
 import { requireAdmin, requireUser } from './guards.ts';
 import { createSessionMiddleware, sessionUserOf } from './session-middleware.ts';
-import type { SessionUser } from './session-user.ts';
+import type { SessionUser } from '../../domain/session-user.ts';
 
 /** Settings every test pool shares, so a second pool on the same database signs alike. */
 export const testIdentityEnv = {
