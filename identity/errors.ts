@@ -17,7 +17,6 @@ const error = (type: string) => (message: string) => new CognitoError(type, mess
 
 export const notAuthorized = error('NotAuthorizedException');
 export const invalidParameter = error('InvalidParameterException');
-export const userNotFound = error('UserNotFoundException');
 export const resourceNotFound = error('ResourceNotFoundException');
 
 export const messages = {
@@ -43,5 +42,4 @@ export const codeMismatch = () => new CognitoError('CodeMismatchException', mess
 export const expiredCode = () => new CognitoError('ExpiredCodeException', messages.codeExpired);
 export const limitExceeded = () =>
   new CognitoError('LimitExceededException', messages.limitExceeded);
-export const tooManyRequests = () => new CognitoError('TooManyRequestsException', 'Rate exceeded');
 export const incorrectCredentials = () => notAuthorized(messages.incorrectCredentials);

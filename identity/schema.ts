@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import {
   boolean,
   index,
@@ -207,19 +206,3 @@ export const rateLimits = identity.table('rate_limits', {
   windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
   count: integer('count').notNull().default(0),
 });
-
-export const identityTables = {
-  users,
-  groups,
-  userGroups,
-  codes,
-  authSessions,
-  refreshTokens,
-  signingKeys,
-  devices,
-  federatedIdentities,
-  oauthGrants,
-  rateLimits,
-};
-
-export const nowSql = sql`now()`;

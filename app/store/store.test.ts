@@ -11,7 +11,6 @@ import {
   uploadTheatres,
 } from './listing-draft-slice';
 import { goToStep, nextStep, previousStep } from './registration-step-slice';
-import { clearSearch, updateLocation, updateSearch } from './search-slice';
 import { createStore } from './store';
 
 describe('listing draft', () => {
@@ -81,16 +80,5 @@ describe('registration step', () => {
     expect(store.getState().registrationStep.currentStep).toBe(1);
     store.dispatch(goToStep(5));
     expect(store.getState().registrationStep.currentStep).toBe(5);
-  });
-});
-
-describe('search', () => {
-  it('updates fields and location, and clears', () => {
-    const store = createStore();
-    store.dispatch(updateSearch({ channel: 'rent', maxPrice: 1500 }));
-    store.dispatch(updateLocation('Bristol'));
-    expect(store.getState().search).toEqual({ location: 'Bristol', channel: 'rent', maxPrice: 1500 });
-    store.dispatch(clearSearch());
-    expect(store.getState().search).toEqual({ location: '' });
   });
 });

@@ -1,12 +1,10 @@
 import { combineReducers, configureStore } from '@reduxjs/toolkit';
 import { listingDraftSlice } from './listing-draft-slice';
 import { registrationStepSlice } from './registration-step-slice';
-import { searchSlice } from './search-slice';
 
 const rootReducer = combineReducers({
   listingDraft: listingDraftSlice.reducer,
   registrationStep: registrationStepSlice.reducer,
-  search: searchSlice.reducer,
 });
 
 export type RootState = ReturnType<typeof rootReducer>;

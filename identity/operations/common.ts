@@ -38,12 +38,6 @@ export function requireString(input: Input, name: string, max = 2048): string {
   return value;
 }
 
-export function optionalString(input: Input, name: string, max = 2048): string | undefined {
-  return input[name] === undefined || input[name] === null
-    ? undefined
-    : requireString(input, name, max);
-}
-
 export function requireMap(input: Input, name: string): Record<string, string> {
   const value = input[name];
   if (value === undefined || value === null) return {};

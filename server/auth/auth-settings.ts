@@ -34,12 +34,3 @@ export function authSettingsFromAmplifyConfig(config: unknown): AuthSettings {
     : `https://cognito-idp.${region}.amazonaws.com/${userPoolId}`;
   return { issuer, jwksUri: `${issuer}/.well-known/jwks.json`, clientId: userPoolClientId };
 }
-
-/** Fetches and reads the published Amplify configuration. */
-export async function fetchAuthSettings(configUrl: string): Promise<AuthSettings> {
-  const response = await fetch(configUrl, { headers: { accept: 'application/json' } });
-  if (!response.ok) {
-    throw new Error(`GET ${configUrl} answered ${response.status}`);
-  }
-  return authSettingsFromAmplifyConfig(await response.json());
-}

@@ -171,5 +171,3 @@ export function createJobQueue(options: JobQueueOptions) {
     },
   };
 }
-
-export type JobQueue = ReturnType<typeof createJobQueue>;

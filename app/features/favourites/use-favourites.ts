@@ -7,8 +7,13 @@ import {
   writeFavourites,
   type FavouritesOwner,
 } from './favourites-storage';
+import { useMergeFavourites } from './api/merge-favourites';
+import { useSetFavourite } from './api/set-favourite';
 
 const CHANGE_EVENT = 'roost:favourites-changed';
+
+/** Only listings (numeric ids) are kept on the server. */
+const isListingId = (id: string) => /^\d+$/.test(id);
 
 function subscribe(onChange: () => void) {
   window.addEventListener(CHANGE_EVENT, onChange);
@@ -38,6 +43,8 @@ export function useFavourites() {
     [user],
   );
   const key = favouritesKey(owner);
+  const { mutateAsync: mergeWithServer } = useMergeFavourites();
+  const { mutate: setOnServer } = useSetFavourite();
   const raw = useSyncExternalStore(
     subscribe,
     () => readItem(key) ?? '',
@@ -53,49 +60,30 @@ export function useFavourites() {
     // Then the browser's list and the server's are merged both ways, so favourites follow the
     // user across devices. Offline, the browser's list simply stays as it is.
     let isCurrent = true;
-    void mergeWithServer(local).then((merged) => {
-      if (!isCurrent || !merged) return;
-      // A heart tapped while the merge was on its way stays saved (it was sent on its own).
-      writeFavourites(owner, [...new Set([...readFavourites(owner), ...merged])]);
-      window.dispatchEvent(new Event(CHANGE_EVENT));
-    });
+    mergeWithServer(local.filter(isListingId)).then(
+      (merged) => {
+        if (!isCurrent) return;
+        // A heart tapped while the merge was on its way stays saved (it was sent on its own).
+        writeFavourites(owner, [...new Set([...readFavourites(owner), ...merged])]);
+        window.dispatchEvent(new Event(CHANGE_EVENT));
+      },
+      () => undefined,
+    );
     return () => {
       isCurrent = false;
     };
-  }, [key, owner]);
+  }, [key, owner, mergeWithServer]);
 
   const ids = useMemo(() => parse(raw), [raw]);
   const toggle = useCallback(
     (id: string) => {
-      const next = ids.includes(id) ? ids.filter((item) => item !== id) : [...ids, id];
-      writeFavourites(owner, next);
+      const isSaved = !ids.includes(id);
+      writeFavourites(owner, isSaved ? [...ids, id] : ids.filter((item) => item !== id));
       window.dispatchEvent(new Event(CHANGE_EVENT));
-      if (owner && /^\d+$/.test(id)) {
-        void fetch(`/api/v1/favourites/${id}`, {
-          method: ids.includes(id) ? 'DELETE' : 'PUT',
-          credentials: 'same-origin',
-        }).catch(() => undefined);
-      }
+      // Fire and forget: a lost or refused call leaves the browser's list as the user set it.
+      if (owner && isListingId(id)) setOnServer({ listingId: id, isSaved });
     },
-    [ids, owner],
+    [ids, owner, setOnServer],
   );
   return { ids, count: ids.length, has: (id: string) => ids.includes(id), toggle };
-}
-
-async function mergeWithServer(local: string[]): Promise<string[] | undefined> {
-  try {
-    const response = await fetch('/api/v1/favourites/merge', {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      credentials: 'same-origin',
-      body: JSON.stringify({ ids: local.filter((id) => /^\d+$/.test(id)) }),
-    });
-    if (!response.ok) return undefined;
-    const body = (await response.json()) as { ids?: unknown };
-    return Array.isArray(body.ids)
-      ? body.ids.filter((id): id is string => typeof id === 'string')
-      : undefined;
-  } catch {
-    return undefined;
-  }
 }

@@ -1,5 +1,5 @@
 import { useId, useState, type KeyboardEvent } from 'react';
-import { usePlaceSuggestions } from './use-place-suggestions';
+import { usePlaceSuggestions } from './api/places';
 
 const NATIONS: Record<string, string> = {
   ENG: 'England',

@@ -1,17 +1,11 @@
-import { useQuery } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
 import { Link } from 'react-router';
-import type { ListingSummary } from '../../../server/marketplace/listings/listing-summary';
 import { ListingCard } from '~/features/listings/listing-card';
+import { useListingCards } from './api/listing-cards';
+import { useSearchResults } from './api/search-results';
 import { lastSearch, recentlyViewed } from './visitor-memory';
 
 const noSubscription = () => () => {};
-
-async function getJson<T>(url: string, signal: AbortSignal): Promise<T> {
-  const response = await fetch(url, { signal });
-  if (!response.ok) throw new Error(`${url} answered ${response.status}`);
-  return (await response.json()) as T;
-}
 
 /**
  * For a returning visitor (who allowed optional storage): the newest homes for their last search
@@ -25,21 +19,8 @@ export function ReturningVisitor() {
   );
   const search = isBrowser ? lastSearch() : undefined;
   const viewedIds = isBrowser ? recentlyViewed() : [];
-  const newest = useQuery({
-    queryKey: ['last-search', search?.api],
-    queryFn: ({ signal }) =>
-      getJson<{ items: ListingSummary[] }>(`/api/v1/search?${search!.api}&limit=4`, signal),
-    enabled: Boolean(search),
-  });
-  const viewed = useQuery({
-    queryKey: ['recently-viewed', viewedIds.join(',')],
-    queryFn: ({ signal }) =>
-      getJson<{ listings: ListingSummary[] }>(
-        `/api/v1/listing-cards?ids=${viewedIds.join(',')}`,
-        signal,
-      ),
-    enabled: viewedIds.length > 0,
-  });
+  const newest = useSearchResults(search ? `${search.api}&limit=4` : undefined);
+  const viewed = useListingCards(viewedIds);
   return (
     <>
       {search && newest.data && newest.data.items.length > 0 ? (
@@ -55,13 +36,13 @@ export function ReturningVisitor() {
           </div>
         </section>
       ) : null}
-      {viewed.data && viewed.data.listings.length > 0 ? (
+      {viewed.data && viewed.data.length > 0 ? (
         <section className="page" aria-labelledby="recently-viewed">
           <div className="section-heading">
             <h2 id="recently-viewed">Recently viewed</h2>
           </div>
           <div className="listing-grid">
-            {viewed.data.listings.map((listing) => (
+            {viewed.data.map((listing) => (
               <ListingCard key={listing.id} listing={listing} />
             ))}
           </div>

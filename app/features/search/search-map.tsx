@@ -1,22 +1,8 @@
-import { useQuery } from '@tanstack/react-query';
 import type { LatLngExpression, Map as LeafletMap } from 'leaflet';
 import { useEffect, useRef, useState } from 'react';
 import { formatPrice } from '@domain/format';
 import { listingPath } from '@domain/listing/listing-url';
-
-export interface MapPoint {
-  id: number;
-  lat: number;
-  lng: number;
-  price: number;
-  channel: 'sale' | 'rent';
-  rentPeriod: 'month' | 'week' | null;
-  priceQualifier: string | null;
-  title: string;
-  bedrooms: number;
-  propertyType: string;
-  town: string;
-}
+import { useMapPoints, type MapPoint } from './api/map-points';
 
 type Vertex = { lat: number; lng: number };
 
@@ -60,19 +46,7 @@ export function SearchMap({
   const [vertices, setVertices] = useState<Vertex[]>([]);
   const [tilesFailed, setTilesFailed] = useState(false);
 
-  const params = new URLSearchParams(search);
-  params.set('channel', channel);
-  if (placeSlug) params.set('place', placeSlug);
-  params.delete('page');
-  params.delete('view');
-  const { data } = useQuery({
-    queryKey: ['search-map', params.toString()],
-    queryFn: async ({ signal }) => {
-      const response = await fetch(`/api/v1/search/map?${params}`, { signal });
-      if (!response.ok) throw new Error(`Map search failed with ${response.status}`);
-      return (await response.json()) as { points: MapPoint[]; total: number; more: boolean };
-    },
-  });
+  const { data } = useMapPoints({ channel, placeSlug, search });
 
   // Create the map once.
   useEffect(() => {

@@ -20,17 +20,6 @@ export type LocationLookup =
   | { status: 'found'; location: ResolvedLocation }
   | { status: 'not-found'; message: string; suggestions: PlaceSuggestion[] };
 
-const NATION_NAMES: Record<string, string> = {
-  ENG: 'England',
-  SCT: 'Scotland',
-  WLS: 'Wales',
-  NIR: 'Northern Ireland',
-};
-
-export function nationName(code: string): string {
-  return NATION_NAMES[code] ?? code;
-}
-
 /** Places whose names look like `text`, most similar and most populous first. */
 export async function suggestPlaces(
   db: Database,
