@@ -1,17 +1,12 @@
 import { useEffect, useRef, useState, type DragEvent } from 'react';
-import { imageUrl } from '@domain/images';
-import { draftApi, uploadMedia, type DraftMediaItem } from './draft-api';
-
-interface Upload {
-  id: number;
-  name: string;
-  progress: number;
-  error?: string;
-}
+import { buttonClass } from '~/components/ui/button';
+import type { DraftMediaItem } from '../api/draft-view';
+import { useArrangeDraftMedia } from '../api/arrange-draft-media';
+import { MediaItem } from './media-item';
+import { UploadList } from './upload-list';
+import { megabytes, useUploads } from './use-uploads';
 
 const ACCEPT = 'image/jpeg,image/png,image/webp,image/avif,image/heic,image/heif,.heic,.heif';
-
-let uploadSequence = 0;
 
 /**
  * Photos or floorplans of a draft: several uploads at once, each with its own progress bar;
@@ -35,21 +30,29 @@ export function MediaManager({
   maxItems: number;
   maxBytes: number;
 }) {
-  const [uploads, setUploads] = useState<Upload[]>([]);
   const [message, setMessage] = useState('');
   const [dragged, setDragged] = useState<number | null>(null);
   const latest = useRef(items);
   useEffect(() => {
     latest.current = items;
   }, [items]);
+  const arrange = useArrangeDraftMedia();
+  const { uploads, pending, uploadAll, dismiss } = useUploads({
+    kind,
+    maxBytes,
+    onUploaded: (item) => {
+      onChange([...latest.current, item]);
+      latest.current = [...latest.current, item];
+    },
+  });
   const own = items.filter((item) => item.kind === kind);
-  const noun = kind === 'photo' ? 'photo' : 'floorplan';
+  const noun = kind;
 
   async function save(next: DraftMediaItem[]) {
     onChange(next);
     if (!draftId) return;
     try {
-      const { media } = await draftApi.arrange(draftId, next);
+      const { media } = await arrange.mutateAsync({ draftId, items: next });
       onChange(media);
     } catch (error) {
       setMessage(error instanceof Error ? error.message : 'Could not save the order.');
@@ -74,36 +77,12 @@ export function MediaManager({
 
   async function addFiles(files: FileList | File[]) {
     const list = [...files];
-    const room = maxItems - own.length - uploads.filter((upload) => !upload.error).length;
+    const room = maxItems - own.length - pending;
     if (list.length > room) {
       setMessage(`You can add ${Math.max(0, room)} more ${noun}s (at most ${maxItems}).`);
     }
     const id = await ensureDraft();
-    await Promise.all(
-      list.slice(0, Math.max(0, room)).map(async (file) => {
-        uploadSequence += 1;
-        const upload: Upload = { id: uploadSequence, name: file.name, progress: 0 };
-        const update = (patch: Partial<Upload>) =>
-          setUploads((current) =>
-            current.map((entry) => (entry.id === upload.id ? { ...entry, ...patch } : entry)),
-          );
-        setUploads((current) => [...current, upload]);
-        if (file.size > maxBytes) {
-          update({
-            error: `${file.name} is ${(file.size / 1048576).toFixed(1)} MB; the limit is ${Math.round(maxBytes / 1048576)} MB.`,
-          });
-          return;
-        }
-        try {
-          const item = await uploadMedia(id, file, kind, (progress) => update({ progress }));
-          setUploads((current) => current.filter((entry) => entry.id !== upload.id));
-          onChange([...latest.current, item]);
-          latest.current = [...latest.current, item];
-        } catch (error) {
-          update({ error: `${file.name}: ${error instanceof Error ? error.message : 'failed'}` });
-        }
-      }),
-    );
+    await uploadAll(id, list.slice(0, Math.max(0, room)));
   }
 
   function onDrop(event: DragEvent<HTMLElement>) {
@@ -118,7 +97,7 @@ export function MediaManager({
         onDragOver={(event) => event.preventDefault()}
         onDrop={onDrop}
       >
-        <label htmlFor={`upload-${kind}`} className="button button--secondary">
+        <label htmlFor={`upload-${kind}`} className={buttonClass({ variant: 'secondary' })}>
           Add {noun}s
         </label>
         <input
@@ -133,125 +112,38 @@ export function MediaManager({
           }}
         />
         <span className="hint">
-          or drop files here. JPEG, PNG, WebP, AVIF or HEIC, up to {Math.round(maxBytes / 1048576)}{' '}
-          MB each, at most {maxItems}.
+          or drop files here. JPEG, PNG, WebP, AVIF or HEIC, up to {megabytes(maxBytes)} MB each, at
+          most {maxItems}.
         </span>
       </div>
       <p className="visually-hidden" role="status" aria-live="polite">
         {message}
       </p>
-      {uploads.length ? (
-        <ul className="media-manager__uploads" aria-label={`${noun}s uploading`}>
-          {uploads.map((upload) => (
-            <li key={upload.id}>
-              <span>{upload.name}</span>
-              {upload.error ? (
-                <span className="field-error" role="alert">
-                  {upload.error}{' '}
-                  <button
-                    type="button"
-                    className="button button--small button--secondary"
-                    onClick={() =>
-                      setUploads((current) => current.filter((entry) => entry.id !== upload.id))
-                    }
-                  >
-                    Dismiss
-                  </button>
-                </span>
-              ) : (
-                <progress
-                  max={1}
-                  value={upload.progress}
-                  aria-label={`Uploading ${upload.name}`}
-                  data-testid="upload-progress"
-                />
-              )}
-            </li>
-          ))}
-        </ul>
-      ) : null}
+      <UploadList uploads={uploads} noun={noun} onDismiss={dismiss} />
       {message && !uploads.some((upload) => upload.error) ? (
         <p className="hint">{message}</p>
       ) : null}
       <ol className="media-manager__items">
         {own.map((item, index) => (
-          <li
+          <MediaItem
             key={item.key}
-            draggable
+            item={item}
+            index={index}
+            count={own.length}
+            noun={noun}
+            onMove={move}
+            onCaption={(caption) =>
+              reorderOwn(
+                own.map((entry) => (entry.key === item.key ? { ...entry, caption } : entry)),
+              )
+            }
+            onRemove={() => reorderOwn(own.filter((entry) => entry.key !== item.key))}
             onDragStart={() => setDragged(index)}
-            onDragOver={(event) => event.preventDefault()}
-            onDrop={(event) => {
-              event.preventDefault();
+            onDropOn={() => {
               if (dragged !== null) move(dragged, index);
               setDragged(null);
             }}
-            className="media-manager__item"
-            data-testid={`${kind}-item`}
-          >
-            <img
-              src={imageUrl(item.key, 320)}
-              alt={item.caption || `${noun} ${index + 1}`}
-              width={160}
-              height={Math.round((160 * item.height) / item.width)}
-            />
-            {kind === 'photo' && index === 0 ? <span className="badge">Cover</span> : null}
-            <label>
-              <span className="visually-hidden">
-                Caption for {noun} {index + 1}
-              </span>
-              <input
-                type="text"
-                placeholder="Caption"
-                maxLength={120}
-                defaultValue={item.caption}
-                onBlur={(event) => {
-                  if (event.target.value === item.caption) return;
-                  reorderOwn(
-                    own.map((entry) =>
-                      entry.key === item.key ? { ...entry, caption: event.target.value } : entry,
-                    ),
-                  );
-                }}
-              />
-            </label>
-            <div className="media-manager__actions">
-              <button
-                type="button"
-                className="button button--small button--secondary"
-                onClick={() => move(index, index - 1)}
-                disabled={index === 0}
-                aria-label={`Move ${noun} ${index + 1} earlier`}
-              >
-                ←
-              </button>
-              <button
-                type="button"
-                className="button button--small button--secondary"
-                onClick={() => move(index, index + 1)}
-                disabled={index === own.length - 1}
-                aria-label={`Move ${noun} ${index + 1} later`}
-              >
-                →
-              </button>
-              {kind === 'photo' && index > 0 ? (
-                <button
-                  type="button"
-                  className="button button--small button--secondary"
-                  onClick={() => move(index, 0)}
-                >
-                  Make cover
-                </button>
-              ) : null}
-              <button
-                type="button"
-                className="button button--small button--secondary"
-                onClick={() => reorderOwn(own.filter((entry) => entry.key !== item.key))}
-                aria-label={`Remove ${noun} ${index + 1}`}
-              >
-                Remove
-              </button>
-            </div>
-          </li>
+          />
         ))}
       </ol>
     </div>
