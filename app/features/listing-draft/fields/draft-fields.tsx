@@ -20,6 +20,13 @@ export function useDraftField<T = unknown>(field: string): [T | undefined, (next
   return [value as T | undefined, (next) => dispatch(setPropertyDetails({ [field]: next }))];
 }
 
+/** A draft field wired to a control: its name, value, change and error. */
+function useBoundField<T>(field: string) {
+  const [value, onChange] = useDraftField<T>(field);
+  const error = useStepErrors()[field];
+  return { name: field, value, onChange, error };
+}
+
 const asText = (value: unknown) => (value === undefined || value === null ? '' : String(value));
 
 interface DraftFieldProps {
@@ -33,34 +40,16 @@ export function DraftInput({
   ...props
 }: DraftFieldProps &
   Pick<Parameters<typeof TextInputField>[0], 'type' | 'autoComplete' | 'isMultiline'>) {
-  const [value, setValue] = useDraftField<string>(field);
-  const error = useStepErrors()[field];
-  return (
-    <TextInputField
-      {...props}
-      name={field}
-      value={asText(value)}
-      onChange={setValue}
-      error={error}
-    />
-  );
+  const bound = useBoundField<string>(field);
+  return <TextInputField {...props} {...bound} value={asText(bound.value)} />;
 }
 
 export function DraftSelect({
   field,
   ...props
 }: DraftFieldProps & { options: readonly Option[]; placeholder?: string }) {
-  const [value, setValue] = useDraftField<string>(field);
-  const error = useStepErrors()[field];
-  return (
-    <SelectField
-      {...props}
-      name={field}
-      value={typeof value === 'string' ? value : ''}
-      onChange={setValue}
-      error={error}
-    />
-  );
+  const bound = useBoundField<string>(field);
+  return <SelectField {...props} {...bound} value={asText(bound.value)} />;
 }
 
 export function DraftRadios({
@@ -68,18 +57,8 @@ export function DraftRadios({
   label,
   options,
 }: Omit<DraftFieldProps, 'hint'> & { options: readonly Option[] }) {
-  const [value, setValue] = useDraftField<string>(field);
-  const error = useStepErrors()[field];
-  return (
-    <RadioGroup
-      name={field}
-      legend={label}
-      options={options}
-      value={typeof value === 'string' ? value : undefined}
-      onChange={setValue}
-      error={error}
-    />
-  );
+  const bound = useBoundField<string>(field);
+  return <RadioGroup {...bound} legend={label} options={options} />;
 }
 
 export function DraftCheckbox({ field, label, hint }: DraftFieldProps) {

@@ -9,22 +9,25 @@ interface LabelledProps {
   error?: string | undefined;
 }
 
-const controlId = (name: string) => `field-${name}`;
+/** The Field primitive's props for a control named `name` (its id is `field-<name>`). */
+const fieldProps = ({ name, label, hint, error }: LabelledProps) => ({
+  id: `field-${name}`,
+  label,
+  hint,
+  error,
+});
 
 /**
  * A text input (a number is typed as text, with a numeric keypad, so nothing is rounded or
  * spun by the browser), a date, a link, or a text area: the Field primitive around the control.
  */
 export function TextInputField({
-  name,
-  label,
-  hint,
-  error,
   value,
   onChange,
   type = 'text',
   autoComplete,
   isMultiline = false,
+  ...labelled
 }: LabelledProps & {
   value: string;
   onChange: (value: string) => void;
@@ -33,12 +36,12 @@ export function TextInputField({
   isMultiline?: boolean;
 }) {
   return (
-    <Field id={controlId(name)} label={label} hint={hint} error={error}>
+    <Field {...fieldProps(labelled)}>
       {(control) =>
         isMultiline ? (
           <textarea
             {...control}
-            name={name}
+            name={labelled.name}
             value={value}
             rows={8}
             onChange={(event) => onChange(event.target.value)}
@@ -46,7 +49,7 @@ export function TextInputField({
         ) : (
           <input
             {...control}
-            name={name}
+            name={labelled.name}
             value={value}
             type={type === 'number' ? 'text' : type}
             inputMode={type === 'number' ? 'numeric' : undefined}
@@ -61,14 +64,11 @@ export function TextInputField({
 
 /** A select with an empty first choice ('Choose…' unless told), in the Field primitive. */
 export function SelectField({
-  name,
-  label,
-  hint,
-  error,
   value,
   onChange,
   options,
   placeholder = 'Choose…',
+  ...labelled
 }: LabelledProps & {
   value: string;
   onChange: (value: string) => void;
@@ -76,11 +76,11 @@ export function SelectField({
   placeholder?: string;
 }) {
   return (
-    <Field id={controlId(name)} label={label} hint={hint} error={error}>
+    <Field {...fieldProps(labelled)}>
       {(control) => (
         <Select
           {...control}
-          name={name}
+          name={labelled.name}
           value={value}
           options={options}
           placeholder={placeholder}
