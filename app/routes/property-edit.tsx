@@ -1,4 +1,5 @@
 import { redirect } from 'react-router';
+import { wizardPath } from '~/features/listing-draft/wizard-url';
 import { requireUser } from '../../server/auth/guards';
 import { failureAsPage } from '../../server/http/route-errors';
 import type { Route } from './+types/property-edit';
@@ -8,7 +9,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const user = requireUser(context.user, request);
   try {
     const draft = await context.marketplace.listingService.startEdit(user, Number(params.id));
-    return redirect(`/property/new?draft=${draft.id}&step=1`);
+    return redirect(wizardPath(draft.id, 1));
   } catch (error) {
     return failureAsPage(error);
   }

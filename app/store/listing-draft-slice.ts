@@ -1,11 +1,10 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 
-/** A photo in the listing draft, once uploaded (or while uploading, with progress). */
+/** A photo in the listing draft, once uploaded (its media key). */
 export interface DraftImage {
   id: string;
   url: string;
   caption?: string;
-  progress?: number;
 }
 
 /** A floorplan, video or virtual tour attached to the draft ("theatres"). */
@@ -28,7 +27,7 @@ export interface ListingDraftState {
   options: Record<string, unknown>;
   propertyDetail: PropertyDetailDraft;
   isInAddMode: boolean;
-  /** Whether the header shows '+ Add list'. */
+  /** Whether the header shows '+ Add list': off while the wizard is open. */
   buttonDisplayed: boolean;
   /** The server-side draft id, so uploads and progress survive a reload. */
   tempPropertyId: string | null;

@@ -18,6 +18,13 @@ export const WIZARD_STEPS = [
   { step: 7, key: 'review', title: 'Review and publish', schema: z.object({}) },
 ] as const;
 export const LAST_STEP = WIZARD_STEPS.length;
+export type WizardStepKey = (typeof WIZARD_STEPS)[number]['key'];
+
+/** The fields a step saves: its schema's keys, so the browser sends what the server checks. */
+export function stepFields(step: number): string[] {
+  const definition = WIZARD_STEPS.find((entry) => entry.step === step);
+  return definition ? Object.keys(definition.schema.shape) : [];
+}
 
 /** Validates one step's fields of the draft; the channel is passed to the steps that need it. */
 export function validateStep(

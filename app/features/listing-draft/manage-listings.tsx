@@ -1,10 +1,12 @@
-import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { formatDate, formatPrice, pluralise } from '@domain/format';
 import { imageUrl } from '@domain/images';
 import { listingPath } from '@domain/listing/listing-url';
 import type { OwnListing } from '../../../server/marketplace/listings/find-own-listings';
 import { labelOf } from '@domain/labels';
+import { buttonClass } from '~/components/ui/button';
+import { useAuth } from '~/features/auth/auth-context';
+import { useMyListings } from './api/my-listings';
 
 /**
  * 'Manage listings' on /my-account: the signed-in user's listings with their numbers, as the
@@ -12,32 +14,15 @@ import { labelOf } from '@domain/labels';
  * a moment ago in the browser) are they fetched from the API until the page revalidates.
  */
 export function ManageListings({ serverListings }: { serverListings: OwnListing[] | null }) {
-  const [fetched, setFetched] = useState<OwnListing[] | null>(null);
-  const [failed, setFailed] = useState(false);
-  const listings = serverListings ?? fetched;
-  const needsFetch = serverListings === null;
-  useEffect(() => {
-    if (!needsFetch) return;
-    let isCurrent = true;
-    fetch('/api/v1/me/listings', { credentials: 'same-origin' })
-      .then((response) =>
-        response.ok ? response.json() : Promise.reject(new Error(String(response.status))),
-      )
-      .then((body: { listings: OwnListing[] }) => {
-        if (isCurrent) setFetched(body.listings);
-      })
-      .catch(() => {
-        if (isCurrent) setFailed(true);
-      });
-    return () => {
-      isCurrent = false;
-    };
-  }, [needsFetch]);
+  const { user } = useAuth();
+  const fetched = useMyListings(user?.userId, { enabled: serverListings === null });
+  const listings = serverListings ?? fetched.data ?? null;
+  const failed = fetched.isError;
   return (
     <section aria-labelledby="manage-listings" className="manage-listings">
       <h2 id="manage-listings">Your listings</h2>
       <p>
-        <Link className="button" to="/property/new">
+        <Link className={buttonClass()} to="/property/new">
           Add a listing
         </Link>
       </p>
@@ -86,12 +71,15 @@ export function ManageListings({ serverListings }: { serverListings: OwnListing[
                   {listing.deletedAt ? ` · deleted on ${formatDate(listing.deletedAt)}` : ''}
                 </p>
                 <p>
-                  <Link className="button button--small" to={`/my-account/listings/${listing.id}`}>
+                  <Link
+                    className={buttonClass({ size: 'small' })}
+                    to={`/my-account/listings/${listing.id}`}
+                  >
                     Manage<span className="visually-hidden"> {listing.title}</span>
                   </Link>{' '}
                   {listing.deletedAt ? null : (
                     <Link
-                      className="button button--small button--secondary"
+                      className={buttonClass({ variant: 'secondary', size: 'small' })}
                       to={`/property/${listing.id}/edit`}
                     >
                       Edit<span className="visually-hidden"> {listing.title}</span>

@@ -1,0 +1,151 @@
+import { useEffect, useRef, useState, type DragEvent } from 'react';
+import { buttonClass } from '~/components/ui/button';
+import type { DraftMediaItem } from '../api/draft-view';
+import { useArrangeDraftMedia } from '../api/arrange-draft-media';
+import { MediaItem } from './media-item';
+import { UploadList } from './upload-list';
+import { megabytes, useUploads } from './use-uploads';
+
+const ACCEPT = 'image/jpeg,image/png,image/webp,image/avif,image/heic,image/heif,.heic,.heif';
+
+/**
+ * Photos or floorplans of a draft: several uploads at once, each with its own progress bar;
+ * drag to reorder (or the move buttons, for keyboards); the first photo is the cover.
+ */
+export function MediaManager({
+  draftId,
+  ensureDraft,
+  kind,
+  items,
+  onChange,
+  maxItems,
+  maxBytes,
+}: {
+  draftId: string | null;
+  ensureDraft: () => Promise<string>;
+  kind: 'photo' | 'floorplan';
+  /** Every media item of the draft (photos and floorplans): order is saved as one list. */
+  items: DraftMediaItem[];
+  onChange: (items: DraftMediaItem[]) => void;
+  maxItems: number;
+  maxBytes: number;
+}) {
+  const [message, setMessage] = useState('');
+  const [dragged, setDragged] = useState<number | null>(null);
+  const latest = useRef(items);
+  useEffect(() => {
+    latest.current = items;
+  }, [items]);
+  const arrange = useArrangeDraftMedia();
+  const { uploads, pending, uploadAll, dismiss } = useUploads({
+    kind,
+    maxBytes,
+    onUploaded: (item) => {
+      onChange([...latest.current, item]);
+      latest.current = [...latest.current, item];
+    },
+  });
+  const own = items.filter((item) => item.kind === kind);
+  const noun = kind;
+
+  async function save(next: DraftMediaItem[]) {
+    onChange(next);
+    if (!draftId) return;
+    try {
+      const { media } = await arrange.mutateAsync({ draftId, items: next });
+      onChange(media);
+    } catch (error) {
+      setMessage(error instanceof Error ? error.message : 'Could not save the order.');
+    }
+  }
+
+  function reorderOwn(nextOwn: DraftMediaItem[]) {
+    const others = latest.current.filter((item) => item.kind !== kind);
+    void save(kind === 'photo' ? [...nextOwn, ...others] : [...others, ...nextOwn]);
+  }
+
+  function move(from: number, to: number) {
+    if (to < 0 || to >= own.length || from === to) return;
+    const next = [...own];
+    const [item] = next.splice(from, 1);
+    next.splice(to, 0, item!);
+    reorderOwn(next);
+    setMessage(
+      `${noun === 'photo' ? 'Photo' : 'Floorplan'} moved to position ${to + 1} of ${own.length}.`,
+    );
+  }
+
+  async function addFiles(files: FileList | File[]) {
+    const list = [...files];
+    const room = maxItems - own.length - pending;
+    if (list.length > room) {
+      setMessage(`You can add ${Math.max(0, room)} more ${noun}s (at most ${maxItems}).`);
+    }
+    const id = await ensureDraft();
+    await uploadAll(id, list.slice(0, Math.max(0, room)));
+  }
+
+  function onDrop(event: DragEvent<HTMLElement>) {
+    event.preventDefault();
+    if (event.dataTransfer.files.length) void addFiles(event.dataTransfer.files);
+  }
+
+  return (
+    <div className="media-manager">
+      <div
+        className="media-manager__drop"
+        onDragOver={(event) => event.preventDefault()}
+        onDrop={onDrop}
+      >
+        <label htmlFor={`upload-${kind}`} className={buttonClass({ variant: 'secondary' })}>
+          Add {noun}s
+        </label>
+        <input
+          id={`upload-${kind}`}
+          className="visually-hidden"
+          type="file"
+          accept={ACCEPT}
+          multiple
+          onChange={(event) => {
+            if (event.target.files) void addFiles(event.target.files);
+            event.target.value = '';
+          }}
+        />
+        <span className="hint">
+          or drop files here. JPEG, PNG, WebP, AVIF or HEIC, up to {megabytes(maxBytes)} MB each, at
+          most {maxItems}.
+        </span>
+      </div>
+      <p className="visually-hidden" role="status" aria-live="polite">
+        {message}
+      </p>
+      <UploadList uploads={uploads} noun={noun} onDismiss={dismiss} />
+      {message && !uploads.some((upload) => upload.error) ? (
+        <p className="hint">{message}</p>
+      ) : null}
+      <ol className="media-manager__items">
+        {own.map((item, index) => (
+          <MediaItem
+            key={item.key}
+            item={item}
+            index={index}
+            count={own.length}
+            noun={noun}
+            onMove={move}
+            onCaption={(caption) =>
+              reorderOwn(
+                own.map((entry) => (entry.key === item.key ? { ...entry, caption } : entry)),
+              )
+            }
+            onRemove={() => reorderOwn(own.filter((entry) => entry.key !== item.key))}
+            onDragStart={() => setDragged(index)}
+            onDropOn={() => {
+              if (dragged !== null) move(dragged, index);
+              setDragged(null);
+            }}
+          />
+        ))}
+      </ol>
+    </div>
+  );
+}

@@ -1,0 +1,61 @@
+import { formatPrice, formatPropertyType } from '@domain/format';
+import { labelOf } from '@domain/labels';
+import { useAppSelector } from '~/store/hooks';
+import type { DraftMediaItem } from '../api/draft-view';
+import { useStepErrors } from '../fields/draft-fields';
+import type { WizardStepProps } from './step-props';
+
+/** Step 7: the main facts once more, and what publishing confirms. */
+export function ReviewStep({ media }: WizardStepProps) {
+  const detail = useAppSelector((state) => state.listingDraft.propertyDetail);
+  const problems = Object.entries(useStepErrors());
+  return (
+    <>
+      {problems.length ? (
+        <ul className="field-error">
+          {problems.map(([field, message]) => (
+            <li key={field}>{message}</li>
+          ))}
+        </ul>
+      ) : null}
+      <dl className="wizard__review">
+        {reviewRows(detail, media).map(([label, text]) => (
+          <div key={label}>
+            <dt>{label}</dt>
+            <dd>{text || '—'}</dd>
+          </div>
+        ))}
+      </dl>
+      <p className="hint">
+        By publishing you confirm the details are true and the property is available. We will ask
+        you every 4 weeks to confirm it still is.
+      </p>
+    </>
+  );
+}
+
+function reviewRows(detail: Record<string, unknown>, media: DraftMediaItem[]): [string, string][] {
+  const channel = detail.channel === 'rent' ? 'rent' : 'sale';
+  const price = Number(detail.price);
+  return [
+    ['Listing', labelOf('channel', channel)],
+    ['Property type', formatPropertyType(String(detail.propertyType ?? ''))],
+    ['Address', [detail.addressLine1, detail.town, detail.postcode].filter(Boolean).join(', ')],
+    ['Title', String(detail.title ?? '')],
+    ['Bedrooms', String(detail.bedrooms ?? '')],
+    [
+      'Price',
+      Number.isFinite(price)
+        ? formatPrice({
+            channel,
+            price,
+            priceQualifier: (detail.priceQualifier as string) ?? null,
+            rentPeriod: (detail.rentPeriod as 'month' | 'week') ?? null,
+          })
+        : '',
+    ],
+    ['Council tax', labelOf('councilTaxBand', detail.councilTaxBand as string)],
+    ['EPC rating', labelOf('epcRating', detail.epcRating as string)],
+    ['Photos', String(media.filter((item) => item.kind === 'photo').length)],
+  ];
+}

@@ -1,0 +1,112 @@
+import { useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { listingPath } from '@domain/listing/listing-url';
+import { stepFields, validateStep } from '@domain/listing/wizard-steps';
+import type { FieldErrors } from '@domain/validation/field-errors';
+import { ApiFailure } from '~/lib/api-client';
+import { useAppDispatch, useAppSelector } from '~/store/hooks';
+import { resetListingDraft, setTempId } from '~/store/listing-draft-slice';
+import { FIRST_REGISTRATION_STEP, goToStep } from '~/store/registration-step-slice';
+import type { DraftMediaItem, DraftView } from './api/draft-view';
+import { usePublishDraft } from './api/publish-draft';
+import { useSaveDraftStep } from './api/save-draft-step';
+import { useStartDraft } from './api/start-draft';
+import { replaceWizardUrl } from './wizard-url';
+
+/** The step at which the draft must have a photo before going on. */
+const PHOTOS_STEP = 5;
+
+/**
+ * Moving through the wizard: each step is checked in the browser with the step's schema, then
+ * saved (starting the draft on the server at the first save), and the URL follows; the last
+ * step publishes. Going back saves nothing.
+ */
+export function useWizardDraft(initialDraft: DraftView | null, media: DraftMediaItem[]) {
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const step = useAppSelector((state) => state.registrationStep.currentStep);
+  const detail = useAppSelector((state) => state.listingDraft.propertyDetail);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [formError, setFormError] = useState('');
+  const draftIdRef = useRef<string | null>(initialDraft?.id ?? null);
+  const start = useStartDraft();
+  const save = useSaveDraftStep();
+  const publishing = usePublishDraft();
+
+  async function ensureDraft(): Promise<string> {
+    if (draftIdRef.current) return draftIdRef.current;
+    const draft = await start.mutateAsync();
+    draftIdRef.current = draft.id;
+    dispatch(setTempId(draft.id));
+    replaceWizardUrl(draft.id, step);
+    return draft.id;
+  }
+
+  function show(problems: FieldErrors, message: string) {
+    setErrors(problems);
+    setFormError(message);
+  }
+
+  function showFailure(error: unknown, fallback: string) {
+    if (error instanceof ApiFailure) show(error.fields, error.message);
+    else setFormError(fallback);
+  }
+
+  /** The current step's fields as typed (those never filled in are left out). */
+  function currentFields(): Record<string, unknown> {
+    return Object.fromEntries(
+      stepFields(step)
+        .map((field) => [field, detail[field]])
+        .filter(([, value]) => value !== undefined),
+    );
+  }
+
+  async function goTo(target: number) {
+    setFormError('');
+    if (target < step) {
+      dispatch(goToStep(target));
+      setErrors({});
+      if (draftIdRef.current) replaceWizardUrl(draftIdRef.current, target);
+      return;
+    }
+    const fields = currentFields();
+    const checked = validateStep(step, fields);
+    if (!checked.success) return show(checked.fields, 'Check the highlighted fields.');
+    if (step === PHOTOS_STEP && !media.some((item) => item.kind === 'photo')) {
+      return show({ photos: 'Add at least one photo' }, 'Add at least one photo.');
+    }
+    try {
+      const draftId = await ensureDraft();
+      await save.mutateAsync({ draftId, step, fields, nextStep: target });
+      setErrors({});
+      dispatch(goToStep(target));
+      replaceWizardUrl(draftId, target);
+    } catch (error) {
+      showFailure(error, 'Could not save. Check your connection and try again.');
+    }
+  }
+
+  async function publish() {
+    if (!draftIdRef.current) return;
+    setFormError('');
+    try {
+      const result = await publishing.mutateAsync(draftIdRef.current);
+      dispatch(resetListingDraft());
+      dispatch(goToStep(FIRST_REGISTRATION_STEP));
+      void navigate(`${listingPath(result.listing)}?published=1`);
+    } catch (error) {
+      showFailure(error, 'Could not publish. Try again.');
+    }
+  }
+
+  return {
+    step,
+    errors,
+    formError,
+    // Still busy once published, until the listing's page replaces the wizard.
+    isBusy: start.isPending || save.isPending || publishing.isPending || publishing.isSuccess,
+    goTo,
+    publish,
+    ensureDraft,
+  };
+}
