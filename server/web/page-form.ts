@@ -50,7 +50,7 @@ export function checkPageForms(): RequestHandler[] {
       form = await new Request('http://localhost/', {
         method: 'POST',
         headers: { 'content-type': req.headers['content-type']! },
-        body: new Uint8Array(body.buffer, body.byteOffset, body.length),
+        body: new Uint8Array(body.buffer as ArrayBuffer, body.byteOffset, body.length),
       }).formData();
     } catch {
       sendClientError(

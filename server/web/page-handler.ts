@@ -49,7 +49,13 @@ function toFetchRequest(req: ExpressRequest, res: Response): Request {
     headers,
     signal: controller.signal,
     ...(hasBody && Buffer.isBuffer(req.body)
-      ? { body: new Uint8Array(req.body.buffer, req.body.byteOffset, req.body.length) }
+      ? {
+          body: new Uint8Array(
+            req.body.buffer as ArrayBuffer,
+            req.body.byteOffset,
+            req.body.length,
+          ),
+        }
       : {}),
   });
 }
