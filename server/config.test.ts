@@ -9,7 +9,31 @@ describe('parseConfig', () => {
     expect(config.databaseUrl).toBeUndefined();
     expect(config.seedDemo).toBe(true);
     expect(config.dataDir).toMatch(/\/data$/);
+    expect(config.trustProxy).toBe(false);
   });
+
+  it.each([
+    ['1', 1],
+    ['2', 2],
+    ['0', false],
+    ['none', false],
+    ['false', false],
+    ['loopback', 'loopback'],
+    ['10.0.0.0/8, 192.168.1.7', '10.0.0.0/8, 192.168.1.7'],
+    ['loopback,uniquelocal', 'loopback, uniquelocal'],
+    ['fd00::/8', 'fd00::/8'],
+  ])('reads TRUST_PROXY %s', (value, expected) => {
+    expect(parseConfig({ TRUST_PROXY: value }).trustProxy).toEqual(expected);
+  });
+
+  it.each(['true', 'everyone', '10.0.0.0/99', '300.1.1.1', '1.5', '-1', 'loopback, bogus', '99'])(
+    'refuses TRUST_PROXY %s in one line',
+    (value) => {
+      expect(() => parseConfig({ TRUST_PROXY: value })).toThrow(
+        /^Invalid configuration: TRUST_PROXY expected a hop count/,
+      );
+    },
+  );
 
   it('names the variable and the expectation in one line for a bad port', () => {
     expect(() => parseConfig({ PORT: 'abc' })).toThrow(ConfigError);

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import express from 'express';
 import { z } from 'zod';
 
 /**
@@ -27,10 +28,49 @@ const httpsUrl = z.url({
   message: 'expected an absolute http(s) URL such as https://example.com/roost',
 });
 
+/**
+ * Which proxies may say who the client is (`X-Forwarded-For`), in Express's own `trust proxy`
+ * terms: a hop count, or addresses, CIDR ranges and the names `loopback`, `linklocal` and
+ * `uniquelocal`. Unset trusts none, so nobody can pick their own address for per-address limits.
+ * `true` (trust every hop) is refused: the client could then write the address itself.
+ */
+export type TrustProxy = false | number | string;
+
+const trustProxy = z
+  .string()
+  .trim()
+  .transform((value, context): TrustProxy => {
+    if (/^(false|none)$/i.test(value)) return false;
+    if (/^\d+$/.test(value)) {
+      const hops = Number(value);
+      if (hops <= 32) return hops === 0 ? false : hops;
+    } else if (!/^true$/i.test(value)) {
+      const list = value
+        .split(',')
+        .map((entry) => entry.trim())
+        .filter(Boolean)
+        .join(', ');
+      try {
+        // Express compiles the list the way it will use it, and throws on anything it cannot.
+        express().set('trust proxy', list);
+        if (list) return list;
+      } catch {
+        // Reported below.
+      }
+    }
+    context.addIssue({
+      code: 'custom',
+      message:
+        'expected a hop count (such as 1) or proxy addresses and CIDR ranges separated by commas (such as loopback, 10.0.0.0/8)',
+    });
+    return z.NEVER;
+  });
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   HOST: z.string().min(1).default('0.0.0.0'),
   PORT: port(3000),
+  TRUST_PROXY: trustProxy.optional(),
   PUBLIC_URL: z
     .url({ message: 'expected an absolute URL such as https://roost.example' })
     .optional(),
@@ -95,6 +135,8 @@ export interface Config {
   isProduction: boolean;
   host: string;
   port: number;
+  /** Express's `trust proxy`: which proxies' `X-Forwarded-*` headers count (false: none). */
+  trustProxy: TrustProxy;
   /** Base URL the site is reached at, without a trailing slash. */
   publicUrl: string;
   dataDir: string;
@@ -149,6 +191,7 @@ export function parseConfig(source: NodeJS.ProcessEnv): Config {
     isProduction: env.NODE_ENV === 'production',
     host: env.HOST,
     port: env.PORT,
+    trustProxy: env.TRUST_PROXY ?? false,
     publicUrl,
     dataDir: path.resolve(env.DATA_DIR),
     databaseUrl: env.DATABASE_URL,

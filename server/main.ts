@@ -40,8 +40,10 @@ import { createContactService } from './marketplace/contact/contact-service.ts';
 import { createMarketplace } from './marketplace/marketplace.ts';
 import { mountModerationApi } from './marketplace/moderation/api.ts';
 import { mountListingsApi } from './marketplace/listings/api.ts';
+import { createAnonymousDraftExpiryJob } from './marketplace/listings/expire-anonymous-drafts.ts';
 import { createListingFreshnessJob } from './marketplace/listings/keep-listings-fresh.ts';
 import { createImageRouter } from './media/image-route.ts';
+import { createDecodeSlots } from './media/decode-slots.ts';
 import { createBlobStore, parseMediaConfig } from './media/media-config.ts';
 import {
   createDevWebHandler,
@@ -97,7 +99,14 @@ export async function startRoost({
       geocoder: config.geocoder,
       secret: appSecret,
       listings: {
-        media: { blobs, limits: mediaConfig.limits, maxPhotos: mediaConfig.maxPhotos },
+        media: {
+          blobs,
+          limits: mediaConfig.limits,
+          maxPhotos: mediaConfig.maxPhotos,
+          maxAnonymousMedia: mediaConfig.maxAnonymousMedia,
+          decodeSlots: createDecodeSlots({ concurrency: mediaConfig.decodeConcurrency }),
+        },
+        anonymousDraftsPerHour: mediaConfig.anonymousDrafts.perHour,
         publicUrl: config.publicUrl,
         send: () => (email) => mailer.send({ channel: 'email', tag: 'listing-enquiry', ...email }),
         logger,
@@ -174,6 +183,11 @@ export async function startRoost({
           secret: appSecret,
           everyMs: config.jobs.alertIntervalMs,
         }),
+        createAnonymousDraftExpiryJob({
+          db: database.db,
+          blobs,
+          keepDays: mediaConfig.anonymousDrafts.keepDays,
+        }),
         createListingFreshnessJob({
           db: database.db,
           send: () => (email) =>
@@ -186,6 +200,7 @@ export async function startRoost({
     let isShuttingDown = false;
     const app = createHttpApp({
       logger,
+      trustProxy: config.trustProxy,
       database,
       isShuttingDown: () => isShuttingDown,
       routers: [

@@ -1,5 +1,8 @@
 import express, { Router, type ErrorRequestHandler } from 'express';
 import { AppError, toApiErrorBody } from './app-error.ts';
+import { toClientError } from './client-errors.ts';
+import { rejectNulInBody } from './request-guards.ts';
+import { RetryLaterError } from './retry-later-error.ts';
 
 /**
  * `/api/v1`: JSON in, JSON out. Each marketplace area mounts its own routes on this router;
@@ -8,6 +11,7 @@ import { AppError, toApiErrorBody } from './app-error.ts';
 export function createApiRouter(mount: (api: Router) => void = () => {}): Router {
   const api = Router();
   api.use(express.json({ limit: '1mb' }));
+  api.use(rejectNulInBody());
   api.use((_req, res, next) => {
     res.setHeader('Cache-Control', 'no-store');
     next();
@@ -17,20 +21,15 @@ export function createApiRouter(mount: (api: Router) => void = () => {}): Router
     next(new AppError('NOT_FOUND', `No API route for ${req.method} ${req.path}`));
   });
   const handleError: ErrorRequestHandler = (error, req, res, _next) => {
-    if (error instanceof AppError) {
-      res.status(error.status).json(toApiErrorBody(error));
-      return;
+    res.setHeader('Cache-Control', 'no-store');
+    if (error instanceof RetryLaterError) {
+      res.setHeader('Retry-After', String(error.retryAfterSeconds));
     }
-    if (error?.type === 'entity.parse.failed') {
-      res
-        .status(400)
-        .json(toApiErrorBody(new AppError('BAD_REQUEST', 'The request body is not valid JSON.')));
-      return;
-    }
-    if (error?.type === 'entity.too.large') {
-      res
-        .status(413)
-        .json(toApiErrorBody(new AppError('PAYLOAD_TOO_LARGE', 'The request body is too large.')));
+    // Ours, or the caller's fault reported by body parsing or routing (bad charset, corrupt
+    // gzip, unsupported Content-Encoding, undecodable parameter): 4xx with the standard body.
+    const expected = error instanceof AppError ? error : toClientError(error);
+    if (expected) {
+      res.status(expected.status).json(toApiErrorBody(expected));
       return;
     }
     req.log.error({ err: error }, 'unhandled API error');

@@ -8,7 +8,9 @@ import { createLogger } from '../logger.ts';
 import { createLocalBlobStore } from '../media/blob-store.ts';
 import { createImageRouter } from '../media/image-route.ts';
 import { AppError } from './app-error.ts';
-import { createHttpApp } from './create-app.ts';
+import { createHttpApp, type HttpAppParts } from './create-app.ts';
+import { findNulCharacter } from './request-guards.ts';
+import { RetryLaterError } from './retry-later-error.ts';
 import { serveForTest } from '../../tests/support/serve.ts';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'roost-http-'));
@@ -44,6 +46,15 @@ beforeAll(async () => {
       });
       api.get('/broken', () => {
         throw new Error('secret internals');
+      });
+      api.get('/ip', (req, res) => {
+        res.json({ ip: req.ip });
+      });
+      api.get('/busy', () => {
+        throw new RetryLaterError('UNAVAILABLE', 'Busy.', 4.2);
+      });
+      api.post('/echo', (req, res) => {
+        res.json(req.body);
       });
     },
     web,
@@ -163,5 +174,88 @@ describe('image loader', () => {
   it('404s unknown and malformed keys', async () => {
     expect((await fetch(`${baseUrl}/img/${'c'.repeat(64)}?w=320`)).status).toBe(404);
     expect((await fetch(`${baseUrl}/img/..%2F..%2Fetc%2Fpasswd`)).status).toBe(404);
+  });
+});
+
+describe('client addresses (TRUST_PROXY)', () => {
+  const spoofed = { 'X-Forwarded-For': '203.0.113.9' };
+
+  async function ipSeenBy(trustProxy: HttpAppParts['trustProxy']) {
+    const app = createHttpApp({
+      logger: createLogger({ logLevel: 'silent' }),
+      database: { ping: async () => {} },
+      isShuttingDown: () => false,
+      routers: [],
+      trustProxy,
+      mountApi: (api) => api.get('/ip', (req, res) => res.json({ ip: req.ip })),
+      web: Router(),
+    });
+    const served = await serveForTest(app);
+    try {
+      const response = await fetch(`${served.base}/api/v1/ip`, { headers: spoofed });
+      return ((await response.json()) as { ip: string }).ip;
+    } finally {
+      await served.close();
+    }
+  }
+
+  it('trusts no proxy by default: X-Forwarded-For from a local client is ignored', async () => {
+    const response = await fetch(`${baseUrl}/api/v1/ip`, { headers: spoofed });
+    expect(((await response.json()) as { ip: string }).ip).toBe('127.0.0.1');
+  });
+
+  it('believes X-Forwarded-For only from the proxies TRUST_PROXY names', async () => {
+    expect(await ipSeenBy('loopback')).toBe('203.0.113.9');
+    expect(await ipSeenBy(1)).toBe('203.0.113.9');
+    expect(await ipSeenBy('10.0.0.0/8')).toBe('127.0.0.1');
+    expect(await ipSeenBy(false)).toBe('127.0.0.1');
+  });
+});
+
+describe('URLs and bodies that cannot be read', () => {
+  it('answers a malformed %-escape or a NUL in the address with 400, as JSON under /api', async () => {
+    for (const url of ['/api/v1/forbidden/%ff', '/api/v1/ip?x=%00', '/api/v1/ip%00']) {
+      const response = await fetch(`${baseUrl}${url}`);
+      expect(response.status, url).toBe(400);
+      expect(((await response.json()) as { error: { code: string } }).error.code).toBe(
+        'BAD_REQUEST',
+      );
+    }
+    const page = await fetch(`${baseUrl}/homes/%E9`);
+    expect(page.status).toBe(400);
+    expect(page.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(await page.text()).not.toContain('web app');
+  });
+
+  it('keeps well-formed escapes, including an escaped percent sign', async () => {
+    expect((await fetch(`${baseUrl}/homes/caf%C3%A9?q=100%25`)).status).toBe(200);
+  });
+
+  it('refuses NUL in any string or key of a JSON body, naming where it is', async () => {
+    const post = (body: unknown) =>
+      fetch(`${baseUrl}/api/v1/echo`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+    const nested = await post({ items: [{ caption: 'ok' }, { caption: 'bad\u0000' }] });
+    expect(nested.status).toBe(400);
+    expect(await nested.json()).toMatchObject({
+      error: { code: 'BAD_REQUEST', fields: { 'items.1.caption': expect.any(String) } },
+    });
+    expect((await post({ ['key\u0000']: 1 })).status).toBe(400);
+    expect((await post({ text: 'fine' })).status).toBe(200);
+  });
+
+  it('walks deeply nested bodies without overflowing the stack', () => {
+    let deep: unknown = 'x\u0000';
+    for (let depth = 0; depth < 200_000; depth += 1) deep = [deep];
+    expect(findNulCharacter(deep)).toMatch(/^0(\.0)+$/);
+  });
+
+  it('says when to retry a refusal that clears by itself', async () => {
+    const response = await fetch(`${baseUrl}/api/v1/busy`);
+    expect(response.status).toBe(503);
+    expect(response.headers.get('retry-after')).toBe('5');
   });
 });

@@ -9,6 +9,10 @@ const mediaEnv = z.object({
   MEDIA_MAX_UPLOAD_MB: positiveInt(25),
   MEDIA_MAX_PHOTOS: positiveInt(30),
   MEDIA_MAX_PIXELS: positiveInt(DEFAULT_IMAGE_LIMITS.maxPixels),
+  MEDIA_MAX_ANONYMOUS_PHOTOS: positiveInt(10),
+  MEDIA_DECODE_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(2),
+  ANONYMOUS_DRAFTS_PER_HOUR: positiveInt(10),
+  ANONYMOUS_DRAFT_DAYS: z.coerce.number().int().min(1).max(365).default(7),
   S3_BUCKET: z.string().min(3).optional(),
   S3_REGION: z.string().min(1).default('eu-west-2'),
   S3_ENDPOINT: z.url().optional(),
@@ -20,6 +24,12 @@ const mediaEnv = z.object({
 export interface MediaConfig {
   limits: ImageLimits;
   maxPhotos: number;
+  /** Photos and floorplans a draft started signed out may hold until someone signs in. */
+  maxAnonymousMedia: number;
+  /** Images decoded at once (each can take hundreds of megabytes while it is worked on). */
+  decodeConcurrency: number;
+  /** Drafts one address may start signed out in an hour, and how long untouched ones are kept. */
+  anonymousDrafts: { perHour: number; keepDays: number };
   store:
     | { kind: 'local'; root: string }
     | {
@@ -53,6 +63,9 @@ export function parseMediaConfig(source: NodeJS.ProcessEnv, dataDir: string): Me
   return {
     limits,
     maxPhotos: env.MEDIA_MAX_PHOTOS,
+    maxAnonymousMedia: env.MEDIA_MAX_ANONYMOUS_PHOTOS,
+    decodeConcurrency: env.MEDIA_DECODE_CONCURRENCY,
+    anonymousDrafts: { perHour: env.ANONYMOUS_DRAFTS_PER_HOUR, keepDays: env.ANONYMOUS_DRAFT_DAYS },
     store: env.S3_BUCKET
       ? {
           kind: 's3',

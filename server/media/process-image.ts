@@ -1,5 +1,6 @@
 import sharp, { type Metadata } from 'sharp';
 import { AppError } from '../http/app-error.ts';
+import { createDecodeSlots, type DecodeSlots } from './decode-slots.ts';
 
 export interface ImageLimits {
   /** Largest upload accepted, in bytes. */
@@ -15,6 +16,9 @@ export const DEFAULT_IMAGE_LIMITS: ImageLimits = {
   maxPixels: 100_000_000,
   maxSide: 16_384,
 };
+
+/** Used when the caller brings no queue of its own (scripts, tests). */
+const sharedDecodeSlots = createDecodeSlots();
 
 /** The longest side of the copy we keep. */
 export const MAX_STORED_SIDE = 3840;
@@ -59,21 +63,39 @@ export interface ProcessedImage {
 const UNSUPPORTED =
   'This file is not a photo we can use. Upload a JPEG, PNG, WebP, AVIF or HEIC image.';
 
-/** Decodes HEIC (HEVC) with libheif compiled to WebAssembly: sharp's bundled libvips cannot. */
+interface HeicImage {
+  width: number;
+  height: number;
+  decode(): Promise<{ width: number; height: number; data: Uint8ClampedArray }>;
+}
+
+/**
+ * Decodes HEIC (HEVC) with libheif compiled to WebAssembly: sharp's bundled libvips cannot.
+ * `all` only parses the container, so every image in the file is measured before the first one
+ * (the one heic-decode picks) is decoded.
+ */
 async function decodeHeic(bytes: Buffer, limits: ImageLimits): Promise<Buffer> {
-  // @ts-expect-error heic-decode ships no types; its one function is typed here.
+  // @ts-expect-error heic-decode ships no types; the one function used is typed here.
   const { default: decode } = (await import('heic-decode')) as unknown as {
-    default: (options: { buffer: Buffer }) => Promise<{
-      width: number;
-      height: number;
-      data: Uint8ClampedArray;
-    }>;
+    default: {
+      all: (options: { buffer: Buffer }) => Promise<HeicImage[] & { dispose(): void }>;
+    };
   };
-  let image: Awaited<ReturnType<typeof decode>>;
+  let images: Awaited<ReturnType<typeof decode.all>>;
   try {
-    image = await decode({ buffer: bytes });
+    images = await decode.all({ buffer: bytes });
   } catch {
     throw new AppError('UNSUPPORTED_MEDIA_TYPE', UNSUPPORTED);
+  }
+  let image: Awaited<ReturnType<HeicImage['decode']>>;
+  try {
+    for (const each of images) checkDimensions(each.width, each.height, limits);
+    if (!images[0]) throw new AppError('UNSUPPORTED_MEDIA_TYPE', UNSUPPORTED);
+    image = await images[0].decode().catch(() => {
+      throw new AppError('UNSUPPORTED_MEDIA_TYPE', UNSUPPORTED);
+    });
+  } finally {
+    images.dispose();
   }
   checkDimensions(image.width, image.height, limits);
   return sharp(Buffer.from(image.data.buffer), {
@@ -81,6 +103,21 @@ async function decodeHeic(bytes: Buffer, limits: ImageLimits): Promise<Buffer> {
   })
     .jpeg({ quality: 90, mozjpeg: true })
     .toBuffer();
+}
+
+/**
+ * The declared size, from the header alone: a JPEG's frame header, a PNG's IHDR, a WebP's
+ * frame header, and for AVIF and HEIC the `ispe` box libheif reads from the container (sharp's
+ * libheif parses HEIC containers even though it has no HEVC decoder). No pixel is decoded.
+ */
+async function readDeclaredSize(bytes: Buffer): Promise<{ width: number; height: number }> {
+  let metadata: Metadata;
+  try {
+    metadata = await sharp(bytes, { limitInputPixels: false }).metadata();
+  } catch {
+    throw new AppError('UNSUPPORTED_MEDIA_TYPE', UNSUPPORTED);
+  }
+  return { width: metadata.width ?? 0, height: metadata.height ?? 0 };
 }
 
 function checkDimensions(width: number, height: number, limits: ImageLimits) {
@@ -101,6 +138,7 @@ function checkDimensions(width: number, height: number, limits: ImageLimits) {
 export async function processImage(
   bytes: Buffer,
   limits: ImageLimits = DEFAULT_IMAGE_LIMITS,
+  slots: DecodeSlots = sharedDecodeSlots,
 ): Promise<ProcessedImage> {
   if (bytes.length > limits.maxBytes) {
     throw new AppError(
@@ -114,15 +152,18 @@ export async function processImage(
     // The IHDR chunk states the size: refuse a pixel bomb before any decoder sees it.
     checkDimensions(bytes.readUInt32BE(16), bytes.readUInt32BE(20), limits);
   }
+  // Every check that needs no pixels runs before the upload queues for a decode slot.
+  const declared = await readDeclaredSize(bytes);
+  checkDimensions(declared.width, declared.height, limits);
+  return slots.run(() => decodeAndStore(bytes, sniffed, limits));
+}
+
+async function decodeAndStore(
+  bytes: Buffer,
+  sniffed: SniffedFormat,
+  limits: ImageLimits,
+): Promise<ProcessedImage> {
   const input = sniffed === 'heic' ? await decodeHeic(bytes, limits) : bytes;
-  let metadata: Metadata;
-  try {
-    // Reads the header only: dimensions are checked before a single pixel is decoded.
-    metadata = await sharp(input, { limitInputPixels: false }).metadata();
-  } catch {
-    throw new AppError('UNSUPPORTED_MEDIA_TYPE', UNSUPPORTED);
-  }
-  checkDimensions(metadata.width ?? 0, metadata.height ?? 0, limits);
   // PNG keeps its transparency and WebP encodes quickly; everything else is kept as JPEG (AVIF
   // and HEIC encoders are far too slow to run per upload). Originals are capped at 3,840 pixels:
   // twice the largest width the loader serves.

@@ -1,10 +1,11 @@
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { createRequestHandler } from '@react-router/express';
 import express, { Router, type Request, type Response } from 'express';
 import type { AppLoadContext, ServerBuild } from 'react-router';
 import type {} from '../load-context.ts';
 import { createPageCache } from './page-cache.ts';
+import { checkPageForms } from './page-form.ts';
+import { createPageHandler } from './page-handler.ts';
 
 export type LoadContextFactory = (req: Request, res: Response) => AppLoadContext;
 
@@ -31,10 +32,8 @@ export async function createWebHandler(
   router.use(express.static(path.join(BUILD_DIR, 'client'), { maxAge: '1h', index: false }));
   // Search pages are the same for every signed-out visitor: rendered once per few seconds.
   router.use(createPageCache({ seconds: pageCacheSeconds, paths: SEARCH_PAGES }));
-  router.all(
-    '/{*splat}',
-    createRequestHandler({ build, getLoadContext, mode: process.env.NODE_ENV }),
-  );
+  router.use(checkPageForms());
+  router.all('/{*splat}', createPageHandler({ build, getLoadContext, mode: process.env.NODE_ENV }));
   return router;
 }
 
@@ -44,9 +43,10 @@ export async function createDevWebHandler(getLoadContext: LoadContextFactory): P
   const server = await vite.createServer({ server: { middlewareMode: true }, appType: 'custom' });
   const router = Router();
   router.use(server.middlewares);
+  router.use(checkPageForms());
   router.all(
     '/{*splat}',
-    createRequestHandler({
+    createPageHandler({
       build: () =>
         server.ssrLoadModule('virtual:react-router/server-build') as Promise<ServerBuild>,
       getLoadContext,

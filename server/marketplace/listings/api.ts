@@ -83,8 +83,8 @@ export function mountListingsApi(
   });
 
   // Drafts: the add-listing wizard's server-side state.
-  api.post('/drafts', async (_req, res) => {
-    res.status(201).json(draftView(await service.startDraft(user(res))));
+  api.post('/drafts', async (req, res) => {
+    res.status(201).json(draftView(await service.startDraft(user(res), req.ip ?? 'unknown')));
   });
   api.get('/drafts/:id', async (req: Request<Params>, res) => {
     res.json(draftView(await service.getDraft(user(res), req.params.id!)));

@@ -79,8 +79,11 @@ async function blobCount() {
   return total;
 }
 
+let visitorAddresses = 0;
 async function publishedRentListing(owner: SessionUser, photos = 2): Promise<number> {
-  const draft = await service.startDraft(null);
+  // Each from its own address: signed-out drafts are limited per address and hour.
+  visitorAddresses += 1;
+  const draft = await service.startDraft(null, `198.51.100.${visitorAddresses}`);
   for (const [step, fields] of rentSteps)
     await service.saveDraftStep(null, draft.id, step, fields, step + 1);
   for (let index = 0; index < photos; index += 1) {
@@ -119,7 +122,7 @@ afterAll(async () => {
 
 describe('the add-listing wizard on the server', () => {
   it('saves each step, keeps uploads, and publishes once signed in', async () => {
-    const draft = await service.startDraft(null);
+    const draft = await service.startDraft(null, '192.0.2.1');
     for (const [step, fields] of rentSteps)
       await service.saveDraftStep(null, draft.id, step, fields, step + 1);
     await service.addDraftMedia(null, draft.id, 'photo', await photo());
@@ -143,7 +146,7 @@ describe('the add-listing wizard on the server', () => {
   });
 
   it('refuses a step with field messages, on the server too', async () => {
-    const draft = await service.startDraft(alice);
+    const draft = await service.startDraft(alice, '192.0.2.1');
     const error = await expectAppError(
       service.saveDraftStep(alice, draft.id, 6, {
         channel: 'rent',
@@ -159,7 +162,7 @@ describe('the add-listing wizard on the server', () => {
   });
 
   it('keeps an owned draft from everyone else', async () => {
-    const draft = await service.startDraft(alice);
+    const draft = await service.startDraft(alice, '192.0.2.1');
     await expectAppError(service.getDraft(bob, draft.id), 'NOT_FOUND');
     await expectAppError(service.getDraft(null, draft.id), 'NOT_FOUND');
     await expectAppError(service.addDraftMedia(bob, draft.id, 'photo', await photo()), 'NOT_FOUND');
@@ -168,7 +171,7 @@ describe('the add-listing wizard on the server', () => {
 
 describe('uploads', () => {
   it('strips EXIF and refuses bad files with nothing stored', async () => {
-    const draft = await service.startDraft(alice);
+    const draft = await service.startDraft(alice, '192.0.2.1');
     const item = await service.addDraftMedia(alice, draft.id, 'photo', await photo());
     const stored = await fs.readFile(path.join(blobRoot, item.key.slice(0, 2), item.key));
     const metadata = await sharp(stored).metadata();
@@ -209,7 +212,7 @@ describe('uploads', () => {
     // sharp's own libvips cannot read it (no HEVC decoder), so heic-decode has to.
     await expect(sharp(heic).raw().toBuffer()).rejects.toThrow();
 
-    const draft = await service.startDraft(alice);
+    const draft = await service.startDraft(alice, '192.0.2.1');
     const item = await service.addDraftMedia(alice, draft.id, 'photo', heic);
     expect(item).toMatchObject({ width: 640, height: 480 });
     const stored = await fs.readFile(path.join(blobRoot, item.key.slice(0, 2), item.key));
@@ -235,7 +238,7 @@ describe('uploads', () => {
   });
 
   it('stops at the photo limit', async () => {
-    const draft = await service.startDraft(alice);
+    const draft = await service.startDraft(alice, '192.0.2.1');
     for (let index = 0; index < 3; index += 1)
       await service.addDraftMedia(alice, draft.id, 'photo', await photo(300 + index, 200));
     await expectAppError(
@@ -245,7 +248,7 @@ describe('uploads', () => {
   });
 
   it('reorders media and refuses keys that are not in the draft', async () => {
-    const draft = await service.startDraft(alice);
+    const draft = await service.startDraft(alice, '192.0.2.1');
     const first = await service.addDraftMedia(alice, draft.id, 'photo', await photo(500, 400));
     const second = await service.addDraftMedia(alice, draft.id, 'photo', await photo(501, 400));
     const media = await service.arrangeDraftMedia(alice, draft.id, {

@@ -31,6 +31,8 @@ export interface ListingServiceOptions {
   media: MediaSettings;
   publicUrl: string;
   enquiryLimitPerHour: number;
+  /** Drafts one address may start signed out in an hour. */
+  anonymousDraftsPerHour?: number;
   /** Looked up on each message, so delivery can be wired after start-up. */
   send: () => SendEmail | undefined;
   logger: Logger;
@@ -53,7 +55,12 @@ export function createListingService(options: ListingServiceOptions) {
   });
   return {
     mediaLimits: { maxPhotos: options.media.maxPhotos, maxBytes: options.media.limits.maxBytes },
-    startDraft: (user: SessionUser | null) => startListingDraft(db, { userSub: sub(user) }),
+    startDraft: (user: SessionUser | null, clientIp: string) =>
+      startListingDraft(db, {
+        userSub: sub(user),
+        clientIp,
+        anonymousPerHour: options.anonymousDraftsPerHour,
+      }),
     startEdit: (user: SessionUser, listingId: number) =>
       startListingEdit(db, { listingId, userSub: user.userId }),
     getDraft: (user: SessionUser | null, draftId: string) =>

@@ -159,9 +159,10 @@ export const openApiDocument = {
   },
   paths: {
     '/drafts': {
-      post: operation('Start a listing draft (signed in or not)', {
-        201: ok('Draft', { $ref: '#/components/schemas/Draft' }),
-      }),
+      post: operation(
+        'Start a listing draft (signed in or not; signed out, 10 an hour per address: 429 with Retry-After)',
+        { 201: ok('Draft', { $ref: '#/components/schemas/Draft' }), 429: error },
+      ),
     },
     '/drafts/{id}': {
       get: operation(
@@ -193,8 +194,14 @@ export const openApiDocument = {
     },
     '/drafts/{id}/media': {
       post: operation(
-        'Upload a photo or floorplan (raw bytes; JPEG, PNG, WebP, AVIF, HEIC; 25 MB)',
-        { 201: ok('Media', { $ref: '#/components/schemas/Media' }), 413: error, 415: error },
+        'Upload a photo or floorplan (raw bytes; JPEG, PNG, WebP, AVIF, HEIC; 25 MB; 100 megapixels, checked from the header; 10 items until a signed-out draft is signed in to: 409; 503 with Retry-After while busy)',
+        {
+          201: ok('Media', { $ref: '#/components/schemas/Media' }),
+          409: error,
+          413: error,
+          415: error,
+          503: error,
+        },
         {
           parameters: [
             draftParam,

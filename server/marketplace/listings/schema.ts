@@ -190,7 +190,11 @@ export const listingMedia = market.table(
     caption: text('caption').notNull().default(''),
     createdAt: timestamps.createdAt,
   },
-  (table) => [index('listing_media_listing_idx').on(table.listingId, table.kind, table.position)],
+  (table) => [
+    index('listing_media_listing_idx').on(table.listingId, table.kind, table.position),
+    // Expiring anonymous drafts asks whether any listing still shows a photo before deleting it.
+    index('listing_media_blob_idx').on(table.blobKey),
+  ],
 );
 
 /** Every asking price a listing has had, oldest first; a drop earns 'Reduced on <date>'. */
@@ -230,9 +234,14 @@ export const listingDrafts = market.table(
       .$type<DraftMedia[]>()
       .notNull()
       .default(sql`'[]'::jsonb`),
+    /** Drafts started signed out: a hash of the address that started it (per-address limit). */
+    creatorHash: text('creator_hash'),
     ...timestamps,
   },
-  (table) => [index('listing_drafts_owner_idx').on(table.ownerSub)],
+  (table) => [
+    index('listing_drafts_owner_idx').on(table.ownerSub),
+    index('listing_drafts_creator_idx').on(table.creatorHash, table.createdAt),
+  ],
 );
 
 export interface DraftMedia {

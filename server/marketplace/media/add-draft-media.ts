@@ -1,16 +1,28 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client.ts';
 import { AppError } from '../../http/app-error.ts';
-import type { BlobStore } from '../../media/blob-store.ts';
+import { blobKeyOf, type BlobStore } from '../../media/blob-store.ts';
+import type { DecodeSlots } from '../../media/decode-slots.ts';
 import { processImage, type ImageLimits } from '../../media/process-image.ts';
 import { loadListingDraft } from '../listings/load-listing-draft.ts';
 import { listingDrafts, type DraftMedia } from '../listings/schema.ts';
+import { lockBlobKey } from './blob-references.ts';
 
 export interface MediaSettings {
   blobs: BlobStore;
   limits: ImageLimits;
   maxPhotos: number;
+  /**
+   * Photos and floorplans together that a draft started signed out may hold until someone signs
+   * in to it: anyone can start one, so what it can store is kept small.
+   */
+  maxAnonymousMedia?: number;
+  /** The queue in front of decoding; uploads share one per process. */
+  decodeSlots?: DecodeSlots;
 }
+
+export const DEFAULT_MAX_ANONYMOUS_MEDIA = 10;
+const MAX_FLOORPLANS = 10;
 
 /**
  * One uploaded photo or floorplan: checked by content, cleaned (EXIF stripped, orientation
@@ -27,12 +39,19 @@ export async function addDraftMedia(
   },
 ): Promise<DraftMedia> {
   const draft = await loadListingDraft(db, options.draftId, options.userSub);
-  const limit = options.kind === 'photo' ? settings.maxPhotos : 10;
+  const limit = options.kind === 'photo' ? settings.maxPhotos : MAX_FLOORPLANS;
+  const anonymousLimit = settings.maxAnonymousMedia ?? DEFAULT_MAX_ANONYMOUS_MEDIA;
+  const fullMessage = `A listing can have at most ${limit} ${options.kind}s.`;
+  const anonymousMessage = `Sign in to add more: a listing started without signing in can hold ${anonymousLimit} photos and floorplans until you do.`;
+  // Checked before any decoding, so a full draft costs the server nothing.
   if (draft.media.filter((item) => item.kind === options.kind).length >= limit) {
-    throw new AppError('CONFLICT', `A listing can have at most ${limit} ${options.kind}s.`);
+    throw new AppError('CONFLICT', fullMessage);
   }
-  const image = await processImage(options.bytes, settings.limits);
-  const key = await settings.blobs.put(image.data);
+  if (draft.ownerSub === null && draft.media.length >= anonymousLimit) {
+    throw new AppError('CONFLICT', anonymousMessage);
+  }
+  const image = await processImage(options.bytes, settings.limits, settings.decodeSlots);
+  const key = blobKeyOf(image.data);
   const item: DraftMedia = {
     key,
     kind: options.kind,
@@ -40,19 +59,27 @@ export async function addDraftMedia(
     height: image.height,
     caption: '',
   };
-  // Appended in SQL under the limit, so parallel uploads never overwrite or overshoot.
-  const [saved] = await db
-    .update(listingDrafts)
-    .set({ media: sql`${listingDrafts.media} || ${JSON.stringify([item])}::jsonb` })
-    .where(
-      and(
-        eq(listingDrafts.id, draft.id),
-        sql`(select count(*) from jsonb_array_elements(${listingDrafts.media}) as m where m->>'kind' = ${options.kind}) < ${limit}`,
-      ),
-    )
-    .returning({ id: listingDrafts.id });
+  // Appended in SQL under the limits, so parallel uploads never overwrite or overshoot; the
+  // bytes are stored under the key's lock, after the reference, so expiring drafts (which delete
+  // unreferenced blobs under the same lock) never delete them, and a failed store adds nothing.
+  const saved = await db.transaction(async (tx) => {
+    await lockBlobKey(tx, key);
+    const [row] = await tx
+      .update(listingDrafts)
+      .set({ media: sql`${listingDrafts.media} || ${JSON.stringify([item])}::jsonb` })
+      .where(
+        and(
+          eq(listingDrafts.id, draft.id),
+          sql`(select count(*) from jsonb_array_elements(${listingDrafts.media}) as m where m->>'kind' = ${options.kind}) < ${limit}`,
+          sql`(${listingDrafts.ownerSub} is not null or jsonb_array_length(${listingDrafts.media}) < ${anonymousLimit})`,
+        ),
+      )
+      .returning({ ownerSub: listingDrafts.ownerSub });
+    if (row) await settings.blobs.put(image.data);
+    return row;
+  });
   if (!saved) {
-    throw new AppError('CONFLICT', `A listing can have at most ${limit} ${options.kind}s.`);
+    throw new AppError('CONFLICT', draft.ownerSub === null ? anonymousMessage : fullMessage);
   }
   return item;
 }

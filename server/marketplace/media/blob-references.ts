@@ -1,0 +1,30 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Database } from '../../../db/client.ts';
+import { listingDrafts, listingMedia } from '../listings/schema.ts';
+
+type Executor = Pick<Database, 'execute' | 'select'>;
+
+/**
+ * Serialises work on one blob key inside the caller's transaction. Adding a reference to a key
+ * and deleting an unreferenced key both hold it, so a blob is never deleted just as an upload
+ * of the same bytes starts using it.
+ */
+export async function lockBlobKey(tx: Executor, key: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`blob:${key}`}))`);
+}
+
+/** Whether any listing or draft still shows this original (keys are shared by content). */
+export async function isBlobReferenced(tx: Executor, key: string): Promise<boolean> {
+  const [listed] = await tx
+    .select({ id: listingMedia.id })
+    .from(listingMedia)
+    .where(eq(listingMedia.blobKey, key))
+    .limit(1);
+  if (listed) return true;
+  const [drafted] = await tx
+    .select({ id: listingDrafts.id })
+    .from(listingDrafts)
+    .where(sql`${listingDrafts.media} @> ${JSON.stringify([{ key }])}::jsonb`)
+    .limit(1);
+  return drafted !== undefined;
+}

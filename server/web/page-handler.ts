@@ -1,0 +1,81 @@
+import { writeReadableStreamToWritable } from '@react-router/node';
+import type { Request as ExpressRequest, RequestHandler, Response } from 'express';
+import { createRequestHandler, type AppLoadContext, type ServerBuild } from 'react-router';
+import { AppError } from '../http/app-error.ts';
+
+const SAFE_HOST = /^(?:[a-z0-9.-]+|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i;
+
+/**
+ * Hands a page request to React Router. Like `@react-router/express`, but the body is the one
+ * `checkPageForms` already read and checked (a Buffer on `req.body`), not the raw stream.
+ */
+export function createPageHandler(options: {
+  build: ServerBuild | (() => Promise<ServerBuild>);
+  getLoadContext: (req: ExpressRequest, res: Response) => AppLoadContext;
+  mode?: string | undefined;
+}): RequestHandler {
+  const handle = createRequestHandler(options.build, options.mode);
+  return async (req, res, next) => {
+    try {
+      const request = toFetchRequest(req, res);
+      const response = await handle(request, options.getLoadContext(req, res));
+      await sendResponse(res, response);
+    } catch (error) {
+      next(error);
+    }
+  };
+}
+
+function toFetchRequest(req: ExpressRequest, res: Response): Request {
+  // `req.host` is the Host header, or X-Forwarded-Host from a trusted proxy (TRUST_PROXY).
+  const host = SAFE_HOST.test(req.host ?? '') ? req.host : 'localhost';
+  if (!req.originalUrl.startsWith('/')) {
+    // An absolute-form request target (`POST http://elsewhere/ HTTP/1.1`): not for us.
+    throw new AppError('BAD_REQUEST', 'The address is not valid.');
+  }
+  const url = new URL(`${req.protocol}://${host}${req.originalUrl}`);
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (Array.isArray(value)) for (const each of value) headers.append(name, each);
+    else if (value !== undefined) headers.set(name, value);
+  }
+  const controller = new AbortController();
+  res.on('close', () => {
+    if (!res.writableFinished) controller.abort();
+  });
+  const hasBody = req.method !== 'GET' && req.method !== 'HEAD';
+  return new Request(url, {
+    method: req.method,
+    headers,
+    signal: controller.signal,
+    ...(hasBody && Buffer.isBuffer(req.body)
+      ? {
+          body: new Uint8Array(
+            req.body.buffer as ArrayBuffer,
+            req.body.byteOffset,
+            req.body.length,
+          ),
+        }
+      : {}),
+  });
+}
+
+async function sendResponse(res: Response, response: globalThis.Response): Promise<void> {
+  if (res.destroyed || res.writableEnded) {
+    await response.body?.cancel();
+    return;
+  }
+  res.statusMessage = response.statusText;
+  res.status(response.status);
+  for (const [name, value] of response.headers.entries()) res.append(name, value);
+  if (/text\/event-stream/i.test(response.headers.get('content-type') ?? '')) res.flushHeaders();
+  if (!response.body) {
+    res.end();
+    return;
+  }
+  try {
+    await writeReadableStreamToWritable(response.body, res);
+  } catch (error) {
+    if (!(res.destroyed || res.writableEnded)) throw error;
+  }
+}
