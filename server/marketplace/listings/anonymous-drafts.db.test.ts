@@ -9,7 +9,7 @@ import { heicDeclaring } from '../../../tests/support/heic-sample.ts';
 import { insertListing } from '../../../tests/support/listing-factory.ts';
 import { serveForTest } from '../../../tests/support/serve.ts';
 import { createTestDatabase, type TestDatabase } from '../../../tests/support/test-database.ts';
-import type { SessionUser } from '../../auth/session-user.ts';
+import type { SessionUser } from '../../../domain/session-user.ts';
 import { createHttpApp } from '../../http/create-app.ts';
 import { createJobQueue } from '../../jobs/job-queue.ts';
 import { createLogger } from '../../logger.ts';
