@@ -20,12 +20,10 @@ import { AuthProvider } from './features/auth/auth-context';
 import { createQueryClient } from './lib/query-client';
 import { useRootData } from './lib/use-root-data';
 import { createStore } from './store/store';
-import appStyles from './styles/app.css?url';
-import shellStyles from './styles/shell.css?url';
+import globalStyles from './styles/global.css?url';
 
 export const links: LinksFunction = () => [
-  { rel: 'stylesheet', href: appStyles },
-  { rel: 'stylesheet', href: shellStyles },
+  { rel: 'stylesheet', href: globalStyles },
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
 ];
 
