@@ -126,7 +126,7 @@ export default function ReportedAds({ loaderData, actionData }: Route.ComponentP
                       <p className="field-error">{failure.fields.decision}</p>
                     ) : null}
                     {MODERATION_DECISIONS.map((decision) => (
-                      <label key={decision} className="wizard__choice">
+                      <label key={decision} className="choice">
                         <input
                           type="radio"
                           name="decision"
