@@ -8,7 +8,11 @@ const FAILURES_BEFORE_NOTICE = 3;
  * `onFailed` runs once several tiles have failed (the service down or blocked), so the page can
  * say the map pictures are missing while everything else still works.
  */
-export function addOpenStreetMapTiles(leaflet: typeof Leaflet, map: Leaflet.Map, onFailed: () => void) {
+export function addOpenStreetMapTiles(
+  leaflet: typeof Leaflet,
+  map: Leaflet.Map,
+  onFailed: () => void,
+) {
   let failures = 0;
   leaflet
     .tileLayer('https://tile.openstreetmap.org/{z}/{x}/{y}.png', {
