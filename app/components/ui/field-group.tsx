@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react';
-import { ErrorText } from './error-text';
-import { describedBy } from './field';
+import { describedBy, FieldNotes } from './field';
 
 export interface FieldGroupProps {
   /** The base of the hint's and error's ids: `<idBase>-hint`, `<idBase>-error`. */
@@ -34,12 +33,7 @@ export function FieldGroup({
       aria-describedby={describedBy(idBase, Boolean(hint), Boolean(error))}
     >
       <legend>{legend}</legend>
-      {hint ? (
-        <span className="hint" id={`${idBase}-hint`}>
-          {hint}
-        </span>
-      ) : null}
-      <ErrorText id={`${idBase}-error`}>{error}</ErrorText>
+      <FieldNotes id={idBase} hint={hint} error={error} />
       {children}
     </fieldset>
   );
