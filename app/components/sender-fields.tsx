@@ -1,4 +1,4 @@
-import { Field } from './ui/field';
+import { TextField } from './ui/text-field';
 
 type SenderField = 'name' | 'email' | 'phone';
 
@@ -22,42 +22,37 @@ export function SenderFields({
 }: SenderFieldsProps) {
   return (
     <>
-      <Field id={`${idPrefix}-name`} label="Your name" error={errors.name}>
-        {(control) => (
-          <input
-            {...control}
-            name="name"
-            autoComplete="name"
-            required
-            maxLength={100}
-            defaultValue={values.name}
-          />
-        )}
-      </Field>
-      <Field id={`${idPrefix}-email`} label="E-mail address" hint={emailHint} error={errors.email}>
-        {(control) => (
-          <input
-            {...control}
-            name="email"
-            type="email"
-            autoComplete="email"
-            spellCheck={false}
-            required
-            defaultValue={values.email}
-          />
-        )}
-      </Field>
-      <Field id={`${idPrefix}-phone`} label={phoneLabel} error={errors.phone}>
-        {(control) => (
-          <input
-            {...control}
-            name="phone"
-            type="tel"
-            autoComplete="tel"
-            defaultValue={values.phone}
-          />
-        )}
-      </Field>
+      <TextField
+        id={`${idPrefix}-name`}
+        label="Your name"
+        error={errors.name}
+        name="name"
+        autoComplete="name"
+        required
+        maxLength={100}
+        defaultValue={values.name}
+      />
+      <TextField
+        id={`${idPrefix}-email`}
+        label="E-mail address"
+        hint={emailHint}
+        error={errors.email}
+        name="email"
+        type="email"
+        autoComplete="email"
+        spellCheck={false}
+        required
+        defaultValue={values.email}
+      />
+      <TextField
+        id={`${idPrefix}-phone`}
+        label={phoneLabel}
+        error={errors.phone}
+        name="phone"
+        type="tel"
+        autoComplete="tel"
+        defaultValue={values.phone}
+      />
     </>
   );
 }

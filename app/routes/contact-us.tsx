@@ -3,7 +3,7 @@ import { Form, Link, useNavigation } from 'react-router';
 import { SenderFields } from '~/components/sender-fields';
 import { Button } from '~/components/ui/button';
 import { Field } from '~/components/ui/field';
-import { Select } from '~/components/ui/select';
+import { SelectField } from '~/components/ui/select-field';
 import { optionsOf } from '@domain/labels';
 import { formFailure } from '../../server/http/route-errors';
 import type { Route } from './+types/contact-us';
@@ -87,19 +87,17 @@ export default function ContactUs({ actionData }: Route.ComponentProps) {
           errors={fields}
           emailHint="We will only use this to reply to you."
         />
-        <Field id="contact-topic" label="What is it about?" error={fields.topic}>
-          {(control) => (
-            <Select
-              {...control}
-              name="topic"
-              required
-              defaultValue={values.topic ?? ''}
-              placeholder="Choose a topic"
-              isPlaceholderSelectable={false}
-              options={optionsOf('contactTopic')}
-            />
-          )}
-        </Field>
+        <SelectField
+          id="contact-topic"
+          label="What is it about?"
+          error={fields.topic}
+          name="topic"
+          required
+          defaultValue={values.topic ?? ''}
+          placeholder="Choose a topic"
+          isPlaceholderSelectable={false}
+          options={optionsOf('contactTopic')}
+        />
         <Field
           id="contact-message"
           label="Your message"

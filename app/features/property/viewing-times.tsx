@@ -1,6 +1,6 @@
-import { Field } from '~/components/ui/field';
 import { FieldGroup } from '~/components/ui/field-group';
-import { Select } from '~/components/ui/select';
+import { SelectField } from '~/components/ui/select-field';
+import { TextField } from '~/components/ui/text-field';
 import { addDays, londonToday } from '@domain/dates';
 import { MAX_VIEWING_TIMES, VIEWING_WINDOW_DAYS } from '@domain/enquiry/viewing-times';
 import { optionsOf } from '@domain/labels';
@@ -16,7 +16,7 @@ function ViewingChoice({ index, values, fields }: ViewingTimesProps & { index: n
   const choice = <span className="visually-hidden">Choice {n}: </span>;
   return (
     <div className="viewing-times__row">
-      <Field
+      <TextField
         id={`enquiry-viewingDate${n}`}
         label={
           <>
@@ -24,33 +24,21 @@ function ViewingChoice({ index, values, fields }: ViewingTimesProps & { index: n
           </>
         }
         error={fields[`viewingTimes.${index}.date`]}
-      >
-        {(control) => (
-          <input
-            {...control}
-            name={`viewingDate${n}`}
-            type="date"
-            min={addDays(londonToday(), 1)}
-            max={addDays(londonToday(), VIEWING_WINDOW_DAYS)}
-            defaultValue={values[`viewingDate${n}`]}
-          />
-        )}
-      </Field>
-      <Field
+        name={`viewingDate${n}`}
+        type="date"
+        min={addDays(londonToday(), 1)}
+        max={addDays(londonToday(), VIEWING_WINDOW_DAYS)}
+        defaultValue={values[`viewingDate${n}`]}
+      />
+      <SelectField
         id={`enquiry-viewingPeriod${n}`}
         label={<>{choice}Time of day</>}
         error={fields[`viewingTimes.${index}.period`]}
-      >
-        {(control) => (
-          <Select
-            {...control}
-            name={`viewingPeriod${n}`}
-            defaultValue={values[`viewingPeriod${n}`] ?? ''}
-            placeholder="Choose…"
-            options={optionsOf('viewingPeriod')}
-          />
-        )}
-      </Field>
+        name={`viewingPeriod${n}`}
+        defaultValue={values[`viewingPeriod${n}`] ?? ''}
+        placeholder="Choose…"
+        options={optionsOf('viewingPeriod')}
+      />
     </div>
   );
 }
