@@ -1,5 +1,6 @@
 import type { Map as LeafletMap } from 'leaflet';
 import { useEffect, useRef, useState } from 'react';
+import { addOpenStreetMapTiles } from './map-tiles';
 
 /**
  * Where the home is, on OpenStreetMap tiles through Leaflet (loaded in the browser only). The
@@ -26,18 +27,7 @@ export function ListingMap({
       .then(({ default: leaflet }) => {
         if (isCancelled || !containerRef.current) return;
         map = leaflet.map(containerRef.current, { scrollWheelZoom: false }).setView([lat, lng], 15);
-        let failures = 0;
-        leaflet
-          .tileLayer('https://tile.openstreetmap.org/{z}/{x}/{y}.png', {
-            maxZoom: 19,
-            attribution:
-              '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors',
-          })
-          .on('tileerror', () => {
-            failures += 1;
-            if (failures >= 3) setState('tiles-failed');
-          })
-          .addTo(map);
+        addOpenStreetMapTiles(leaflet, map, () => setState('tiles-failed'));
         if (isApproximate) {
           leaflet.circle([lat, lng], { radius: 150, color: '#0b6e4f' }).addTo(map);
         } else {

@@ -1,7 +1,10 @@
 import { useEffect, useRef } from 'react';
 import { Form, Link, useNavigation } from 'react-router';
-import { CONTACT_TOPICS } from '@domain/contact/contact-topics';
-import { LABELS } from '@domain/labels';
+import { SenderFields } from '~/components/sender-fields';
+import { Button } from '~/components/ui/button';
+import { Field } from '~/components/ui/field';
+import { SelectField } from '~/components/ui/select-field';
+import { optionsOf } from '@domain/labels';
 import { formFailure } from '../../server/http/route-errors';
 import type { Route } from './+types/contact-us';
 
@@ -64,9 +67,6 @@ export default function ContactUs({ actionData }: Route.ComponentProps) {
     );
   }
 
-  const describedBy = (field: FieldName, hint?: string) =>
-    [hint, fields[field] ? `${field}-error` : undefined].filter(Boolean).join(' ') || undefined;
-
   return (
     <article className="content-page">
       <h1>Contact us</h1>
@@ -81,113 +81,44 @@ export default function ContactUs({ actionData }: Route.ComponentProps) {
         </div>
       ) : null}
       <Form method="post" className="form" noValidate>
-        <div className="form-field">
-          <label htmlFor="contact-name">Your name</label>
-          {fields.name ? (
-            <p className="field-error" id="name-error">
-              {fields.name}
-            </p>
-          ) : null}
-          <input
-            id="contact-name"
-            name="name"
-            autoComplete="name"
-            required
-            maxLength={100}
-            defaultValue={values.name}
-            aria-invalid={fields.name ? true : undefined}
-            aria-describedby={describedBy('name')}
-          />
-        </div>
-        <div className="form-field">
-          <label htmlFor="contact-email">E-mail address</label>
-          <span className="hint" id="email-hint">
-            We will only use this to reply to you.
-          </span>
-          {fields.email ? (
-            <p className="field-error" id="email-error">
-              {fields.email}
-            </p>
-          ) : null}
-          <input
-            id="contact-email"
-            name="email"
-            type="email"
-            autoComplete="email"
-            spellCheck={false}
-            required
-            defaultValue={values.email}
-            aria-invalid={fields.email ? true : undefined}
-            aria-describedby={describedBy('email', 'email-hint')}
-          />
-        </div>
-        <div className="form-field">
-          <label htmlFor="contact-phone">Phone number (optional)</label>
-          {fields.phone ? (
-            <p className="field-error" id="phone-error">
-              {fields.phone}
-            </p>
-          ) : null}
-          <input
-            id="contact-phone"
-            name="phone"
-            type="tel"
-            autoComplete="tel"
-            defaultValue={values.phone}
-            aria-invalid={fields.phone ? true : undefined}
-            aria-describedby={describedBy('phone')}
-          />
-        </div>
-        <div className="form-field">
-          <label htmlFor="contact-topic">What is it about?</label>
-          {fields.topic ? (
-            <p className="field-error" id="topic-error">
-              {fields.topic}
-            </p>
-          ) : null}
-          <select
-            id="contact-topic"
-            name="topic"
-            required
-            defaultValue={values.topic ?? ''}
-            aria-invalid={fields.topic ? true : undefined}
-            aria-describedby={describedBy('topic')}
-          >
-            <option value="" disabled>
-              Choose a topic
-            </option>
-            {CONTACT_TOPICS.map((topic) => (
-              <option key={topic} value={topic}>
-                {LABELS.contactTopic[topic]}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="form-field">
-          <label htmlFor="contact-message">Your message</label>
-          <span className="hint" id="message-hint">
-            Please do not include passwords or bank details.
-          </span>
-          {fields.message ? (
-            <p className="field-error" id="message-error">
-              {fields.message}
-            </p>
-          ) : null}
-          <textarea
-            id="contact-message"
-            name="message"
-            required
-            minLength={10}
-            maxLength={5000}
-            defaultValue={values.message}
-            aria-invalid={fields.message ? true : undefined}
-            aria-describedby={describedBy('message', 'message-hint')}
-          />
-        </div>
+        <SenderFields
+          idPrefix="contact"
+          values={values}
+          errors={fields}
+          emailHint="We will only use this to reply to you."
+        />
+        <SelectField
+          id="contact-topic"
+          label="What is it about?"
+          error={fields.topic}
+          name="topic"
+          required
+          defaultValue={values.topic ?? ''}
+          placeholder="Choose a topic"
+          isPlaceholderSelectable={false}
+          options={optionsOf('contactTopic')}
+        />
+        <Field
+          id="contact-message"
+          label="Your message"
+          hint="Please do not include passwords or bank details."
+          error={fields.message}
+        >
+          {(control) => (
+            <textarea
+              {...control}
+              name="message"
+              required
+              minLength={10}
+              maxLength={5000}
+              defaultValue={values.message}
+            />
+          )}
+        </Field>
         <div>
-          <button type="submit" className="button" disabled={isSending}>
+          <Button type="submit" disabled={isSending}>
             {isSending ? 'Sending…' : 'Send message'}
-          </button>
+          </Button>
         </div>
       </Form>
     </article>

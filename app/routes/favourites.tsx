@@ -1,4 +1,6 @@
 import { data, Form, Link, useNavigation } from 'react-router';
+import { Button } from '~/components/ui/button';
+import { Field } from '~/components/ui/field';
 import { ListingCard } from '~/features/listings/listing-card';
 import { requireUser } from '../../server/auth/guards';
 import { formFailure } from '../../server/http/route-errors';
@@ -50,37 +52,37 @@ export default function Favourites({ loaderData, actionData }: Route.ComponentPr
       ) : (
         <div className="listing-grid">
           {listings.map((listing, index) => {
-            const noteId = `note-${listing.id}`;
             const hasError = outcome?.errorFor === listing.id;
             return (
               <div key={listing.id} className="favourite-item">
                 <ListingCard listing={listing} isAboveFold={index < 3} />
                 <Form method="post" className="favourite-note">
                   <input type="hidden" name="listingId" value={listing.id} />
-                  <label htmlFor={noteId}>Private note</label>
-                  <textarea
-                    id={noteId}
-                    name="note"
-                    rows={2}
-                    maxLength={1000}
-                    defaultValue={listing.note}
-                    placeholder="Only you can see this, e.g. 'Ask about parking'"
-                    aria-invalid={hasError || undefined}
-                    aria-describedby={hasError ? `${noteId}-error` : undefined}
-                  />
-                  {hasError ? (
-                    <p id={`${noteId}-error`} className="field-error">
-                      {outcome.fields?.note ?? outcome.error}
-                    </p>
-                  ) : null}
-                  <button
+                  <Field
+                    id={`note-${listing.id}`}
+                    label="Private note"
+                    error={hasError ? (outcome.fields?.note ?? outcome.error) : undefined}
+                  >
+                    {(control) => (
+                      <textarea
+                        {...control}
+                        name="note"
+                        rows={2}
+                        maxLength={1000}
+                        defaultValue={listing.note}
+                        placeholder="Only you can see this, e.g. 'Ask about parking'"
+                      />
+                    )}
+                  </Field>
+                  <Button
                     type="submit"
-                    className="button button--small button--secondary"
+                    variant="secondary"
+                    size="small"
                     disabled={navigation.state === 'submitting'}
                     aria-label={`Save note on ${listing.title}, ${listing.displayAddress}`}
                   >
                     Save note
-                  </button>
+                  </Button>
                   {outcome?.savedFor === listing.id ? (
                     <span role="status" className="favourite-note__saved">
                       Note saved

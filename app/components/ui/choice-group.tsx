@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { ErrorText } from './error-text';
+import { FieldGroup } from './field-group';
 import type { Option } from './select';
 
 interface ChoiceGroupProps {
@@ -21,21 +21,9 @@ interface CheckboxGroupProps extends ChoiceGroupProps {
 
 function GroupShell({
   name,
-  legend,
-  error,
-  className,
-  children,
+  ...group
 }: Omit<ChoiceGroupProps, 'options'> & { children: ReactNode }) {
-  return (
-    <fieldset
-      className={className ? `form-field ${className}` : 'form-field'}
-      aria-describedby={error ? `${name}-error` : undefined}
-    >
-      <legend>{legend}</legend>
-      <ErrorText id={`${name}-error`}>{error}</ErrorText>
-      {children}
-    </fieldset>
-  );
+  return <FieldGroup idBase={name} {...group} />;
 }
 
 /** Several checkboxes under one legend, submitted as repeated `name` values. */
@@ -107,16 +95,22 @@ export function RadioGroup({
 /** A single checkbox with its label and an optional hint. */
 export function Checkbox({
   name,
+  value,
   label,
   hint,
+  controls,
   checked,
   onChange,
   defaultChecked,
   className,
 }: {
   name: string;
+  /** What a ticked box submits ('on' when left out). */
+  value?: string;
   label: ReactNode;
   hint?: ReactNode;
+  /** The id of what the box shows or hides. */
+  controls?: string;
   checked?: boolean;
   onChange?: (checked: boolean) => void;
   defaultChecked?: boolean;
@@ -128,6 +122,8 @@ export function Checkbox({
         <input
           type="checkbox"
           name={name}
+          value={value}
+          aria-controls={controls}
           aria-describedby={hint ? `${name}-hint` : undefined}
           {...(onChange
             ? { checked: Boolean(checked), onChange: (event) => onChange(event.target.checked) }

@@ -6,7 +6,7 @@ export function ErrorText({ id, children }: { id: string; children: ReactNode })
     return null;
   }
   return (
-    <p className="field-error" id={id}>
+    <p id={id} className="field-error">
       {children}
     </p>
   );

@@ -28,6 +28,20 @@ export function describedBy(id: string, hasHint: boolean, hasError: boolean): st
   );
 }
 
+/** A field's or group's hint, then its error, with the ids `describedBy` lists. */
+export function FieldNotes({ id, hint, error }: Pick<FieldProps, 'id' | 'hint' | 'error'>) {
+  return (
+    <>
+      {hint ? (
+        <span className="hint" id={`${id}-hint`}>
+          {hint}
+        </span>
+      ) : null}
+      <ErrorText id={`${id}-error`}>{error}</ErrorText>
+    </>
+  );
+}
+
 /**
  * The one markup for a labelled form field: label, optional hint, the error (announced with the
  * control through `aria-describedby`), then the control.
@@ -36,12 +50,7 @@ export function Field({ id, label, hint, error, className, children }: FieldProp
   return (
     <div className={className ? `form-field ${className}` : 'form-field'}>
       <label htmlFor={id}>{label}</label>
-      {hint ? (
-        <span className="hint" id={`${id}-hint`}>
-          {hint}
-        </span>
-      ) : null}
-      <ErrorText id={`${id}-error`}>{error}</ErrorText>
+      <FieldNotes id={id} hint={hint} error={error} />
       {children({
         id,
         'aria-invalid': error ? true : undefined,

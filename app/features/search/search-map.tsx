@@ -1,5 +1,6 @@
 import type { LatLngExpression, Map as LeafletMap } from 'leaflet';
 import { useEffect, useRef, useState } from 'react';
+import { addOpenStreetMapTiles } from '~/components/map-tiles';
 import { formatPrice } from '@domain/format';
 import { listingPath } from '@domain/listing/listing-url';
 import { useMapPoints, type MapPoint } from './api/map-points';
@@ -59,18 +60,7 @@ export function SearchMap({
       const map = leaflet
         .map(containerRef.current, { scrollWheelZoom: false })
         .setView(UK_CENTRE, 6);
-      let failures = 0;
-      leaflet
-        .tileLayer('https://tile.openstreetmap.org/{z}/{x}/{y}.png', {
-          maxZoom: 19,
-          attribution:
-            '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors',
-        })
-        .on('tileerror', () => {
-          failures += 1;
-          if (failures >= 3) setTilesFailed(true);
-        })
-        .addTo(map);
+      addOpenStreetMapTiles(leaflet, map, () => setTilesFailed(true));
       mapRef.current = map;
       setIsReady(true);
     })();

@@ -1,0 +1,67 @@
+import { formatDate, formatPounds, formatPropertyType } from '@domain/format';
+import { labelOf, LABELS } from '@domain/labels';
+import type { PropertyListing } from './property-types';
+
+type Fact = [label: string, value: string];
+
+const perYear = (pounds: number) => `${formatPounds(pounds)} a year`;
+
+function floorArea(sqFt: number): string {
+  const squareMetres = Math.round(sqFt * 0.092903);
+  return `${sqFt.toLocaleString('en-GB')} sq ft (${squareMetres.toLocaleString('en-GB')} m²)`;
+}
+
+/** Tenure, costs and energy: the facts a buyer or tenant weighs beside the price. */
+function ownershipFacts(listing: PropertyListing): Fact[] {
+  const facts: Fact[] = [];
+  if (listing.tenure) facts.push(['Tenure', labelOf('tenure', listing.tenure)]);
+  if (listing.leaseYearsRemaining !== null)
+    facts.push(['Lease remaining', `${listing.leaseYearsRemaining} years`]);
+  if (listing.groundRentPerYear !== null)
+    facts.push(['Ground rent', perYear(listing.groundRentPerYear)]);
+  if (listing.serviceChargePerYear !== null)
+    facts.push(['Service charge', perYear(listing.serviceChargePerYear)]);
+  if (listing.councilTaxBand) {
+    const isRates = listing.councilTaxBand === 'domestic_rates';
+    facts.push([
+      isRates ? 'Domestic rates' : 'Council tax',
+      isRates && listing.domesticRatesPerYear !== null
+        ? perYear(listing.domesticRatesPerYear)
+        : labelOf('councilTaxBand', listing.councilTaxBand),
+    ]);
+  }
+  if (listing.epcRating) facts.push(['EPC rating', labelOf('epcRating', listing.epcRating)]);
+  return facts;
+}
+
+/** Deposits, furnishing and the terms of a let. */
+function rentFacts(listing: PropertyListing): Fact[] {
+  const facts: Fact[] = [];
+  if (listing.deposit !== null) facts.push(['Deposit', formatPounds(listing.deposit)]);
+  if (listing.holdingDeposit !== null)
+    facts.push(['Holding deposit', formatPounds(listing.holdingDeposit)]);
+  if (listing.furnished) facts.push(['Furnishing', labelOf('furnished', listing.furnished)]);
+  if (listing.letType) facts.push(['Let type', labelOf('letType', listing.letType)]);
+  facts.push(['Available from', listing.availableFrom ? formatDate(listing.availableFrom) : 'Now']);
+  facts.push(['Bills included', listing.billsIncluded ? 'Yes' : 'No']);
+  facts.push(['Pets considered', listing.petsConsidered ? 'Yes' : 'No']);
+  return facts;
+}
+
+/** The 'Key facts' list, in the order the page shows it; facts not given are left out. */
+export function keyFactsOf(listing: PropertyListing): Fact[] {
+  const facts: Fact[] = [
+    ['Property type', formatPropertyType(listing.propertyType)],
+    ['Bedrooms', String(listing.bedrooms)],
+    ['Bathrooms', String(listing.bathrooms)],
+    ['Reception rooms', String(listing.receptions)],
+  ];
+  if (listing.floorAreaSqFt) facts.push(['Floor area', floorArea(listing.floorAreaSqFt)]);
+  facts.push(...ownershipFacts(listing));
+  if (listing.channel === 'rent') facts.push(...rentFacts(listing));
+  if (listing.features.length > 0) {
+    facts.push(['Features', listing.features.map((feature) => LABELS.feature[feature]).join(', ')]);
+  }
+  if (listing.publishedAt) facts.push(['Added', formatDate(listing.publishedAt)]);
+  return facts;
+}

@@ -1,0 +1,80 @@
+import { Form, Link } from 'react-router';
+import { Button, buttonClass } from '~/components/ui/button';
+import { ListingCard } from '~/features/listings/listing-card';
+import { RADIUS_MILES } from '@domain/search/search-params';
+import type { SearchResultItem } from '../../../server/marketplace/search/search-listings';
+import { hasFilters, radiusLabel } from './filter-options';
+import { pathFor, searchWith, type SearchPlace } from './search-url';
+
+/** 'Hide from my results' for a signed-in visitor (works without JavaScript). */
+function HideButton({ listing }: { listing: SearchResultItem }) {
+  return (
+    <Form method="post" className="search-result__hide">
+      <input type="hidden" name="intent" value="hide" />
+      <input type="hidden" name="listingId" value={listing.id} />
+      <Button
+        type="submit"
+        variant="link"
+        aria-label={`Hide ${listing.title}, ${listing.displayAddress}, from my results`}
+      >
+        Hide from my results
+      </Button>
+    </Form>
+  );
+}
+
+/** The page of results: each card with its distance, and a size note when size is filtered. */
+export function SearchResults({
+  search,
+  items,
+  isSignedIn,
+}: {
+  search: SearchPlace;
+  items: SearchResultItem[];
+  isSignedIn: boolean;
+}) {
+  const isAreaFiltered = search.query.minArea !== undefined || search.query.maxArea !== undefined;
+  return (
+    <div className="listing-grid">
+      {items.map((listing, index) => (
+        <div key={listing.id} className="search-result">
+          <ListingCard listing={listing} isAboveFold={index < 3} />
+          <p className="search-result__extra">
+            {listing.distanceMiles !== null
+              ? `${listing.distanceMiles.toFixed(1)} miles away`
+              : null}
+            {isAreaFiltered && listing.floorAreaSqFt === null ? ' Size not stated' : null}
+          </p>
+          {isSignedIn ? <HideButton listing={listing} /> : null}
+        </div>
+      ))}
+    </div>
+  );
+}
+
+/** No matches: offer the next radius out, and dropping the filters. */
+export function NoResults({ search, hasLocation }: { search: SearchPlace; hasLocation: boolean }) {
+  const { channel, query, placeSlug } = search;
+  const wider = RADIUS_MILES.find((miles) => miles > query.radius);
+  return (
+    <div className="empty-state">
+      <h2>No homes match your search</h2>
+      <p>Try widening your search: </p>
+      <p className="empty-state__actions">
+        {hasLocation && wider !== undefined ? (
+          <Link className={buttonClass()} to={searchWith(search, { radius: wider, page: 1 })}>
+            Widen to {radiusLabel(wider).replace('Within ', '')}
+          </Link>
+        ) : null}
+        {hasFilters(query) ? (
+          <Link
+            className={buttonClass({ variant: 'secondary' })}
+            to={pathFor(channel, { location: query.location, radius: query.radius }, placeSlug)}
+          >
+            Remove filters
+          </Link>
+        ) : null}
+      </p>
+    </div>
+  );
+}
