@@ -28,19 +28,16 @@ import { loadAppSecret } from './app-secret.ts';
 import { createJobQueue } from './jobs/job-queue.ts';
 import { createMailer } from './mail/mailer.ts';
 import { createSearchAlertsJob } from './marketplace/alerts/send-search-alerts.ts';
-import { mountSearchApi } from './marketplace/search/api.ts';
 import { createSitemapRouter } from './marketplace/search/sitemap.ts';
 import {
   createSearchStatisticsJob,
   refreshSearchStatistics,
 } from './marketplace/search/refresh-search-statistics.ts';
 import { createOutboxRouter } from './mail/outbox-router.ts';
-import { mountContactApi } from './marketplace/contact/api.ts';
 import { createContactService } from './marketplace/contact/contact-service.ts';
 import { createMarketplace } from './marketplace/marketplace.ts';
-import { mountModerationApi } from './marketplace/moderation/api.ts';
-import { mountListingsApi } from './marketplace/listings/api.ts';
 import { createAnonymousDraftExpiryJob } from './marketplace/listings/expire-anonymous-drafts.ts';
+import { mountMarketplaceApi } from './marketplace/mount-api.ts';
 import { createListingFreshnessJob } from './marketplace/listings/keep-listings-fresh.ts';
 import { createImageRouter } from './media/image-route.ts';
 import { createDecodeSlots } from './media/decode-slots.ts';
@@ -210,12 +207,7 @@ export async function startRoost({
         createSessionMiddleware(auth),
         createImageRouter({ blobs, cacheDir: path.join(config.dataDir, 'media', 'variants') }),
       ],
-      mountApi: (api) => {
-        mountContactApi(api, contact);
-        mountSearchApi(api, marketplace);
-        mountListingsApi(api, marketplace.listingService, marketplace);
-        mountModerationApi(api, marketplace);
-      },
+      mountApi: (api) => mountMarketplaceApi(api, { marketplace, contact }),
       web,
     });
     const server = http.createServer(app);

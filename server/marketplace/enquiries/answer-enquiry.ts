@@ -8,7 +8,7 @@ import { loadOwnedListing } from '../listings/load-owned-listing.ts';
 import { enquiries } from './schema.ts';
 import type { SendEmail } from './submit-enquiry.ts';
 
-const answerInput = z.object({
+export const answerInput = z.object({
   reply: z
     .string({ message: 'Write a reply' })
     .transform(normaliseText)

@@ -1,12 +1,12 @@
 import express, { type NextFunction, type Request, type Response, type Router } from 'express';
-import { z } from 'zod';
 import { requireApiUser } from '../../auth/guards.ts';
 import { sessionUserOf } from '../../auth/session-middleware.ts';
 import { AppError } from '../../http/app-error.ts';
 import { formatMegabytes } from '../../media/process-image.ts';
 import type { Marketplace } from '../marketplace.ts';
+import { OPENAPI_PATH, openApiDocument } from '../openapi/document.ts';
+import { draftStepBody, favouritesMergeBody } from './api-bodies.ts';
 import type { ListingService } from './listings-service.ts';
-import { openApiDocument } from './openapi.ts';
 
 type Params = Record<string, string>;
 
@@ -15,11 +15,6 @@ function idParam(value: string | undefined): number {
   if (!Number.isSafeInteger(id) || id <= 0) throw new AppError('NOT_FOUND', 'No such listing.');
   return id;
 }
-
-const stepBody = z.object({
-  fields: z.record(z.string(), z.unknown()).default({}),
-  nextStep: z.number().int().min(1).max(20).optional(),
-});
 
 /**
  * Uploads are raw bytes with an image or octet-stream type: browsers cannot send those across
@@ -57,7 +52,8 @@ function rawUpload(maxBytes: number) {
   };
 }
 
-function draftView(draft: Awaited<ReturnType<ListingService['getDraft']>>) {
+/** A draft as the API answers with it (described by `draftView` in the OpenAPI document). */
+export function draftView(draft: Awaited<ReturnType<ListingService['getDraft']>>) {
   return {
     id: draft.id,
     listingId: draft.listingId,
@@ -69,7 +65,7 @@ function draftView(draft: Awaited<ReturnType<ListingService['getDraft']>>) {
   };
 }
 
-/** `/api/v1` listings, drafts, media, enquiries, reports and favourites (see openapi.ts). */
+/** `/api/v1` listings, drafts, media, enquiries, reports and favourites (see ../openapi/). */
 export function mountListingsApi(
   api: Router,
   service: ListingService,
@@ -78,7 +74,7 @@ export function mountListingsApi(
   const user = (res: Response) => sessionUserOf(res);
   const signedIn = (res: Response) => requireApiUser(sessionUserOf(res));
 
-  api.get('/openapi.json', (_req, res) => {
+  api.get(OPENAPI_PATH, (_req, res) => {
     res.json(openApiDocument);
   });
 
@@ -90,7 +86,7 @@ export function mountListingsApi(
     res.json(draftView(await service.getDraft(user(res), req.params.id!)));
   });
   api.put('/drafts/:id/steps/:step', async (req: Request<Params>, res) => {
-    const body = stepBody.safeParse(req.body ?? {});
+    const body = draftStepBody.safeParse(req.body ?? {});
     if (!body.success) throw new AppError('BAD_REQUEST', 'Send { fields, nextStep }.');
     const draft = await service.saveDraftStep(
       user(res),
@@ -193,9 +189,7 @@ export function mountListingsApi(
     res.json({ ids: await service.favourites.merge(signed, []) });
   });
   api.post('/favourites/merge', async (req, res) => {
-    const ids = z
-      .object({ ids: z.array(z.union([z.string(), z.number()])).max(500) })
-      .safeParse(req.body);
+    const ids = favouritesMergeBody.safeParse(req.body);
     if (!ids.success) throw new AppError('VALIDATION_FAILED', 'Send { ids: [...] }.');
     res.json({ ids: await service.favourites.merge(signedIn(res), ids.data.ids) });
   });

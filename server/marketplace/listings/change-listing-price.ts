@@ -6,7 +6,7 @@ import { AppError } from '../../http/app-error.ts';
 import { loadOwnedListing } from './load-owned-listing.ts';
 import { listingPriceHistory, listings } from './schema.ts';
 
-const priceInput = z.object({
+export const priceInput = z.object({
   price: z.coerce
     .number({ message: 'Enter the new price as a number' })
     .int('Enter the price in whole pounds')

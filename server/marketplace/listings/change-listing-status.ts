@@ -7,7 +7,9 @@ import { isHeldByModeration, requestModerationReview } from '../moderation/moder
 import { loadOwnedListing } from './load-owned-listing.ts';
 import { listings, type Listing } from './schema.ts';
 
-const statusInput = z.object({ status: z.enum(OWNER_STATUSES, { message: 'Choose a status' }) });
+export const statusInput = z.object({
+  status: z.enum(OWNER_STATUSES, { message: 'Choose a status' }),
+});
 
 const SALE_ONLY = new Set(['under_offer', 'sold_stc']);
 

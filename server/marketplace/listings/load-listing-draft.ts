@@ -4,7 +4,7 @@ import type { Database } from '../../../db/client.ts';
 import { AppError } from '../../http/app-error.ts';
 import { listingDrafts, type ListingDraftRow } from './schema.ts';
 
-const DRAFT_ID = /^[A-Za-z0-9_-]{22}$/;
+export const DRAFT_ID = /^[A-Za-z0-9_-]{22}$/;
 
 export function newDraftId(): string {
   return randomBytes(16).toString('base64url');

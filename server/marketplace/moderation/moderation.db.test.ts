@@ -7,7 +7,7 @@ import { createTestDatabase, type TestDatabase } from '../../../tests/support/te
 import { toSessionUser, type SessionUser } from '../../../domain/session-user.ts';
 import { createApiRouter } from '../../http/api.ts';
 import type { ListerEmail } from '../enquiries/submit-enquiry.ts';
-import { openApiDocument } from '../listings/openapi.ts';
+import { openApiDocument } from '../openapi/document.ts';
 import { listings } from '../listings/schema.ts';
 import { createMarketplace, type Marketplace } from '../marketplace.ts';
 import { listingReports } from '../reports/schema.ts';

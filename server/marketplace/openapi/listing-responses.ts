@@ -1,0 +1,193 @@
+import { z } from 'zod';
+import {
+  COUNCIL_TAX_BANDS,
+  EPC_RATINGS,
+  FURNISHED_STATES,
+  LET_TYPES,
+  LISTING_CHANNELS,
+  LISTING_FEATURES,
+  LISTING_STATUSES,
+  MEDIA_KINDS,
+  PROPERTY_TYPES,
+  RENT_PERIODS,
+  SALE_QUALIFIERS,
+  TENURES,
+} from '../../../domain/listing/enums.ts';
+import {
+  MATERIAL_FIELDS,
+  type MaterialField,
+} from '../../../domain/listing/material-information.ts';
+import type { draftView } from '../listings/api.ts';
+import type { OwnListing } from '../listings/find-own-listings.ts';
+import type { ListingDetail } from '../listings/get-listing.ts';
+import type { ListingSummary } from '../listings/listing-summary.ts';
+import type { DraftMedia } from '../listings/schema.ts';
+import type { SearchResultItem } from '../search/search-listings.ts';
+import { nullableTimestamp, timestamp, type Json, type Same } from './common.ts';
+
+/** What the listing endpoints answer with; each checked against its use case's type below. */
+
+const channel = z.enum(LISTING_CHANNELS);
+const status = z.enum(LISTING_STATUSES);
+const propertyType = z.enum(PROPERTY_TYPES);
+const priceQualifier = z.enum(SALE_QUALIFIERS).nullable();
+const rentPeriod = z.enum(RENT_PERIODS).nullable();
+const count = z.int().min(0);
+const pounds = z.int().meta({ description: 'Whole pounds' });
+
+export const coverPhoto = z
+  .object({ key: z.string(), width: z.int(), height: z.int(), caption: z.string() })
+  .meta({ description: 'The first photo; `key` is its blob key for /img/' });
+
+export const listingSummary = z
+  .object({
+    id: z.int(),
+    channel,
+    status,
+    propertyType,
+    title: z.string(),
+    price: pounds,
+    priceQualifier,
+    rentPeriod,
+    bedrooms: count,
+    bathrooms: count,
+    displayAddress: z.string().meta({ description: 'Street and town only' }),
+    town: z.string(),
+    outcode: z.string(),
+    publishedAt: nullableTimestamp,
+    isNew: z.boolean(),
+    isReduced: z.boolean(),
+    cover: coverPhoto.nullable(),
+  })
+  .meta({ id: 'ListingSummary', description: 'A results card: never the full address' });
+
+export const ownListing = listingSummary
+  .extend({
+    viewCount: count,
+    enquiryCount: count,
+    favouriteCount: count,
+    deletedAt: nullableTimestamp,
+    statusChangedAt: timestamp,
+    moderation: z.enum(['held', 'review-requested']).nullable().meta({
+      description: "Paused by moderators: 'held', then 'review-requested' once the lister asks",
+    }),
+  })
+  .meta({ id: 'OwnListing', description: 'One of my listings, deleted ones too' });
+
+export const searchResultItem = listingSummary
+  .extend({
+    floorAreaSqFt: z.int().nullable(),
+    distanceMiles: z.number().nullable().meta({ description: 'From the searched place' }),
+  })
+  .meta({ id: 'SearchResultItem', description: 'A search result card' });
+
+const mediaItem = z.object({
+  blobKey: z.string(),
+  width: z.int(),
+  height: z.int(),
+  caption: z.string(),
+});
+
+const materialInfo = z.object(
+  Object.fromEntries(MATERIAL_FIELDS.map(([field]) => [field, z.string().optional()])) as Record<
+    MaterialField,
+    z.ZodOptional<z.ZodString>
+  >,
+);
+
+export const listingDetail = z
+  .object({
+    id: z.int(),
+    channel,
+    status,
+    propertyType,
+    title: z.string(),
+    description: z.string(),
+    keyFeatures: z.array(z.string()),
+    price: pounds,
+    monthlyPrice: z.int().nullable().meta({ description: 'Rents per calendar month' }),
+    priceQualifier,
+    rentPeriod,
+    bedrooms: count,
+    bathrooms: count,
+    receptions: count,
+    floorAreaSqFt: z.int().nullable(),
+    furnished: z.enum(FURNISHED_STATES).nullable(),
+    letType: z.enum(LET_TYPES).nullable(),
+    availableFrom: z.iso.date().nullable(),
+    deposit: pounds.nullable(),
+    holdingDeposit: pounds.nullable(),
+    billsIncluded: z.boolean(),
+    petsConsidered: z.boolean(),
+    features: z.array(z.enum(LISTING_FEATURES)),
+    tenure: z.enum(TENURES).nullable(),
+    leaseYearsRemaining: z.int().nullable(),
+    groundRentPerYear: pounds.nullable(),
+    serviceChargePerYear: pounds.nullable(),
+    councilTaxBand: z.enum(COUNCIL_TAX_BANDS).nullable(),
+    domesticRatesPerYear: pounds.nullable(),
+    epcRating: z.enum(EPC_RATINGS).nullable(),
+    materialInfo,
+    tours: z.array(z.object({ kind: z.enum(['video', 'tour']), url: z.url(), title: z.string() })),
+    isFullAddressShown: z.boolean(),
+    town: z.string(),
+    county: z.string().nullable(),
+    country: z.string(),
+    outcode: z.string(),
+    publishedAt: nullableTimestamp,
+    deletedAt: nullableTimestamp,
+    confirmedAt: nullableTimestamp,
+    confirmRequestedAt: nullableTimestamp,
+    statusChangedAt: timestamp,
+    viewCount: count,
+    enquiryCount: count,
+    searchVector: z.string().nullable().meta({ description: 'The keyword index (internal)' }),
+    createdAt: timestamp,
+    updatedAt: timestamp,
+    displayAddress: z.string().meta({ description: 'Street and town, unless the lister opts in' }),
+    photos: z.array(mediaItem),
+    floorplans: z.array(mediaItem),
+    location: z.object({
+      lat: z.number(),
+      lng: z.number(),
+      isApproximate: z.boolean().meta({ description: 'Rounded to about 100 m' }),
+    }),
+    priceHistory: z.array(z.object({ price: pounds, changedAt: timestamp })),
+    reducedOn: nullableTimestamp,
+  })
+  .meta({
+    id: 'Listing',
+    description: 'Public view: street and town only unless the lister opts in',
+  });
+
+export const draftMedia = z
+  .object({
+    key: z.string().meta({ description: 'Content hash of the original (64 hex characters)' }),
+    kind: z.enum(MEDIA_KINDS),
+    width: z.int(),
+    height: z.int(),
+    caption: z.string(),
+  })
+  .meta({ id: 'Media' });
+
+export const draft = z
+  .object({
+    id: z.string(),
+    listingId: z.int().nullable().meta({ description: 'Set when the draft edits a listing' }),
+    step: z.int().min(1),
+    data: z.record(z.string(), z.unknown()).meta({ description: 'The wizard fields saved so far' }),
+    media: z.array(draftMedia),
+    isOwned: z.boolean(),
+    updatedAt: timestamp,
+  })
+  .meta({ id: 'Draft', description: "The add-listing wizard's state on the server" });
+
+/** `{ id, listing }`: what create, update and publish answer with. */
+export const savedListing = z.object({ id: z.int(), listing: listingDetail });
+
+const _summary: Same<z.infer<typeof listingSummary>, ListingSummary> = true;
+const _own: Same<z.infer<typeof ownListing>, OwnListing> = true;
+const _result: Same<z.infer<typeof searchResultItem>, SearchResultItem> = true;
+const _detail: Same<z.infer<typeof listingDetail>, Json<ListingDetail>> = true;
+const _media: Same<z.infer<typeof draftMedia>, DraftMedia> = true;
+const _draft: Same<z.infer<typeof draft>, ReturnType<typeof draftView>> = true;

@@ -1,0 +1,118 @@
+import { z } from 'zod';
+import type { ZodOpenApiPathsObject } from 'zod-openapi';
+import { LISTING_STATUSES } from '../../../../domain/listing/enums.ts';
+import {
+  MODERATION_OUTCOMES,
+  moderationDecisionSchema,
+} from '../../../../domain/moderation/moderation-decision.ts';
+import { REPORT_REASONS } from '../../../../domain/report/report-schema.ts';
+import type { ModerationRecord, ReportedListing } from '../../moderation/list-reported-listings.ts';
+import type { ModerationResult } from '../../moderation/moderate-listing.ts';
+import {
+  errors,
+  json,
+  jsonBody,
+  listingIdPath,
+  signedIn,
+  timestamp,
+  type Same,
+} from '../common.ts';
+
+const reportedListing = z
+  .object({
+    listingId: z.int(),
+    title: z.string(),
+    status: z.enum(LISTING_STATUSES),
+    isDeletedByLister: z.boolean(),
+    town: z.string(),
+    path: z.string().meta({ description: "The listing page's path" }),
+    reporterCount: z.int().meta({ description: 'Distinct reporters' }),
+    isReviewRequested: z.boolean().meta({
+      description: 'Moderators paused it; the lister made changes and asks to go live again',
+    }),
+    firstReportedAt: timestamp,
+    reports: z.array(
+      z.object({
+        id: z.int(),
+        reason: z.enum(REPORT_REASONS),
+        details: z.string(),
+        createdAt: timestamp,
+      }),
+    ),
+  })
+  .meta({ id: 'ReportedListing' });
+
+const moderationRecord = z
+  .object({
+    id: z.int(),
+    listingId: z.int(),
+    title: z.string(),
+    adminEmail: z.string().nullable(),
+    outcome: z.enum(MODERATION_OUTCOMES),
+    reason: z.string(),
+    reportsClosed: z.int(),
+    isListerEmailed: z.boolean(),
+    createdAt: timestamp,
+  })
+  .meta({ id: 'ModerationRecord' });
+
+const moderationResult = z.object({
+  actionId: z.int(),
+  outcome: z.enum(MODERATION_OUTCOMES),
+  reportsClosed: z.int(),
+  isListerEmailed: z.boolean(),
+  isRelisted: z
+    .boolean()
+    .meta({ description: 'It had been paused by moderators and is live again' }),
+});
+
+const _reported: Same<z.infer<typeof reportedListing>, ReportedListing> = true;
+const _record: Same<z.infer<typeof moderationRecord>, ModerationRecord> = true;
+const _result: Same<z.infer<typeof moderationResult>, ModerationResult> = true;
+
+/** Administrators only: the role comes from the ID token's `cognito:groups` (403 otherwise). */
+export const moderationPaths: ZodOpenApiPathsObject = {
+  '/admin/reports': {
+    get: {
+      operationId: 'listReportedListings',
+      tags: ['Moderation'],
+      summary: 'Administrators: open reports grouped by listing, oldest first',
+      security: signedIn,
+      responses: {
+        200: json('Reported listings', z.object({ listings: z.array(reportedListing) })),
+        ...errors(401, 403),
+      },
+    },
+  },
+  '/admin/moderation-actions': {
+    get: {
+      operationId: 'listModerationActions',
+      tags: ['Moderation'],
+      summary: 'Administrators: the latest moderation decisions (who, when, outcome, reason)',
+      security: signedIn,
+      responses: {
+        200: json('Decisions, newest first', z.object({ actions: z.array(moderationRecord) })),
+        ...errors(401, 403),
+      },
+    },
+  },
+  '/admin/listings/{id}/moderation': {
+    post: {
+      operationId: 'moderateListing',
+      tags: ['Moderation'],
+      summary: "Administrators: decide on a listing's open reports",
+      description:
+        "Dismiss them, pause the listing or remove it (its page then answers 410). Closes the reports; the lister is e-mailed the reason when paused or removed. Dismissing a paused listing's review request puts it back on Roost (isRelisted: true) and tells the lister.",
+      security: signedIn,
+      requestParams: { path: listingIdPath },
+      requestBody: jsonBody(moderationDecisionSchema, {
+        decision: 'pause',
+        reason: 'The photos show a different property; please replace them.',
+      }),
+      responses: {
+        201: json('The recorded decision', moderationResult),
+        ...errors(400, 401, 403, 404, 409, 422),
+      },
+    },
+  },
+};
