@@ -36,7 +36,6 @@ import {
 } from './marketplace/search/refresh-search-statistics.ts';
 import { createOutboxRouter } from './mail/outbox-router.ts';
 import { mountContactApi } from './marketplace/contact/api.ts';
-import { createContactService } from './marketplace/contact/contact-service.ts';
 import { createMarketplace } from './marketplace/marketplace.ts';
 import { mountModerationApi } from './marketplace/moderation/api.ts';
 import { mountListingsApi } from './marketplace/listings/api.ts';
@@ -96,15 +95,13 @@ export async function startRoost({
       db: database.db,
       geocoder: config.geocoder,
       secret: appSecret,
-      listings: {
-        media: { blobs, limits: mediaConfig.limits, maxPhotos: mediaConfig.maxPhotos },
-        publicUrl: config.publicUrl,
-        send: () => (email) => mailer.send({ channel: 'email', tag: 'listing-enquiry', ...email }),
-        logger,
-      },
-      moderation: {
-        send: () => (email) =>
-          mailer.send({ channel: 'email', tag: 'listing-moderation', ...email }),
+      media: { blobs, limits: mediaConfig.limits, maxPhotos: mediaConfig.maxPhotos },
+      publicUrl: config.publicUrl,
+      logger,
+      mail: (tag) => (email) => mailer.send({ channel: 'email', tag, ...email }),
+      contact: {
+        operatorEmail: config.operatorEmail,
+        limitPerHour: config.contactRateLimitPerHour,
       },
     });
     // Identity tokens are verified by JWKS against the pool /amplify-config.json publishes
@@ -118,20 +115,12 @@ export async function startRoost({
         return { ...settings, issuer, jwksUri: `${issuer}/.well-known/jwks.json` };
       },
     });
-    const contact = createContactService({
-      db: database.db,
-      operatorEmail: config.operatorEmail,
-      limitPerHour: config.contactRateLimitPerHour,
-      send: () => (email) => mailer.send({ channel: 'email', tag: 'contact-message', ...email }),
-      logger,
-    });
     const getLoadContext: LoadContextFactory = (req, res) => ({
       marketplace,
       logger: req.log,
       requestId: String(req.id),
       user: sessionUserOf(res),
       site: config.site,
-      contact,
       clientIp: req.ip ?? 'unknown',
     });
     const web = dev
@@ -194,9 +183,9 @@ export async function startRoost({
         createImageRouter({ blobs, cacheDir: path.join(config.dataDir, 'media', 'variants') }),
       ],
       mountApi: (api) => {
-        mountContactApi(api, contact);
+        mountContactApi(api, marketplace);
         mountSearchApi(api, marketplace);
-        mountListingsApi(api, marketplace.listingService, marketplace);
+        mountListingsApi(api, marketplace);
         mountModerationApi(api, marketplace);
       },
       web,

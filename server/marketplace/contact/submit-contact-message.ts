@@ -67,7 +67,10 @@ export async function submitContactMessage(
       lockKey: `contact:${senderHash}`,
       table: contactMessages,
       createdAt: contactMessages.createdAt,
-      sender: or(eq(contactMessages.senderHash, senderHash), eq(contactMessages.email, message.email)),
+      sender: or(
+        eq(contactMessages.senderHash, senderHash),
+        eq(contactMessages.email, message.email),
+      ),
       perHour: options.limitPerHour,
       now,
       message:
