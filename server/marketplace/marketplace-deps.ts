@@ -41,3 +41,15 @@ export interface Visitor {
 export interface SignedIn {
   user: SessionUser;
 }
+
+/** The listing a call is about. */
+export interface OfListing {
+  listingId: number;
+}
+
+/** Anyone writing about a listing (an enquiry, a report): limited per sender per hour. */
+export interface SentAboutListing extends Visitor, OfListing {
+  input: unknown;
+  /** The sender's address, as Express sees it behind trusted proxies. */
+  ip: string;
+}

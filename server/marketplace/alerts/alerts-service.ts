@@ -1,4 +1,4 @@
-import type { MarketplaceDeps, SignedIn } from '../marketplace-deps.ts';
+import type { MarketplaceDeps, OfListing, SignedIn } from '../marketplace-deps.ts';
 import {
   deleteSavedSearch,
   hideListing,
@@ -11,7 +11,7 @@ import {
 } from './saved-searches.ts';
 import { readUnsubscribeToken } from './unsubscribe-token.ts';
 
-type OfListing = SignedIn & { listingId: number };
+type Hidden = SignedIn & OfListing;
 type Token = { token: string };
 
 /** Saved searches (e-mailed as alerts, unsubscribed by a signed link) and hidden listings. */
@@ -31,8 +31,8 @@ export function createAlertsService({ db, secret }: Pick<MarketplaceDeps, 'db' |
       return id === undefined ? undefined : unsubscribeSavedSearch(db, id);
     },
     isUnsubscribeTokenValid: ({ token }: Token) => savedSearchOf(token) !== undefined,
-    hide: ({ user, listingId }: OfListing) => hideListing(db, user.userId, listingId),
-    unhide: ({ user, listingId }: OfListing) => unhideListing(db, user.userId, listingId),
+    hide: ({ user, listingId }: Hidden) => hideListing(db, user.userId, listingId),
+    unhide: ({ user, listingId }: Hidden) => unhideListing(db, user.userId, listingId),
     hidden: ({ user }: SignedIn) => listHiddenListingIds(db, user.userId),
   };
 }

@@ -1,9 +1,12 @@
-import type { MarketplaceDeps, SignedIn, Visitor } from '../marketplace-deps.ts';
+import type {
+  MarketplaceDeps,
+  OfListing,
+  SentAboutListing,
+  SignedIn,
+} from '../marketplace-deps.ts';
 import { answerEnquiry } from './answer-enquiry.ts';
 import { listListingEnquiries } from './list-listing-enquiries.ts';
 import { submitEnquiry } from './submit-enquiry.ts';
-
-type OfListing = { listingId: number };
 
 /** 'Contact the lister', and the lister reading and answering what came in. */
 export function createEnquiriesService(
@@ -13,12 +16,7 @@ export function createEnquiriesService(
   const send = () => deps.mail('listing-enquiry');
   return {
     /** Anyone may enquire (not about their own listing); limited per sender per hour. */
-    submit: ({
-      user,
-      listingId,
-      input,
-      ip,
-    }: Visitor & OfListing & { input: unknown; ip: string }) =>
+    submit: ({ user, listingId, input, ip }: SentAboutListing) =>
       submitEnquiry(
         db,
         {

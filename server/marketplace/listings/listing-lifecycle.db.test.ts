@@ -77,7 +77,8 @@ async function blobCount() {
   return total;
 }
 
-async function publishedRentListing(owner: SessionUser, photos = 2): Promise<number> {
+/** A rent listing's draft started signed out: every wizard step saved, then these photos. */
+async function signedOutRentDraft(photos: Buffer[]) {
   const draft = await marketplace.listings.startDraft({ user: null });
   for (const [step, fields] of rentSteps)
     await marketplace.listings.saveDraftStep({
@@ -87,14 +88,15 @@ async function publishedRentListing(owner: SessionUser, photos = 2): Promise<num
       fields,
       nextStep: step + 1,
     });
-  for (let index = 0; index < photos; index += 1) {
-    await marketplace.media.add({
-      user: null,
-      draftId: draft.id,
-      kind: 'photo',
-      bytes: await photo(640 + index, 480),
-    });
-  }
+  for (const bytes of photos)
+    await marketplace.media.add({ user: null, draftId: draft.id, kind: 'photo', bytes });
+  return draft;
+}
+
+async function publishedRentListing(owner: SessionUser, photos = 2): Promise<number> {
+  const bytes: Buffer[] = [];
+  for (let index = 0; index < photos; index += 1) bytes.push(await photo(640 + index, 480));
+  const draft = await signedOutRentDraft(bytes);
   return (await marketplace.listings.publishDraft({ user: owner, draftId: draft.id })).id;
 }
 
@@ -125,21 +127,7 @@ afterAll(async () => {
 
 describe('the add-listing wizard on the server', () => {
   it('saves each step, keeps uploads, and publishes once signed in', async () => {
-    const draft = await marketplace.listings.startDraft({ user: null });
-    for (const [step, fields] of rentSteps)
-      await marketplace.listings.saveDraftStep({
-        user: null,
-        draftId: draft.id,
-        step,
-        fields,
-        nextStep: step + 1,
-      });
-    await marketplace.media.add({
-      user: null,
-      draftId: draft.id,
-      kind: 'photo',
-      bytes: await photo(),
-    });
+    const draft = await signedOutRentDraft([await photo()]);
     const reloaded = await marketplace.listings.getDraft({ user: null, draftId: draft.id });
     expect(reloaded.step).toBe(7);
     expect(reloaded.media).toHaveLength(1);

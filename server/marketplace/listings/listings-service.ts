@@ -1,5 +1,5 @@
 import type { SessionUser } from '../../../domain/session-user.ts';
-import type { MarketplaceDeps, SignedIn, Visitor } from '../marketplace-deps.ts';
+import type { MarketplaceDeps, OfListing, SignedIn, Visitor } from '../marketplace-deps.ts';
 import { changeListingPrice } from './change-listing-price.ts';
 import { changeListingStatus } from './change-listing-status.ts';
 import { deleteListing, restoreListing } from './delete-listing.ts';
@@ -13,7 +13,6 @@ import { createListing, updateListing } from './save-listing.ts';
 import type { Listing } from './schema.ts';
 import { startListingDraft, startListingEdit } from './start-listing-draft.ts';
 
-type OfListing = { listingId: number };
 type OfDraft = { draftId: string };
 type Change = SignedIn & OfListing & { input: unknown };
 

@@ -1,4 +1,4 @@
-import type { MarketplaceDeps, Visitor } from '../marketplace-deps.ts';
+import type { MarketplaceDeps, OfListing, Visitor } from '../marketplace-deps.ts';
 import { listModerationActions, listReportedListings } from './list-reported-listings.ts';
 import { moderateListing } from './moderate-listing.ts';
 
@@ -11,7 +11,7 @@ export function createModerationService(
     reportedListings: ({ user }: Visitor) => listReportedListings(db, user),
     recentDecisions: ({ user }: Visitor) => listModerationActions(db, user),
     /** Dismiss a listing's reports, or pause or remove it, e-mailing the lister why. */
-    decide: ({ user, listingId, input }: Visitor & { listingId: number; input: unknown }) =>
+    decide: ({ user, listingId, input }: Visitor & OfListing & { input: unknown }) =>
       moderateListing(
         db,
         { send: deps.mail('listing-moderation'), publicUrl: deps.publicUrl, logger: deps.logger },

@@ -58,24 +58,18 @@ async function reportedListing(title = 'Two bed flat near the park') {
     contactEmail: 'lister@example.com',
     ownerSub: 'lister-1',
   });
-  await marketplace.reports.submit({
-    user: reporterA,
-    listingId: id,
-    input: { reason: 'scam', details: 'Asked for a deposit by bank transfer' },
-    ip: '198.51.100.1',
-  });
-  await marketplace.reports.submit({
-    user: reporterB,
-    listingId: id,
-    input: { reason: 'scam' },
-    ip: '198.51.100.2',
-  });
-  await marketplace.reports.submit({
-    user: null,
-    listingId: id,
-    input: { reason: 'wrong_information', details: 'Not 2 beds' },
-    ip: '198.51.100.3',
-  });
+  const reports: [SessionUser | null, object, string][] = [
+    [
+      reporterA,
+      { reason: 'scam', details: 'Asked for a deposit by bank transfer' },
+      '198.51.100.1',
+    ],
+    [reporterB, { reason: 'scam' }, '198.51.100.2'],
+    [null, { reason: 'wrong_information', details: 'Not 2 beds' }, '198.51.100.3'],
+  ];
+  for (const [user, input, ip] of reports) {
+    await marketplace.reports.submit({ user, listingId: id, input, ip });
+  }
   return id;
 }
 
