@@ -1,12 +1,11 @@
 import type { SessionUser } from '../domain/session-user.ts';
 import type { SiteConfig } from './config.ts';
 import type { Logger } from './logger.ts';
-import type { ContactService } from './marketplace/contact/contact-service.ts';
 import type { Marketplace } from './marketplace/marketplace.ts';
 
 /**
- * What every React Router loader and action receives as `context`: the server's services, so
- * routes never open their own database handles (and tests can hand in their own).
+ * What every React Router loader and action receives as `context`: the marketplace's services
+ * (one per area), so routes never open their own database handles (and tests can hand in their own).
  */
 export interface RoostLoadContext {
   marketplace: Marketplace;
@@ -16,7 +15,6 @@ export interface RoostLoadContext {
   user: SessionUser | null;
   /** Public site facts for the shell (company, blog, social links). */
   site: SiteConfig;
-  contact: ContactService;
   /** The client's address as Express sees it (behind trusted proxies), for rate limits. */
   clientIp: string;
 }

@@ -34,7 +34,6 @@ import {
   refreshSearchStatistics,
 } from './marketplace/search/refresh-search-statistics.ts';
 import { createOutboxRouter } from './mail/outbox-router.ts';
-import { createContactService } from './marketplace/contact/contact-service.ts';
 import { createMarketplace } from './marketplace/marketplace.ts';
 import { createAnonymousDraftExpiryJob } from './marketplace/listings/expire-anonymous-drafts.ts';
 import { mountMarketplaceApi } from './marketplace/mount-api.ts';
@@ -95,22 +94,20 @@ export async function startRoost({
       db: database.db,
       geocoder: config.geocoder,
       secret: appSecret,
-      listings: {
-        media: {
-          blobs,
-          limits: mediaConfig.limits,
-          maxPhotos: mediaConfig.maxPhotos,
-          maxAnonymousMedia: mediaConfig.maxAnonymousMedia,
-          decodeSlots: createDecodeSlots({ concurrency: mediaConfig.decodeConcurrency }),
-        },
-        anonymousDraftsPerHour: mediaConfig.anonymousDrafts.perHour,
-        publicUrl: config.publicUrl,
-        send: () => (email) => mailer.send({ channel: 'email', tag: 'listing-enquiry', ...email }),
-        logger,
+      media: {
+        blobs,
+        limits: mediaConfig.limits,
+        maxPhotos: mediaConfig.maxPhotos,
+        maxAnonymousMedia: mediaConfig.maxAnonymousMedia,
+        decodeSlots: createDecodeSlots({ concurrency: mediaConfig.decodeConcurrency }),
       },
-      moderation: {
-        send: () => (email) =>
-          mailer.send({ channel: 'email', tag: 'listing-moderation', ...email }),
+      anonymousDraftsPerHour: mediaConfig.anonymousDrafts.perHour,
+      publicUrl: config.publicUrl,
+      logger,
+      mail: (tag) => (email) => mailer.send({ channel: 'email', tag, ...email }),
+      contact: {
+        operatorEmail: config.operatorEmail,
+        limitPerHour: config.contactRateLimitPerHour,
       },
     });
     // Identity tokens are verified by JWKS against the pool /amplify-config.json publishes
@@ -126,20 +123,12 @@ export async function startRoost({
       // A revoked, disabled or signed-out-everywhere user's ID token stops working at once.
       isTokenLive: (claims) => identity.isTokenLive(claims),
     });
-    const contact = createContactService({
-      db: database.db,
-      operatorEmail: config.operatorEmail,
-      limitPerHour: config.contactRateLimitPerHour,
-      send: () => (email) => mailer.send({ channel: 'email', tag: 'contact-message', ...email }),
-      logger,
-    });
     const getLoadContext: LoadContextFactory = (req, res) => ({
       marketplace,
       logger: req.log,
       requestId: String(req.id),
       user: sessionUserOf(res),
       site: config.site,
-      contact,
       clientIp: req.ip ?? 'unknown',
     });
     const web = dev
@@ -207,7 +196,7 @@ export async function startRoost({
         createSessionMiddleware(auth),
         createImageRouter({ blobs, cacheDir: path.join(config.dataDir, 'media', 'variants') }),
       ],
-      mountApi: (api) => mountMarketplaceApi(api, { marketplace, contact }),
+      mountApi: (api) => mountMarketplaceApi(api, marketplace),
       web,
     });
     const server = http.createServer(app);

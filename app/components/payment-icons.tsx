@@ -10,7 +10,14 @@ export function PaymentIcons() {
             fill="#fff"
             d="M16.6 13.4c.6-.7 1-1.7.9-2.7-.9 0-1.9.6-2.5 1.3-.6.6-1 1.6-.9 2.6.9.1 1.9-.5 2.5-1.2zm.9 1.4c-1.4-.1-2.6.8-3.2.8-.7 0-1.7-.8-2.8-.7-1.4 0-2.8.8-3.5 2.1-1.5 2.6-.4 6.5 1.1 8.6.7 1 1.6 2.2 2.7 2.1 1.1 0 1.5-.7 2.8-.7s1.7.7 2.8.7c1.2 0 1.9-1 2.6-2.1.8-1.2 1.2-2.3 1.2-2.4 0 0-2.3-.9-2.3-3.5 0-2.2 1.8-3.2 1.9-3.3-1-1.5-2.6-1.7-3.3-1.6z"
           />
-          <text x="24" y="25" fill="#fff" fontFamily="system-ui, sans-serif" fontSize="11" fontWeight="600">
+          <text
+            x="24"
+            y="25"
+            fill="#fff"
+            fontFamily="system-ui, sans-serif"
+            fontSize="11"
+            fontWeight="600"
+          >
             Pay
           </text>
         </svg>
@@ -26,7 +33,13 @@ export function PaymentIcons() {
         </svg>
       </li>
       <li>
-        <svg viewBox="0 0 60 38" width="60" height="38" role="img" aria-label="Debit or credit card">
+        <svg
+          viewBox="0 0 60 38"
+          width="60"
+          height="38"
+          role="img"
+          aria-label="Debit or credit card"
+        >
           <title>Debit or credit card</title>
           <rect width="60" height="38" rx="6" fill="#1a1f71" />
           <rect x="8" y="9" width="10" height="8" rx="2" fill="#f2c14e" />

@@ -16,7 +16,9 @@ function subscribe(onChange: () => void) {
  * A browser-storage flag as React state. `undefined` while rendering on the server (and during
  * hydration), so banners never flash for people who already chose.
  */
-export function useStoredFlag(key: string): [string | null | undefined, (value: string | null) => void] {
+export function useStoredFlag(
+  key: string,
+): [string | null | undefined, (value: string | null) => void] {
   const value = useSyncExternalStore(
     subscribe,
     () => readItem(key),

@@ -22,8 +22,8 @@ export function meta() {
 export async function loader({ context }: Route.LoaderArgs) {
   const admin = requireAdmin(context.user);
   const [reported, decisions] = await Promise.all([
-    context.marketplace.moderation.reportedListings(admin),
-    context.marketplace.moderation.recentDecisions(admin),
+    context.marketplace.moderation.reportedListings({ user: admin }),
+    context.marketplace.moderation.recentDecisions({ user: admin }),
   ]);
   return { reported, decisions };
 }
@@ -33,9 +33,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = Object.fromEntries(await request.formData()) as Record<string, string>;
   const listingId = Number(form.listingId);
   try {
-    const result = await context.marketplace.moderation.decide(admin, listingId, {
-      decision: form.decision,
-      reason: form.reason ?? '',
+    const result = await context.marketplace.moderation.decide({
+      user: admin,
+      listingId,
+      input: { decision: form.decision, reason: form.reason ?? '' },
     });
     const emailed = result.isListerEmailed ? ' The lister has been e-mailed.' : '';
     return {

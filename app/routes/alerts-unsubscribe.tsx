@@ -7,7 +7,7 @@ export function meta(): Route.MetaDescriptors {
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get('token') ?? '';
-  return { token, isValid: context.marketplace.alerts.isUnsubscribeTokenValid(token) };
+  return { token, isValid: context.marketplace.alerts.isUnsubscribeTokenValid({ token }) };
 }
 
 /**
@@ -17,7 +17,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const token = new URL(request.url).searchParams.get('token') ?? '';
-  const name = await context.marketplace.alerts.unsubscribe(token);
+  const name = await context.marketplace.alerts.unsubscribe({ token });
   if (name === undefined) throw data({ reason: 'invalid' }, { status: 400 });
   return { name };
 }

@@ -29,9 +29,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     ]),
   ) as Record<FieldName, string>;
   try {
-    await context.contact.submit(values, {
+    await context.marketplace.contact.submit({
+      user: context.user,
+      input: values,
       ip: context.clientIp,
-      userId: context.user?.userId,
       logger: context.logger,
     });
     return { status: 'sent' as const };

@@ -13,7 +13,7 @@ export function meta() {
 /** Favourites kept on the server (merged with the browser's list on sign-in), with status. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser(context.user, request);
-  return { listings: await context.marketplace.listingService.favourites.list(user) };
+  return { listings: await context.marketplace.favourites.list({ user }) };
 }
 
 /** Saves the private note on one favourite (works without JavaScript). */
@@ -23,11 +23,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const listingId = Number(form.get('listingId'));
   if (!Number.isSafeInteger(listingId)) throw data('Unknown listing', { status: 400 });
   try {
-    await context.marketplace.listingService.favourites.setNote(
-      user,
-      listingId,
-      form.get('note') ?? '',
-    );
+    await context.marketplace.favourites.setNote({ user, listingId, note: form.get('note') ?? '' });
     return { savedFor: listingId };
   } catch (error) {
     return formFailure(error, { errorFor: listingId });

@@ -21,9 +21,9 @@ export function meta({ data: loaderData }: Route.MetaArgs) {
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const user = requireUser(context.user, request);
   const id = Number(params.id);
-  const service = context.marketplace.listingService;
-  const enquiries = await service.enquiries(user, id).catch(failureAsPage);
-  const listing = (await service.findOwn(user)).find((entry) => entry.id === id);
+  const { marketplace } = context;
+  const enquiries = await marketplace.enquiries.list({ user, listingId: id }).catch(failureAsPage);
+  const listing = (await marketplace.listings.findOwn({ user })).find((entry) => entry.id === id);
   if (!listing) throw data(null, { status: 404 });
   return { listing, enquiries };
 }
@@ -32,11 +32,15 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   const user = requireUser(context.user, request);
   const id = Number(params.id);
   const form = Object.fromEntries(await request.formData()) as Record<string, string>;
-  const service = context.marketplace.listingService;
+  const { listings, enquiries } = context.marketplace;
   try {
     switch (form.intent) {
       case 'status': {
-        const result = await service.changeStatus(user, id, { status: form.status });
+        const result = await listings.changeStatus({
+          user,
+          listingId: id,
+          input: { status: form.status },
+        });
         return {
           intent: form.intent,
           message: result.awaitingReview
@@ -45,19 +49,24 @@ export async function action({ params, request, context }: Route.ActionArgs) {
         };
       }
       case 'price':
-        await service.changePrice(user, id, { price: form.price });
+        await listings.changePrice({ user, listingId: id, input: { price: form.price } });
         return { intent: form.intent, message: 'Price changed.' };
       case 'delete':
-        await service.remove(user, id);
+        await listings.remove({ user, listingId: id });
         return { intent: form.intent, message: 'Listing deleted. You can restore it for 30 days.' };
       case 'restore':
-        await service.restore(user, id);
+        await listings.restore({ user, listingId: id });
         return {
           intent: form.intent,
           message: 'Listing restored and paused: set it back to available when ready.',
         };
       case 'reply':
-        await service.answerEnquiry(user, id, Number(form.enquiryId), { reply: form.reply });
+        await enquiries.answer({
+          user,
+          listingId: id,
+          enquiryId: Number(form.enquiryId),
+          input: { reply: form.reply },
+        });
         return { intent: form.intent, message: 'Reply sent.' };
       default:
         throw data(null, { status: 400 });

@@ -34,7 +34,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   return {
     isSignedIn: user !== null,
     ownerId: user?.userId ?? null,
-    listings: user ? await context.marketplace.listingService.findOwn(user) : null,
+    listings: user ? await context.marketplace.listings.findOwn({ user }) : null,
   };
 }
 

@@ -8,7 +8,10 @@ import type { Route } from './+types/property-edit';
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const user = requireUser(context.user, request);
   try {
-    const draft = await context.marketplace.listingService.startEdit(user, Number(params.id));
+    const draft = await context.marketplace.listings.startEdit({
+      user,
+      listingId: Number(params.id),
+    });
     return redirect(wizardPath(draft.id, 1));
   } catch (error) {
     return failureAsPage(error);

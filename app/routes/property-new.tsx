@@ -18,12 +18,11 @@ export function meta() {
  * the sign-in redirect loses nothing. Without `draft` the first save creates one. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const draftId = new URL(request.url).searchParams.get('draft');
-  const service = context.marketplace.listingService;
-  const mediaLimits = service.mediaLimits;
+  const mediaLimits = context.marketplace.media.limits;
   const isSignedIn = context.user !== null;
   if (!draftId) return { draft: null, isSignedIn, mediaLimits, isMissing: false };
   try {
-    const draft = await service.getDraft(context.user, draftId);
+    const draft = await context.marketplace.listings.getDraft({ user: context.user, draftId });
     return {
       draft: {
         id: draft.id,

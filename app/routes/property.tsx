@@ -28,7 +28,8 @@ export const links: Route.LinksFunction = () => [
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const id = Number(params.id);
-  const listing = Number.isSafeInteger(id) ? await context.marketplace.listings.get(id) : undefined;
+  const { listings } = context.marketplace;
+  const listing = Number.isSafeInteger(id) ? await listings.get({ listingId: id }) : undefined;
   if (!listing || listing.status === 'draft') throw data(null, { status: 404 });
   const canonical = listingPath(listing);
   const url = new URL(request.url);
@@ -39,9 +40,9 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
       { status: listing.status === 'removed' ? 410 : 404 },
     );
   }
-  const isOwner = await context.marketplace.listings.isOwner(id, context.user?.userId);
+  const isOwner = await listings.isOwner({ user: context.user, listingId: id });
   if (!isOwner && !isbot(request.headers.get('user-agent') ?? '')) {
-    await context.marketplace.listings.recordView(id);
+    await listings.recordView({ listingId: id });
   }
   return {
     listing,
@@ -58,19 +59,17 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   const values = Object.fromEntries(
     [...form.entries()].filter(([, value]) => typeof value === 'string'),
   ) as Record<string, string>;
-  const service = context.marketplace.listingService;
+  const sender = { user: context.user, listingId: Number(params.id), ip: context.clientIp };
   try {
     if (intent === 'enquiry') {
-      await service.enquire(
-        context.user,
-        Number(params.id),
-        enquiryInputFromForm(values),
-        context.clientIp,
-      );
+      await context.marketplace.enquiries.submit({
+        ...sender,
+        input: enquiryInputFromForm(values),
+      });
       return { intent, status: 'sent' as const };
     }
     if (intent === 'report') {
-      await service.report(context.user, Number(params.id), values, context.clientIp);
+      await context.marketplace.reports.submit({ ...sender, input: values });
       return { intent, status: 'sent' as const };
     }
     throw data(null, { status: 400 });

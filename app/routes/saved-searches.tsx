@@ -13,8 +13,8 @@ export function meta(): Route.MetaDescriptors {
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser(context.user, request);
   const [searches, hidden] = await Promise.all([
-    context.marketplace.alerts.list(user.userId),
-    context.marketplace.alerts.hidden(user.userId),
+    context.marketplace.alerts.list({ user }),
+    context.marketplace.alerts.hidden({ user }),
   ]);
   return {
     searches: searches.map((search) => ({
@@ -38,9 +38,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!Number.isSafeInteger(id)) throw data('Unknown item', { status: 400 });
   try {
     if (form.get('intent') === 'delete-search')
-      await context.marketplace.alerts.delete(user.userId, id);
+      await context.marketplace.alerts.delete({ user, savedSearchId: id });
     else if (form.get('intent') === 'unhide')
-      await context.marketplace.alerts.unhide(user.userId, id);
+      await context.marketplace.alerts.unhide({ user, listingId: id });
     else throw data('Unknown action', { status: 400 });
     return { done: true };
   } catch (error) {

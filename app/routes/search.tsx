@@ -22,7 +22,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     channel,
     params: url.searchParams,
     placeSlug: params.place,
-    viewerSub: context.user?.userId,
+    user: context.user,
   });
   // A town typed into the box gets its own canonical, shareable page.
   if (!params.place && page.placeSlug) throw redirect(pathFor(channel, page.query, page.placeSlug));
@@ -38,21 +38,21 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (intent === 'hide') {
     const listingId = Number(form.get('listingId'));
     if (!Number.isSafeInteger(listingId)) throw data('Unknown listing', { status: 400 });
-    await context.marketplace.alerts.hide(user.userId, listingId);
+    await context.marketplace.alerts.hide({ user, listingId });
     return { hidden: listingId };
   }
   if (intent === 'save-search') {
     try {
-      const saved = await context.marketplace.alerts.save(
-        { sub: user.userId, email: user.email },
-        {
+      const saved = await context.marketplace.alerts.save({
+        user,
+        input: {
           name: String(form.get('name') ?? ''),
           channel: channelOf(url.pathname),
           placeSlug: params.place,
           params: url.searchParams.toString(),
           frequency: String(form.get('frequency') ?? 'daily') as 'daily',
         },
-      );
+      });
       return { saved: saved.name };
     } catch (error) {
       return formFailure(error, { intent: 'save-search' as const });

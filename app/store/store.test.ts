@@ -57,7 +57,11 @@ describe('listing draft', () => {
     const store = createStore();
     store.dispatch(setPropertyDetails({ title: 'My flat', bedrooms: '' }));
     store.dispatch(
-      mergeInitialDetails({ title: 'Old title', bedrooms: 3, propertyImages: [{ id: 'x', url: '/img/x' }] }),
+      mergeInitialDetails({
+        title: 'Old title',
+        bedrooms: 3,
+        propertyImages: [{ id: 'x', url: '/img/x' }],
+      }),
     );
     const detail = store.getState().listingDraft.propertyDetail;
     expect(detail.title).toBe('My flat');

@@ -98,8 +98,9 @@ export async function startAuthTestApp(): Promise<AuthTestApp> {
   });
   const marketplace = createMarketplace({
     db: database.db,
-    listings: { publicUrl: served.base, logger: silent },
-    moderation: { send: () => async () => {} },
+    publicUrl: served.base,
+    logger: silent,
+    mail: () => async () => {},
   });
   site.app = createHttpApp({
     logger,

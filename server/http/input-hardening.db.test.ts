@@ -8,12 +8,9 @@ import { insertListing } from '../../tests/support/listing-factory.ts';
 import { serveForTest } from '../../tests/support/serve.ts';
 import { createTestDatabase, type TestDatabase } from '../../tests/support/test-database.ts';
 import { createLogger } from '../logger.ts';
-import { mountContactApi } from '../marketplace/contact/api.ts';
-import { createContactService } from '../marketplace/contact/contact-service.ts';
 import { addFavourite } from '../marketplace/favourites/manage-favourites.ts';
-import { mountListingsApi } from '../marketplace/listings/api.ts';
 import { createMarketplace } from '../marketplace/marketplace.ts';
-import { mountSearchApi } from '../marketplace/search/api.ts';
+import { mountMarketplaceApi } from '../marketplace/mount-api.ts';
 import { createLocalBlobStore } from '../media/blob-store.ts';
 import { DEFAULT_IMAGE_LIMITS } from '../media/process-image.ts';
 import { createWebHandler } from '../web/web-handler.ts';
@@ -42,21 +39,13 @@ beforeAll(async () => {
   await addFavourite(database.db, 'alice', listingId);
   const marketplace = createMarketplace({
     db: database.db,
-    listings: {
-      media: {
-        blobs: createLocalBlobStore(blobRoot),
-        limits: DEFAULT_IMAGE_LIMITS,
-        maxPhotos: 5,
-      },
-      logger,
+    media: {
+      blobs: createLocalBlobStore(blobRoot),
+      limits: DEFAULT_IMAGE_LIMITS,
+      maxPhotos: 5,
     },
-  });
-  const contact = createContactService({
-    db: database.db,
-    operatorEmail: 'hello@roost.test',
-    limitPerHour: 50,
-    send: () => undefined,
     logger,
+    contact: { operatorEmail: 'hello@roost.test', limitPerHour: 50 },
   });
   // Stands in for the session middleware (which verifies ID tokens by JWKS).
   const session = Router();
@@ -75,7 +64,6 @@ beforeAll(async () => {
       requestId: String(req.id),
       user: null,
       site: { companyName: 'Roost', companyNumber: undefined, blogUrl: '/', socialLinks: [] },
-      contact,
       clientIp: req.ip ?? 'unknown',
     }),
     { pageCacheSeconds: 0 },
@@ -85,11 +73,7 @@ beforeAll(async () => {
     database,
     isShuttingDown: () => false,
     routers: [session],
-    mountApi: (api) => {
-      mountContactApi(api, contact);
-      mountSearchApi(api, marketplace);
-      mountListingsApi(api, marketplace.listingService, marketplace);
-    },
+    mountApi: (api) => mountMarketplaceApi(api, marketplace),
     web,
   });
   const served = await serveForTest(app);

@@ -1,36 +1,29 @@
-import type { Database } from '../../../db/client.ts';
 import type { Logger } from '../../logger.ts';
-import {
-  submitContactMessage,
-  type SendOperatorEmail,
-  type SubmittedContactMessage,
-} from './submit-contact-message.ts';
+import type { MarketplaceDeps, Visitor } from '../marketplace-deps.ts';
+import { submitContactMessage } from './submit-contact-message.ts';
 
-export interface ContactService {
-  submit(
-    input: unknown,
-    sender: { ip: string; userId?: string | undefined; logger?: Logger },
-  ): Promise<SubmittedContactMessage>;
-}
-
-export function createContactService(options: {
-  db: Database;
-  operatorEmail: string;
-  limitPerHour: number;
-  /** Looked up on each message, so delivery can be wired after start-up. */
-  send: () => SendOperatorEmail | undefined;
-  logger: Logger;
-}): ContactService {
+/** The 'Contact us' form: stored, limited per sender per hour, e-mailed to the operator. */
+export function createContactService(
+  deps: Pick<MarketplaceDeps, 'db' | 'logger' | 'mail' | 'contact'>,
+) {
   return {
-    submit: (input, sender) =>
-      submitContactMessage(options.db, {
+    /** `logger`: the request's, so a delivery failure is logged with its request id. */
+    submit: ({
+      user,
+      input,
+      ip,
+      logger,
+    }: Visitor & { input: unknown; ip: string; logger?: Logger }) =>
+      submitContactMessage(deps.db, {
         input,
-        senderIp: sender.ip,
-        userId: sender.userId,
-        operatorEmail: options.operatorEmail,
-        limitPerHour: options.limitPerHour,
-        send: options.send(),
-        logger: sender.logger ?? options.logger,
+        senderIp: ip,
+        userId: user?.userId,
+        operatorEmail: deps.contact.operatorEmail,
+        limitPerHour: deps.contact.limitPerHour,
+        send: deps.mail('contact-message'),
+        logger: logger ?? deps.logger,
       }),
   };
 }
+
+export type ContactService = ReturnType<typeof createContactService>;

@@ -1,5 +1,4 @@
-import { createHash } from 'node:crypto';
-import { and, count, eq, gt, or, sql } from 'drizzle-orm';
+import { eq, or } from 'drizzle-orm';
 import type { Database } from '../../../db/client.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { Logger } from '../../logger.ts';
@@ -11,6 +10,7 @@ import { labelOf } from '../../../domain/labels.ts';
 import { fieldErrorsOf } from '../../../domain/validation/field-errors.ts';
 import { contactMessages } from './schema.ts';
 import { escapeHtml } from '../../mail/escape-html.ts';
+import { enforceHourlyLimit, senderHashOf } from '../sender-limit.ts';
 
 export interface OperatorEmail {
   to: string;
@@ -40,8 +40,6 @@ export interface SubmittedContactMessage {
   isEmailed: boolean;
 }
 
-const HOUR_MS = 60 * 60 * 1000;
-
 /**
  * Stores a contact-form message, then e-mails it to the operator. The rate limit counts stored
  * messages per sender and per e-mail address over the last hour inside one transaction holding
@@ -61,27 +59,23 @@ export async function submitContactMessage(
     );
   }
   const message = parsed.data;
-  const senderHash = createHash('sha256').update(`contact:${options.senderIp}`).digest('hex');
+  const senderHash = senderHashOf(options.senderIp, 'contact');
   const now = options.now ?? new Date();
-  const since = new Date(now.getTime() - HOUR_MS);
 
   const id = await db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`contact:${senderHash}`}))`);
-    const [recent] = await tx
-      .select({ total: count() })
-      .from(contactMessages)
-      .where(
-        and(
-          gt(contactMessages.createdAt, since),
-          or(eq(contactMessages.senderHash, senderHash), eq(contactMessages.email, message.email)),
-        ),
-      );
-    if ((recent?.total ?? 0) >= options.limitPerHour) {
-      throw new AppError(
-        'RATE_LIMITED',
+    await enforceHourlyLimit(tx, {
+      lockKey: `contact:${senderHash}`,
+      table: contactMessages,
+      createdAt: contactMessages.createdAt,
+      sender: or(
+        eq(contactMessages.senderHash, senderHash),
+        eq(contactMessages.email, message.email),
+      ),
+      perHour: options.limitPerHour,
+      now,
+      message:
         'You have sent several messages in the last hour. Please wait a while before sending another.',
-      );
-    }
+    });
     const [row] = await tx
       .insert(contactMessages)
       .values({

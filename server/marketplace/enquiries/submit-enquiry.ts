@@ -1,5 +1,4 @@
-import { createHash } from 'node:crypto';
-import { and, count, eq, gt, or, sql } from 'drizzle-orm';
+import { eq, or, sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client.ts';
 import { enquirySchema } from '../../../domain/enquiry/enquiry-schema.ts';
 import { fieldErrorsOf } from '../../../domain/validation/field-errors.ts';
@@ -9,6 +8,7 @@ import { AppError } from '../../http/app-error.ts';
 import type { Logger } from '../../logger.ts';
 import { listings } from '../listings/schema.ts';
 import { escapeHtml } from '../../mail/escape-html.ts';
+import { enforceHourlyLimit, senderHashOf } from '../sender-limit.ts';
 import { enquiries } from './schema.ts';
 
 export interface ListerEmail {
@@ -28,12 +28,7 @@ export interface EnquirySettings {
   logger: Logger;
 }
 
-const HOUR_MS = 3_600_000;
 const ENQUIRABLE = new Set(['active', 'under_offer']);
-
-export function senderHashOf(ip: string, purpose: string): string {
-  return createHash('sha256').update(`${purpose}:${ip}`).digest('hex');
-}
 
 /**
  * 'Contact the lister': validated, spam-guarded (honeypot) and rate limited per IP and per
@@ -84,26 +79,19 @@ export async function submitEnquiry(
   }
   const senderHash = senderHashOf(options.senderIp, 'enquiry');
   const now = options.now ?? new Date();
-  const since = new Date(now.getTime() - HOUR_MS);
   const email = input.email.toLowerCase();
 
   const id = await db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`enquiry:${senderHash}`}))`);
-    const [recent] = await tx
-      .select({ total: count() })
-      .from(enquiries)
-      .where(
-        and(
-          gt(enquiries.createdAt, since),
-          or(eq(enquiries.senderHash, senderHash), sql`lower(${enquiries.email}) = ${email}`),
-        ),
-      );
-    if ((recent?.total ?? 0) >= settings.limitPerHour) {
-      throw new AppError(
-        'RATE_LIMITED',
+    await enforceHourlyLimit(tx, {
+      lockKey: `enquiry:${senderHash}`,
+      table: enquiries,
+      createdAt: enquiries.createdAt,
+      sender: or(eq(enquiries.senderHash, senderHash), sql`lower(${enquiries.email}) = ${email}`),
+      perHour: settings.limitPerHour,
+      now,
+      message:
         'You have sent several enquiries in the last hour. Please wait a while before sending another.',
-      );
-    }
+    });
     const [row] = await tx
       .insert(enquiries)
       .values({

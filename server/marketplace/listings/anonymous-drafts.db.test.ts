@@ -43,17 +43,15 @@ beforeAll(async () => {
   blobs = createLocalBlobStore(blobRoot);
   marketplace = createMarketplace({
     db: database.db,
-    listings: {
-      media: {
-        blobs,
-        limits: DEFAULT_IMAGE_LIMITS,
-        maxPhotos: 5,
-        maxAnonymousMedia: ANONYMOUS_MEDIA,
-        decodeSlots,
-      },
-      anonymousDraftsPerHour: DRAFTS_PER_HOUR,
-      logger,
+    media: {
+      blobs,
+      limits: DEFAULT_IMAGE_LIMITS,
+      maxPhotos: 5,
+      maxAnonymousMedia: ANONYMOUS_MEDIA,
+      decodeSlots,
     },
+    anonymousDraftsPerHour: DRAFTS_PER_HOUR,
+    logger,
   });
   const session = Router();
   session.use((req, res, next) => {
@@ -69,7 +67,7 @@ beforeAll(async () => {
     database,
     isShuttingDown: () => false,
     routers: [session],
-    mountApi: (api) => mountListingsApi(api, marketplace.listingService, marketplace),
+    mountApi: (api) => mountListingsApi(api, marketplace),
     web: Router(),
   });
   const served = await serveForTest(app);
@@ -97,7 +95,9 @@ let addresses = 0;
 /** Started signed out through the service, each from its own address. */
 async function anonymousDraft(): Promise<string> {
   addresses += 1;
-  return (await marketplace.listingService.startDraft(null, `198.51.100.${addresses}`)).id;
+  return (
+    await marketplace.listings.startDraft({ user: null, clientIp: `198.51.100.${addresses}` })
+  ).id;
 }
 
 function upload(draftId: string, bytes: Buffer, user?: string) {
@@ -202,20 +202,25 @@ describe('drafts started signed out', () => {
     const [own, listed, shared] = [await photo(), await photo(), await photo()];
     expect((await upload(abandoned, own)).status).toBe(201);
     expect((await upload(abandoned, listed)).status).toBe(201);
-    const media = (await marketplace.listingService.getDraft(null, abandoned)).media;
+    const media = (await marketplace.listings.getDraft({ user: null, draftId: abandoned })).media;
     await insertListing(database.db, {}, [media[1]!.key]);
     const fresh = await anonymousDraft();
     expect((await upload(fresh, shared)).status).toBe(201);
     await database.db
       .update(listingDrafts)
       .set({
-        media: [...media, (await marketplace.listingService.getDraft(null, fresh)).media[0]!],
+        media: [
+          ...media,
+          (await marketplace.listings.getDraft({ user: null, draftId: fresh })).media[0]!,
+        ],
       })
       .where(eq(listingDrafts.id, abandoned));
     await age(abandoned);
     // Old but signed in to: kept.
     const bob = { userId: 'bob', username: 'bob', email: 'bob@example.com', isAdmin: false };
-    const owned = (await marketplace.listingService.startDraft(bob as SessionUser, '::1')).id;
+    const owned = (
+      await marketplace.listings.startDraft({ user: bob as SessionUser, clientIp: '::1' })
+    ).id;
     await age(owned);
 
     const before = await storedBlobs();

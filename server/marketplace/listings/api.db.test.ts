@@ -43,14 +43,12 @@ beforeAll(async () => {
   await insertListing(database.db, { outcode: 'LS6', postcode: 'LS6 1AA' });
   const marketplace = createMarketplace({
     db: database.db,
-    listings: {
-      media: {
-        blobs: createLocalBlobStore(blobRoot),
-        limits: { ...DEFAULT_IMAGE_LIMITS, maxBytes: 1024 * 1024 },
-        maxPhotos: 5,
-      },
-      logger: pino({ level: 'silent' }),
+    media: {
+      blobs: createLocalBlobStore(blobRoot),
+      limits: { ...DEFAULT_IMAGE_LIMITS, maxBytes: 1024 * 1024 },
+      maxPhotos: 5,
     },
+    logger: pino({ level: 'silent' }),
   });
   const app = express();
   app.use((req, res, next) => {
@@ -64,7 +62,7 @@ beforeAll(async () => {
   });
   app.use(
     '/api/v1',
-    createApiRouter((api) => mountListingsApi(api, marketplace.listingService, marketplace)),
+    createApiRouter((api) => mountListingsApi(api, marketplace)),
   );
   const served = await serveForTest(app);
   base = `${served.base}/api/v1`;

@@ -6,7 +6,7 @@ import { formatMegabytes } from '../../media/process-image.ts';
 import type { Marketplace } from '../marketplace.ts';
 import { OPENAPI_PATH, openApiDocument } from '../openapi/document.ts';
 import { draftStepBody, favouritesMergeBody } from './api-bodies.ts';
-import type { ListingService } from './listings-service.ts';
+import type { ListingsService } from './listings-service.ts';
 
 type Params = Record<string, string>;
 
@@ -53,7 +53,7 @@ function rawUpload(maxBytes: number) {
 }
 
 /** A draft as the API answers with it (described by `draftView` in the OpenAPI document). */
-export function draftView(draft: Awaited<ReturnType<ListingService['getDraft']>>) {
+export function draftView(draft: Awaited<ReturnType<ListingsService['getDraft']>>) {
   return {
     id: draft.id,
     listingId: draft.listingId,
@@ -68,11 +68,28 @@ export function draftView(draft: Awaited<ReturnType<ListingService['getDraft']>>
 /** `/api/v1` listings, drafts, media, enquiries, reports and favourites (see ../openapi/). */
 export function mountListingsApi(
   api: Router,
-  service: ListingService,
-  marketplace: Marketplace,
+  {
+    listings,
+    media,
+    enquiries,
+    reports,
+    favourites,
+  }: Pick<Marketplace, 'listings' | 'media' | 'enquiries' | 'reports' | 'favourites'>,
 ): void {
   const user = (res: Response) => sessionUserOf(res);
   const signedIn = (res: Response) => requireApiUser(sessionUserOf(res));
+  /** The signed-in lister's change to their listing `:id`, with the request body as input. */
+  const change = (req: Request<Params>, res: Response) => ({
+    user: signedIn(res),
+    listingId: idParam(req.params.id),
+    input: req.body as unknown,
+  });
+  /** Anyone writing about listing `:id` (an enquiry, a report), rate limited by address. */
+  const fromVisitor = (req: Request<Params>, res: Response) => ({
+    user: user(res),
+    listingId: idParam(req.params.id),
+    ip: req.ip ?? 'unknown',
+  });
 
   api.get(OPENAPI_PATH, (_req, res) => {
     res.json(openApiDocument);
@@ -80,133 +97,143 @@ export function mountListingsApi(
 
   // Drafts: the add-listing wizard's server-side state.
   api.post('/drafts', async (req, res) => {
-    res.status(201).json(draftView(await service.startDraft(user(res), req.ip ?? 'unknown')));
+    res
+      .status(201)
+      .json(
+        draftView(await listings.startDraft({ user: user(res), clientIp: req.ip ?? 'unknown' })),
+      );
   });
   api.get('/drafts/:id', async (req: Request<Params>, res) => {
-    res.json(draftView(await service.getDraft(user(res), req.params.id!)));
+    res.json(draftView(await listings.getDraft({ user: user(res), draftId: req.params.id! })));
   });
   api.put('/drafts/:id/steps/:step', async (req: Request<Params>, res) => {
     const body = draftStepBody.safeParse(req.body ?? {});
     if (!body.success) throw new AppError('BAD_REQUEST', 'Send { fields, nextStep }.');
-    const draft = await service.saveDraftStep(
-      user(res),
-      req.params.id!,
-      Number(req.params.step),
-      body.data.fields,
-      body.data.nextStep,
-    );
+    const draft = await listings.saveDraftStep({
+      user: user(res),
+      draftId: req.params.id!,
+      step: Number(req.params.step),
+      fields: body.data.fields,
+      nextStep: body.data.nextStep,
+    });
     res.json(draftView(draft));
   });
   api.post(
     '/drafts/:id/media',
-    rawUpload(service.mediaLimits.maxBytes),
+    rawUpload(media.limits.maxBytes),
     async (req: Request<Params>, res) => {
       const kind = req.query.kind === 'floorplan' ? 'floorplan' : 'photo';
       if (!Buffer.isBuffer(req.body) || req.body.length === 0) {
         throw new AppError('BAD_REQUEST', 'The upload was empty.');
       }
-      const item = await service.addDraftMedia(user(res), req.params.id!, kind, req.body);
+      const item = await media.add({
+        user: user(res),
+        draftId: req.params.id!,
+        kind,
+        bytes: req.body,
+      });
       res.status(201).json(item);
     },
   );
   api.put('/drafts/:id/media', async (req: Request<Params>, res) => {
-    res.json({ media: await service.arrangeDraftMedia(user(res), req.params.id!, req.body) });
+    res.json({
+      media: await media.arrange({ user: user(res), draftId: req.params.id!, input: req.body }),
+    });
   });
   api.post('/drafts/:id/publish', async (req: Request<Params>, res) => {
-    const result = await service.publishDraft(user(res), req.params.id!);
-    const listing = await marketplace.listings.get(result.id);
+    const result = await listings.publishDraft({ user: user(res), draftId: req.params.id! });
+    const listing = await listings.get({ listingId: result.id });
     res.status(result.isNew ? 201 : 200).json({ id: result.id, listing });
   });
 
   // Listings.
   api.get('/me/listings', async (_req, res) => {
-    res.json({ listings: await service.findOwn(signedIn(res)) });
+    res.json({ listings: await listings.findOwn({ user: signedIn(res) }) });
   });
   api.post('/listings', async (req, res) => {
-    const { id } = await service.create(signedIn(res), req.body);
-    res.status(201).json({ id, listing: await marketplace.listings.get(id) });
+    const { id } = await listings.create({ user: signedIn(res), input: req.body });
+    res.status(201).json({ id, listing: await listings.get({ listingId: id }) });
   });
   api.get('/listings/:id', async (req: Request<Params>, res) => {
-    const listing = await marketplace.listings.get(idParam(req.params.id));
+    const listing = await listings.get({ listingId: idParam(req.params.id) });
     if (!listing || listing.status === 'draft' || listing.deletedAt) {
       throw new AppError(listing?.deletedAt ? 'GONE' : 'NOT_FOUND', 'No such listing.');
     }
     res.json({ listing });
   });
   api.patch('/listings/:id', async (req: Request<Params>, res) => {
-    const { id } = await service.update(signedIn(res), idParam(req.params.id), req.body);
-    res.json({ id, listing: await marketplace.listings.get(id) });
+    const { id } = await listings.update({
+      user: signedIn(res),
+      listingId: idParam(req.params.id),
+      input: req.body,
+    });
+    res.json({ id, listing: await listings.get({ listingId: id }) });
   });
   api.delete('/listings/:id', async (req: Request<Params>, res) => {
-    await service.remove(signedIn(res), idParam(req.params.id));
+    await listings.remove({ user: signedIn(res), listingId: idParam(req.params.id) });
     res.status(204).end();
   });
   api.post('/listings/:id/restore', async (req: Request<Params>, res) => {
-    await service.restore(signedIn(res), idParam(req.params.id));
+    await listings.restore({ user: signedIn(res), listingId: idParam(req.params.id) });
     res.status(204).end();
   });
   api.post('/listings/:id/status', async (req: Request<Params>, res) => {
-    res.json(await service.changeStatus(signedIn(res), idParam(req.params.id), req.body));
+    res.json(await listings.changeStatus(change(req, res)));
   });
   api.post('/listings/:id/price', async (req: Request<Params>, res) => {
-    res.json(await service.changePrice(signedIn(res), idParam(req.params.id), req.body));
+    res.json(await listings.changePrice(change(req, res)));
   });
   api.post('/listings/:id/drafts', async (req: Request<Params>, res) => {
-    res.status(201).json(draftView(await service.startEdit(signedIn(res), idParam(req.params.id))));
+    const draft = await listings.startEdit({
+      user: signedIn(res),
+      listingId: idParam(req.params.id),
+    });
+    res.status(201).json(draftView(draft));
   });
 
   // Enquiries and reports.
   api.post('/listings/:id/enquiries', async (req: Request<Params>, res) => {
-    const result = await service.enquire(
-      user(res),
-      idParam(req.params.id),
-      req.body,
-      req.ip ?? 'unknown',
-    );
-    res.status(201).json(result);
+    res.status(201).json(await enquiries.submit({ ...fromVisitor(req, res), input: req.body }));
   });
   api.get('/listings/:id/enquiries', async (req: Request<Params>, res) => {
-    res.json({ enquiries: await service.enquiries(signedIn(res), idParam(req.params.id)) });
+    res.json({
+      enquiries: await enquiries.list({ user: signedIn(res), listingId: idParam(req.params.id) }),
+    });
   });
   api.post('/listings/:id/enquiries/:enquiryId/reply', async (req: Request<Params>, res) => {
-    await service.answerEnquiry(
-      signedIn(res),
-      idParam(req.params.id),
-      idParam(req.params.enquiryId),
-      req.body,
-    );
+    await enquiries.answer({
+      ...change(req, res),
+      enquiryId: idParam(req.params.enquiryId),
+    });
     res.status(204).end();
   });
   api.post('/listings/:id/reports', async (req: Request<Params>, res) => {
-    res
-      .status(201)
-      .json(await service.report(user(res), idParam(req.params.id), req.body, req.ip ?? 'unknown'));
+    res.status(201).json(await reports.submit({ ...fromVisitor(req, res), input: req.body }));
   });
 
   // Favourites, merged with the browser's list.
   api.get('/favourites', async (_req, res) => {
-    const signed = signedIn(res);
-    res.json({ ids: await service.favourites.merge(signed, []) });
+    res.json({ ids: await favourites.merge({ user: signedIn(res), ids: [] }) });
   });
   api.post('/favourites/merge', async (req, res) => {
     const ids = favouritesMergeBody.safeParse(req.body);
     if (!ids.success) throw new AppError('VALIDATION_FAILED', 'Send { ids: [...] }.');
-    res.json({ ids: await service.favourites.merge(signedIn(res), ids.data.ids) });
+    res.json({ ids: await favourites.merge({ user: signedIn(res), ids: ids.data.ids }) });
   });
   api.put('/favourites/:id', async (req: Request<Params>, res) => {
-    await service.favourites.add(signedIn(res), idParam(req.params.id));
+    await favourites.add({ user: signedIn(res), listingId: idParam(req.params.id) });
     res.status(204).end();
   });
   api.put('/favourites/:id/note', async (req: Request<Params>, res) => {
-    const note = await service.favourites.setNote(
-      signedIn(res),
-      idParam(req.params.id),
-      (req.body as { note?: unknown } | undefined)?.note,
-    );
+    const note = await favourites.setNote({
+      user: signedIn(res),
+      listingId: idParam(req.params.id),
+      note: (req.body as { note?: unknown } | undefined)?.note,
+    });
     res.json({ note });
   });
   api.delete('/favourites/:id', async (req: Request<Params>, res) => {
-    await service.favourites.remove(signedIn(res), idParam(req.params.id));
+    await favourites.remove({ user: signedIn(res), listingId: idParam(req.params.id) });
     res.status(204).end();
   });
 }

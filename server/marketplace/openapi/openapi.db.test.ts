@@ -9,7 +9,6 @@ import { insertListing } from '../../../tests/support/listing-factory.ts';
 import { serveForTest } from '../../../tests/support/serve.ts';
 import { createTestDatabase, type TestDatabase } from '../../../tests/support/test-database.ts';
 import { createApiRouter } from '../../http/api.ts';
-import { createContactService } from '../contact/contact-service.ts';
 import { createMarketplace } from '../marketplace.ts';
 import { mountMarketplaceApi } from '../mount-api.ts';
 import { apiPaths, openApiDocument } from './document.ts';
@@ -33,13 +32,10 @@ beforeAll(async () => {
   // The offline geocoder places a postcode by its district's listings.
   await insertListing(database.db, { outcode: 'LS6', postcode: 'LS6 1AA' });
   const logger = pino({ level: 'silent' });
-  const marketplace = createMarketplace({ db: database.db, listings: { logger } });
-  const contact = createContactService({
+  const marketplace = createMarketplace({
     db: database.db,
-    operatorEmail: 'team@roost.test',
-    limitPerHour: 10,
-    send: () => undefined,
     logger,
+    contact: { operatorEmail: 'team@roost.test', limitPerHour: 10 },
   });
   const app = express();
   // Stands in for the session middleware, which verifies ID tokens by JWKS.
@@ -56,7 +52,7 @@ beforeAll(async () => {
     req.log = logger;
     next();
   });
-  api = createApiRouter((router) => mountMarketplaceApi(router, { marketplace, contact }));
+  api = createApiRouter((router) => mountMarketplaceApi(router, marketplace));
   app.use('/api/v1', api);
   const server = await serveForTest(app);
   base = `${server.base}/api/v1`;

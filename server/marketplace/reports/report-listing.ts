@@ -1,13 +1,11 @@
-import { and, count, eq, gt, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../../db/client.ts';
 import { fieldErrorsOf } from '../../../domain/validation/field-errors.ts';
 import { reportSchema } from '../../../domain/report/report-schema.ts';
 import { AppError } from '../../http/app-error.ts';
-import { senderHashOf } from '../enquiries/submit-enquiry.ts';
 import { listings } from '../listings/schema.ts';
+import { enforceHourlyLimit, lockSender, senderHashOf } from '../sender-limit.ts';
 import { listingReports } from './schema.ts';
-
-const HOUR_MS = 3_600_000;
 
 /**
  * 'Report this listing': one open report per reporter and listing (a unique partial index makes
@@ -42,9 +40,11 @@ export async function reportListing(
   const reporterKey = options.reporterSub
     ? `sub:${options.reporterSub}`
     : `ip:${senderHashOf(options.reporterIp, 'report')}`;
+  const lockKey = `report:${reporterKey}`;
   const now = options.now ?? new Date();
   return db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`report:${reporterKey}`}))`);
+    // The sender's lock covers the duplicate check as well as the hourly count below.
+    await lockSender(tx, lockKey);
     const [open] = await tx
       .select({ id: listingReports.id })
       .from(listingReports)
@@ -61,21 +61,15 @@ export async function reportListing(
         'You have already reported this listing; our team is looking at it.',
       );
     }
-    const [recent] = await tx
-      .select({ total: count() })
-      .from(listingReports)
-      .where(
-        and(
-          eq(listingReports.reporterKey, reporterKey),
-          gt(listingReports.createdAt, new Date(now.getTime() - HOUR_MS)),
-        ),
-      );
-    if ((recent?.total ?? 0) >= (options.limitPerHour ?? 10)) {
-      throw new AppError(
-        'RATE_LIMITED',
-        'You have sent several reports in the last hour. Please wait a while.',
-      );
-    }
+    await enforceHourlyLimit(tx, {
+      lockKey,
+      table: listingReports,
+      createdAt: listingReports.createdAt,
+      sender: eq(listingReports.reporterKey, reporterKey),
+      perHour: options.limitPerHour ?? 10,
+      now,
+      message: 'You have sent several reports in the last hour. Please wait a while.',
+    });
     const [row] = await tx
       .insert(listingReports)
       .values({

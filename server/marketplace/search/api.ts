@@ -4,18 +4,18 @@ import { sessionUserOf } from '../../auth/session-middleware.ts';
 import type { Marketplace } from '../marketplace.ts';
 
 /** `GET /api/v1/places?q=` — suggestions for the location box, as people type. */
-export function mountSearchApi(api: Router, marketplace: Pick<Marketplace, 'search'>): void {
+export function mountSearchApi(api: Router, { search }: Pick<Marketplace, 'search'>): void {
   /** `GET /api/v1/search/map?channel=sale&place=leeds&…filters` — every match as a map point. */
   api.get('/search/map', async (req, res, next) => {
     try {
       const url = new URL(req.originalUrl, 'http://localhost');
       const channel = url.searchParams.get('channel') === 'rent' ? 'rent' : 'sale';
       const place = url.searchParams.get('place');
-      const result = await marketplace.search.mapPoints({
+      const result = await search.mapPoints({
         channel,
         params: url.searchParams,
         placeSlug: place && /^[a-z0-9-]{1,80}$/.test(place) ? place : undefined,
-        viewerSub: sessionUserOf(res)?.userId,
+        user: sessionUserOf(res),
       });
       res.setHeader('Cache-Control', 'private, max-age=30');
       res.json(result);
@@ -31,11 +31,11 @@ export function mountSearchApi(api: Router, marketplace: Pick<Marketplace, 'sear
       const channel = url.searchParams.get('channel') === 'rent' ? 'rent' : 'sale';
       const place = url.searchParams.get('place');
       const limit = Number(url.searchParams.get('limit') ?? 24);
-      const page = await marketplace.search.run({
+      const page = await search.run({
         channel,
         params: url.searchParams,
         placeSlug: place && /^[a-z0-9-]{1,80}$/.test(place) ? place : undefined,
-        viewerSub: sessionUserOf(res)?.userId,
+        user: sessionUserOf(res),
         pageSize: Number.isInteger(limit) && limit >= 1 && limit <= 24 ? limit : 24,
       });
       res.setHeader('Cache-Control', 'private, max-age=30');
@@ -52,7 +52,7 @@ export function mountSearchApi(api: Router, marketplace: Pick<Marketplace, 'sear
         .split(',')
         .map(Number);
       res.setHeader('Cache-Control', 'private, max-age=30');
-      res.json({ listings: await marketplace.search.cards(ids) });
+      res.json({ listings: await search.cards({ ids }) });
     } catch (error) {
       next(error);
     }
@@ -68,7 +68,7 @@ export function mountSearchApi(api: Router, marketplace: Pick<Marketplace, 'sear
       }
       // A full postcode is already an answer: offer it as typed, normalised.
       const postcode = isValid(q) ? [{ name: toNormalised(q)!, slug: null, nation: null }] : [];
-      const places = await marketplace.search.suggestPlaces(q);
+      const places = await search.suggestPlaces({ text: q });
       res.json({ places: [...postcode, ...places] });
     } catch (error) {
       next(error);

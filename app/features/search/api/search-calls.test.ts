@@ -26,7 +26,9 @@ describe('place suggestions', () => {
   it('asks from two characters, one cache entry whatever the case', async () => {
     expect(placeSuggestionsQuery('b').enabled).toBe(false);
     expect(placeSuggestionsQuery('St Ives').queryKey).toEqual(['places', 'st ives']);
-    const fetchMock = answer(200, { places: [{ name: 'St Ives', slug: 'st-ives', nation: 'ENG' }] });
+    const fetchMock = answer(200, {
+      places: [{ name: 'St Ives', slug: 'st-ives', nation: 'ENG' }],
+    });
     const places = await run(placeSuggestionsQuery('St Ives'));
     expect(fetchMock.mock.calls[0]![0]).toBe('/api/v1/places?q=St%20Ives');
     expect(places).toEqual([{ name: 'St Ives', slug: 'st-ives', nation: 'ENG' }]);

@@ -1,0 +1,193 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import sharp from 'sharp';
+import { describe, expect, it } from 'vitest';
+import {
+  expectAppError,
+  member,
+  photo,
+  type ListingWorld,
+  useListingWorld,
+} from '../../../tests/support/listing-world.ts';
+import type { Marketplace } from '../marketplace.ts';
+
+let marketplace: Marketplace;
+let blobRoot: string;
+let blobCount: ListingWorld['blobCount'];
+const alice = member('alice');
+
+useListingWorld((world) => ({ marketplace, blobRoot, blobCount } = world));
+
+describe('uploads', () => {
+  it('strips EXIF and refuses bad files with nothing stored', async () => {
+    const draft = await marketplace.listings.startDraft({ user: alice, clientIp: '192.0.2.1' });
+    const item = await marketplace.media.add({
+      user: alice,
+      draftId: draft.id,
+      kind: 'photo',
+      bytes: await photo(),
+    });
+    const stored = await fs.readFile(path.join(blobRoot, item.key.slice(0, 2), item.key));
+    const metadata = await sharp(stored).metadata();
+    expect(metadata.exif).toBeUndefined();
+
+    const before = await blobCount();
+    const text = await expectAppError(
+      marketplace.media.add({
+        user: alice,
+        draftId: draft.id,
+        kind: 'photo',
+        bytes: Buffer.from('this is not a photo at all, honestly'),
+      }),
+      'UNSUPPORTED_MEDIA_TYPE',
+    );
+    expect(text.message).toMatch(/JPEG, PNG, WebP, AVIF or HEIC/);
+    const bomb = await expectAppError(
+      marketplace.media.add({
+        user: alice,
+        draftId: draft.id,
+        kind: 'photo',
+        bytes: pngHeader(40_000, 40_000),
+      }),
+      'PAYLOAD_TOO_LARGE',
+    );
+    expect(bomb.message).toMatch(/40,000 × 40,000 pixels/);
+    const huge = await expectAppError(
+      marketplace.media.add({
+        user: alice,
+        draftId: draft.id,
+        kind: 'photo',
+        bytes: Buffer.alloc(3 * 1024 * 1024, 0xff),
+      }),
+      'PAYLOAD_TOO_LARGE',
+    );
+    expect(huge.message).toMatch(/at most 2 MB/);
+    expect(await blobCount()).toBe(before);
+    expect(
+      (await marketplace.listings.getDraft({ user: alice, draftId: draft.id })).media,
+    ).toHaveLength(1);
+  });
+
+  it('decodes a real HEIC photo and keeps a JPEG without its EXIF (GPS)', async () => {
+    const heic = await fs.readFile(
+      new URL('../../../tests/fixtures/heic/two-halves-with-gps.heic', import.meta.url),
+    );
+    // The fixture really is HEIC, and really carries a camera and a GPS position.
+    expect(heic.subarray(4, 12).toString('latin1')).toBe('ftypheic');
+    expect(heic.includes('RoostFixtureCam')).toBe(true);
+    // sharp's own libvips cannot read it (no HEVC decoder), so heic-decode has to.
+    await expect(sharp(heic).raw().toBuffer()).rejects.toThrow();
+
+    const draft = await marketplace.listings.startDraft({ user: alice, clientIp: '192.0.2.1' });
+    const item = await marketplace.media.add({
+      user: alice,
+      draftId: draft.id,
+      kind: 'photo',
+      bytes: heic,
+    });
+    expect(item).toMatchObject({ width: 640, height: 480 });
+    const stored = await fs.readFile(path.join(blobRoot, item.key.slice(0, 2), item.key));
+    const metadata = await sharp(stored).metadata();
+    expect(metadata).toMatchObject({ format: 'jpeg', width: 640, height: 480 });
+    expect(metadata.exif).toBeUndefined();
+    expect(stored.includes('RoostFixtureCam')).toBe(false);
+    // The picture survived: red on the left, blue on the right.
+    const pixel = async (left: number) => {
+      const { data } = await sharp(stored)
+        .extract({ left, top: 240, width: 1, height: 1 })
+        .raw()
+        .toBuffer({ resolveWithObject: true });
+      return [...data];
+    };
+    const [redR, , redB] = await pixel(100);
+    const [blueR, , blueB] = await pixel(540);
+    expect(redR! - redB!).toBeGreaterThan(80);
+    expect(blueB! - blueR!).toBeGreaterThan(80);
+    expect(
+      (await marketplace.listings.getDraft({ user: alice, draftId: draft.id })).media.map(
+        (entry) => entry.key,
+      ),
+    ).toEqual([item.key]);
+  });
+
+  it('stops at the photo limit', async () => {
+    const draft = await marketplace.listings.startDraft({ user: alice, clientIp: '192.0.2.1' });
+    for (let index = 0; index < 3; index += 1)
+      await marketplace.media.add({
+        user: alice,
+        draftId: draft.id,
+        kind: 'photo',
+        bytes: await photo(300 + index, 200),
+      });
+    await expectAppError(
+      marketplace.media.add({
+        user: alice,
+        draftId: draft.id,
+        kind: 'photo',
+        bytes: await photo(400, 200),
+      }),
+      'CONFLICT',
+    );
+  });
+
+  it('reorders media and refuses keys that are not in the draft', async () => {
+    const draft = await marketplace.listings.startDraft({ user: alice, clientIp: '192.0.2.1' });
+    const first = await marketplace.media.add({
+      user: alice,
+      draftId: draft.id,
+      kind: 'photo',
+      bytes: await photo(500, 400),
+    });
+    const second = await marketplace.media.add({
+      user: alice,
+      draftId: draft.id,
+      kind: 'photo',
+      bytes: await photo(501, 400),
+    });
+    const media = await marketplace.media.arrange({
+      user: alice,
+      draftId: draft.id,
+      input: {
+        items: [{ ...second, caption: 'Kitchen' }, first],
+      },
+    });
+    expect(media.map((item) => item.key)).toEqual([second.key, first.key]);
+    expect(media[0]!.caption).toBe('Kitchen');
+    await expectAppError(
+      marketplace.media.arrange({
+        user: alice,
+        draftId: draft.id,
+        input: {
+          items: [{ key: 'a'.repeat(64), kind: 'photo' }],
+        },
+      }),
+      'VALIDATION_FAILED',
+    );
+  });
+});
+
+/** A PNG whose header claims huge dimensions: enough for a pixel-bomb check (never decoded). */
+function pngHeader(width: number, height: number): Buffer {
+  const signature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+  const data = Buffer.alloc(13);
+  data.writeUInt32BE(width, 0);
+  data.writeUInt32BE(height, 4);
+  data[8] = 8;
+  data[9] = 2;
+  const type = Buffer.from('IHDR');
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(Buffer.concat([type, data])), 0);
+  const length = Buffer.alloc(4);
+  length.writeUInt32BE(13, 0);
+  const end = Buffer.from([0, 0, 0, 0, 0x49, 0x45, 0x4e, 0x44, 0xae, 0x42, 0x60, 0x82]);
+  return Buffer.concat([signature, length, type, data, crc, end]);
+}
+
+function crc32(bytes: Buffer): number {
+  let crc = 0xffffffff;
+  for (const byte of bytes) {
+    crc ^= byte;
+    for (let bit = 0; bit < 8; bit += 1) crc = (crc >>> 1) ^ (0xedb88320 & -(crc & 1));
+  }
+  return (crc ^ 0xffffffff) >>> 0;
+}

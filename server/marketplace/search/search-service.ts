@@ -1,0 +1,25 @@
+import type { MarketplaceDeps, Visitor } from '../marketplace-deps.ts';
+import { findSummariesByIds } from './find-summaries.ts';
+import { suggestPlaces } from './resolve-location.ts';
+import { runMapSearch, runSearch, type SearchInput } from './run-search.ts';
+
+/** A search from its URL; a signed-in viewer's hidden listings are left out (alerts have none). */
+export type SearchRequest = Omit<SearchInput, 'viewerSub'> & Partial<Visitor>;
+
+const withViewer = ({ user, ...input }: SearchRequest): SearchInput => ({
+  ...input,
+  viewerSub: user?.userId,
+});
+
+/** Search pages, the map, listing cards by id and the location box's suggestions. */
+export function createSearchService({ db, geocoder }: Pick<MarketplaceDeps, 'db' | 'geocoder'>) {
+  return {
+    run: (request: SearchRequest) => runSearch(db, geocoder, withViewer(request)),
+    mapPoints: (request: SearchRequest) => runMapSearch(db, geocoder, withViewer(request)),
+    /** Cards for listings still on the site, in the order asked. */
+    cards: ({ ids }: { ids: number[] }) => findSummariesByIds(db, ids),
+    suggestPlaces: ({ text }: { text: string }) => suggestPlaces(db, text),
+  };
+}
+
+export type SearchService = ReturnType<typeof createSearchService>;
