@@ -1,5 +1,8 @@
 import { Form, Link, useNavigation } from 'react-router';
 import { labelOf, LABELS } from '@domain/labels';
+import { Button } from '~/components/ui/button';
+import { Field } from '~/components/ui/field';
+import { FieldGroup } from '~/components/ui/field-group';
 import { isPublicStatus } from '@domain/listing/enums';
 import { MODERATION_DECISIONS } from '@domain/moderation/moderation-decision';
 import { formatDateTime, pluralise } from '@domain/format';
@@ -121,11 +124,11 @@ export default function ReportedAds({ loaderData, actionData }: Route.ComponentP
                 ) : null}
                 <Form method="post" className="form moderation-queue__form">
                   <input type="hidden" name="listingId" value={entry.listingId} />
-                  <fieldset className="form-field">
-                    <legend>Decision</legend>
-                    {failure?.fields.decision ? (
-                      <p className="field-error">{failure.fields.decision}</p>
-                    ) : null}
+                  <FieldGroup
+                    idBase={`${prefix}-decision`}
+                    legend="Decision"
+                    error={failure?.fields.decision}
+                  >
                     {MODERATION_DECISIONS.map((decision) => (
                       <label key={decision} className="choice">
                         <input
@@ -140,34 +143,25 @@ export default function ReportedAds({ loaderData, actionData }: Route.ComponentP
                           : LABELS.moderationDecision[decision]}
                       </label>
                     ))}
-                  </fieldset>
-                  <div className="form-field">
-                    <label htmlFor={`${prefix}-reason`}>Reason</label>
-                    <p className="hint" id={`${prefix}-reason-hint`}>
-                      E-mailed to the lister when you pause or remove the listing (at least 10
-                      characters); optional when dismissing.
-                    </p>
-                    {failure?.fields.reason ? (
-                      <p className="field-error" id={`${prefix}-reason-error`}>
-                        {failure.fields.reason}
-                      </p>
-                    ) : null}
-                    <textarea
-                      id={`${prefix}-reason`}
-                      name="reason"
-                      maxLength={2000}
-                      defaultValue={failure?.values.reason ?? ''}
-                      aria-invalid={failure?.fields.reason ? true : undefined}
-                      aria-describedby={
-                        failure?.fields.reason
-                          ? `${prefix}-reason-hint ${prefix}-reason-error`
-                          : `${prefix}-reason-hint`
-                      }
-                    />
-                  </div>
-                  <button type="submit" className="button" disabled={isBusy}>
+                  </FieldGroup>
+                  <Field
+                    id={`${prefix}-reason`}
+                    label="Reason"
+                    hint="E-mailed to the lister when you pause or remove the listing (at least 10 characters); optional when dismissing."
+                    error={failure?.fields.reason}
+                  >
+                    {(control) => (
+                      <textarea
+                        {...control}
+                        name="reason"
+                        maxLength={2000}
+                        defaultValue={failure?.values.reason ?? ''}
+                      />
+                    )}
+                  </Field>
+                  <Button type="submit" disabled={isBusy}>
                     Record decision
-                  </button>
+                  </Button>
                 </Form>
               </li>
             );
