@@ -7,6 +7,9 @@ import listingStyles from '~/styles/listings.css?url';
 import { requireUser } from '../../server/auth/guards';
 import { failureAsPage, formFailure } from '../../server/http/route-errors';
 import type { Route } from './+types/my-account-listing';
+import { Field } from '~/components/ui/field';
+import { SelectField } from '~/components/ui/select-field';
+import { TextField } from '~/components/ui/text-field';
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: listingStyles }];
 
@@ -136,16 +139,13 @@ export default function ManageListing({ loaderData, actionData }: Route.Componen
         <>
           <Form method="post" className="form manage-listing__form">
             <input type="hidden" name="intent" value="status" />
-            <div className="form-field">
-              <label htmlFor="status">Status</label>
-              <select id="status" name="status" defaultValue={listing.status}>
-                {statuses.map((status) => (
-                  <option key={status} value={status}>
-                    {labelOf('status', status)}
-                  </option>
-                ))}
-              </select>
-            </div>
+            <SelectField
+              id="status"
+              label="Status"
+              name="status"
+              defaultValue={listing.status}
+              options={statuses.map((status) => [status, labelOf('status', status)] as const)}
+            />
             <button type="submit" className="button button--secondary" disabled={isBusy}>
               Change status
             </button>
@@ -161,10 +161,13 @@ export default function ManageListing({ loaderData, actionData }: Route.Componen
           ) : null}
           <Form method="post" className="form manage-listing__form">
             <input type="hidden" name="intent" value="price" />
-            <div className="form-field">
-              <label htmlFor="price">{listing.channel === 'rent' ? 'Rent (£)' : 'Price (£)'}</label>
-              <input id="price" name="price" inputMode="numeric" defaultValue={listing.price} />
-            </div>
+            <TextField
+              id="price"
+              label={listing.channel === 'rent' ? 'Rent (£)' : 'Price (£)'}
+              name="price"
+              inputMode="numeric"
+              defaultValue={listing.price}
+            />
             <button type="submit" className="button button--secondary" disabled={isBusy}>
               Change price
             </button>
@@ -216,10 +219,9 @@ export default function ManageListing({ loaderData, actionData }: Route.Componen
                 <Form method="post" className="form">
                   <input type="hidden" name="intent" value="reply" />
                   <input type="hidden" name="enquiryId" value={enquiry.id} />
-                  <div className="form-field">
-                    <label htmlFor={`reply-${enquiry.id}`}>Reply to {enquiry.name}</label>
-                    <textarea id={`reply-${enquiry.id}`} name="reply" required />
-                  </div>
+                  <Field id={`reply-${enquiry.id}`} label={`Reply to ${enquiry.name}`}>
+                    {(control) => <textarea {...control} name="reply" required />}
+                  </Field>
                   <button type="submit" className="button button--small" disabled={isBusy}>
                     Send reply
                   </button>

@@ -14,6 +14,7 @@ import { displayNameOf } from '~/lib/display-name';
 import { formatMobileNumber } from '~/lib/phone-number';
 import type { SessionUser } from '@domain/session-user';
 import { MobileNumber } from './mobile-number';
+import { TextField } from '~/components/ui/text-field';
 
 /** The signed-in account page: details, listings, password, two-step verification, sign out. */
 export default function AccountDashboard({
@@ -135,36 +136,30 @@ function ChangePassword() {
         </p>
       ) : null}
       <form className="form" onSubmit={submit} noValidate>
-        <div className="form-field">
-          <label htmlFor={`${id}-old`}>Current password</label>
-          <input
-            id={`${id}-old`}
-            name="oldPassword"
-            type="password"
-            autoComplete="current-password"
-            required
-          />
-        </div>
-        <div className="form-field">
-          <label htmlFor={`${id}-new`}>New password</label>
-          <input
-            id={`${id}-new`}
-            name="newPassword"
-            type="password"
-            autoComplete="new-password"
-            required
-          />
-        </div>
-        <div className="form-field">
-          <label htmlFor={`${id}-confirm`}>Confirm new password</label>
-          <input
-            id={`${id}-confirm`}
-            name="confirmPassword"
-            type="password"
-            autoComplete="new-password"
-            required
-          />
-        </div>
+        <TextField
+          id={`${id}-old`}
+          label="Current password"
+          name="oldPassword"
+          type="password"
+          autoComplete="current-password"
+          required
+        />
+        <TextField
+          id={`${id}-new`}
+          label="New password"
+          name="newPassword"
+          type="password"
+          autoComplete="new-password"
+          required
+        />
+        <TextField
+          id={`${id}-confirm`}
+          label="Confirm new password"
+          name="confirmPassword"
+          type="password"
+          autoComplete="new-password"
+          required
+        />
         <div>
           <button type="submit" className="button button--small" disabled={isSaving}>
             Change password
@@ -288,18 +283,16 @@ function TwoStepVerification({ accountName }: { accountName: string }) {
               {state.secret}
             </code>
           </p>
-          <div className="form-field">
-            <label htmlFor={`${id}-code`}>Code from the app</label>
-            <input
-              id={`${id}-code`}
-              name="code"
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              pattern="[0-9]*"
-              maxLength={6}
-              required
-            />
-          </div>
+          <TextField
+            id={`${id}-code`}
+            label="Code from the app"
+            name="code"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            pattern="[0-9]*"
+            maxLength={6}
+            required
+          />
           <button type="submit" className="button button--small">
             Turn on two-step verification
           </button>

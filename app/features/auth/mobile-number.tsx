@@ -5,6 +5,8 @@ import {
 } from 'aws-amplify/auth';
 import { useEffect, useId, useRef, useState } from 'react';
 import { formatMobileNumber, parseMobileNumber } from '~/lib/phone-number';
+import { Button } from '~/components/ui/button';
+import { Field } from '~/components/ui/field';
 
 type Step = 'view' | 'edit' | 'verify';
 
@@ -221,116 +223,72 @@ export function MobileNumber({
 
       {step === 'edit' ? (
         <form className="form" onSubmit={save} noValidate>
-          <FieldWithHint
-            inputId={`${id}-number`}
+          <Field
+            id={`${id}-number`}
             label="Mobile number"
             hint="A UK mobile, like 07700 900123, or an international number starting with +. We will text you a code to check it is yours."
-            error={fieldError}
+            error={fieldError ?? undefined}
           >
-            {(describedBy) => (
+            {(control) => (
               <input
                 ref={numberRef}
-                id={`${id}-number`}
+                {...control}
                 name="phoneNumber"
                 type="tel"
                 autoComplete="tel"
                 inputMode="tel"
                 defaultValue={shown ?? ''}
-                aria-invalid={fieldError ? true : undefined}
-                aria-describedby={describedBy}
               />
             )}
-          </FieldWithHint>
+          </Field>
           <div className="button-row">
-            <button type="submit" className="button button--small" disabled={isBusy}>
+            <Button type="submit" size="small" disabled={isBusy}>
               Save and send code
-            </button>
-            <button
-              type="button"
-              className="button button--small button--secondary"
-              onClick={cancel}
-            >
+            </Button>
+            <Button variant="secondary" size="small" onClick={cancel}>
               Cancel
-            </button>
+            </Button>
           </div>
         </form>
       ) : null}
 
       {step === 'verify' ? (
         <form className="form" onSubmit={verify} noValidate>
-          <FieldWithHint
-            inputId={`${id}-code`}
+          <Field
+            id={`${id}-code`}
             label="Code from the text message"
             hint={`Six digits, sent to ${shown ?? 'your mobile'}. It can take a minute to arrive.`}
-            error={fieldError}
+            error={fieldError ?? undefined}
           >
-            {(describedBy) => (
+            {(control) => (
               <input
                 ref={codeRef}
-                id={`${id}-code`}
+                {...control}
                 name="code"
                 inputMode="numeric"
                 autoComplete="one-time-code"
                 maxLength={6}
-                aria-invalid={fieldError ? true : undefined}
-                aria-describedby={describedBy}
               />
             )}
-          </FieldWithHint>
+          </Field>
           <div className="button-row">
-            <button type="submit" className="button button--small" disabled={isBusy}>
+            <Button type="submit" size="small" disabled={isBusy}>
               Verify mobile number
-            </button>
-            <button
-              type="button"
-              className="button button--small button--secondary"
+            </Button>
+            <Button
+              variant="secondary"
+              size="small"
               disabled={isBusy}
               onClick={() => void sendCode({ isResend: true })}
             >
               Send a new code
-            </button>
-            <button
-              type="button"
-              className="button button--small button--secondary"
-              onClick={cancel}
-            >
+            </Button>
+            <Button variant="secondary" size="small" onClick={cancel}>
               Cancel
-            </button>
+            </Button>
           </div>
         </form>
       ) : null}
     </section>
-  );
-}
-
-/** A label, its hint and the field's error, wired for assistive technology around one input. */
-function FieldWithHint({
-  inputId,
-  label,
-  hint,
-  error,
-  children,
-}: {
-  inputId: string;
-  label: string;
-  hint: string;
-  error: string | null;
-  children: (describedBy: string) => React.ReactNode;
-}) {
-  const hintId = `${inputId}-hint`;
-  const errorId = `${inputId}-error`;
-  return (
-    <div className="form-field">
-      <label htmlFor={inputId}>{label}</label>
-      <p className="hint" id={hintId}>
-        {hint}
-      </p>
-      {children(error ? `${hintId} ${errorId}` : hintId)}
-      {error ? (
-        <p className="field-error" id={errorId}>
-          {error}
-        </p>
-      ) : null}
-    </div>
   );
 }
