@@ -36,8 +36,8 @@ export const SUPPLIER = {
 export interface PaymentsHarness {
   database: TestDatabase;
   payments: PaymentsService;
-  /** The service's clock (webhook signatures still use the real time, as Stripe's do). */
-  clock: { now: Date };
+  /** The service's clock, real time unless set (webhook signatures always use real time, as Stripe's do). */
+  clock: { now: Date | undefined };
   /** `http://127.0.0.1:<port>`; the API is under /api/v1, users by the x-test-user header. */
   base: string;
   /** Posts a raw webhook to the endpoint as Stripe does. */
@@ -59,7 +59,7 @@ export async function startPaymentsHarness(
   makeProvider: (database: TestDatabase, harness: { base: () => string }) => PaymentProvider,
 ): Promise<PaymentsHarness> {
   const database = await createTestDatabase();
-  const clock = { now: new Date() };
+  const clock: { now: Date | undefined } = { now: undefined };
   let base = '';
   const provider = makeProvider(database, { base: () => base });
   const payments = createPaymentsService({
@@ -67,7 +67,7 @@ export async function startPaymentsHarness(
     provider,
     supplier: SUPPLIER,
     logger: pino({ level: 'silent' }),
-    now: () => clock.now,
+    now: () => clock.now ?? new Date(),
   });
   const app = express();
   app.use((req, res, next) => {
