@@ -1,6 +1,5 @@
 import type { Database } from '../../../db/client.ts';
 import type { SessionUser } from '../../../domain/session-user.ts';
-import { AppError } from '../../http/app-error.ts';
 import type { Logger } from '../../logger.ts';
 import { confirmCancellation, quoteCancellation } from './cancel-order.ts';
 import { endUpgradesForListing, sweepUpgrades } from './end-upgrades.ts';
@@ -47,16 +46,11 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
     startCheckout: (options: User & { listingId: number; input: unknown }) =>
       startCheckout({ db, provider: deps.provider }, { ...options, now: now() }),
     /** The checkout page again for the buyer's own payment (reload, or back from 3-D Secure). */
-    getCheckout: async (options: PaymentRef) => {
-      const record = await loadBuyerPayment(db, options.user, options.paymentId);
-      if (deps.provider && record.payment.provider !== deps.provider.name) {
-        throw new AppError(
-          'GONE',
-          'This checkout can no longer be paid. Start again from your listing.',
-        );
-      }
-      return loadCheckout({ db, provider: deps.provider }, record);
-    },
+    getCheckout: async (options: PaymentRef) =>
+      loadCheckout(
+        { db, provider: deps.provider },
+        await loadBuyerPayment(db, options.user, options.paymentId),
+      ),
     submitTestOutcome: (options: PaymentRef & { input: unknown }) =>
       submitTestOutcome({ db, provider: deps.provider }, options),
     handleWebhook: (options: { rawBody: Buffer; signature: string | undefined }) =>

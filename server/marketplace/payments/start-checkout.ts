@@ -157,6 +157,12 @@ async function openCheckout(db: Database, provider: PaymentProvider, order: Orde
     clientSecret = checkout.clientSecret;
   }
   if (!payment) throw new Error('The payment just written could not be read back');
+  if (payment.provider !== provider.name) {
+    throw new AppError(
+      'GONE',
+      'This checkout can no longer be paid. Start again from your listing.',
+    );
+  }
   if (PAYABLE.has(payment.status) && !clientSecret) {
     clientSecret = (await provider.retrieve(payment.providerPaymentId)).clientSecret;
   }
@@ -175,6 +181,12 @@ export async function loadCheckout(
 ): Promise<CheckoutView> {
   const provider = requireProvider(deps.provider);
   const { order, payment } = options;
+  if (payment.provider !== provider.name) {
+    throw new AppError(
+      'GONE',
+      'This checkout can no longer be paid. Start again from your listing.',
+    );
+  }
   const clientSecret = PAYABLE.has(payment.status)
     ? (await provider.retrieve(payment.providerPaymentId)).clientSecret
     : undefined;
