@@ -2,7 +2,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { ConfigError } from '../../config.ts';
 import { parsePaymentsConfig } from './payments-config.ts';
+import { testWebhookSecretFrom } from './test-provider.ts';
 import { csvCell } from './payments-csv.ts';
 
 const stripe = {
@@ -102,5 +104,15 @@ describe('CSV cells', () => {
     expect(csvCell('-2')).toBe("'-2");
     expect(csvCell(12)).toBe('12');
     expect(csvCell(null)).toBe('');
+  });
+});
+
+describe('configuration errors', () => {
+  it('are ConfigErrors, so start-up prints one line and exits', () => {
+    expect(() => parsePaymentsConfig({ PAYMENTS_TEST_MODE: 'x' }, { isProduction: false })).toThrow(
+      ConfigError,
+    );
+    expect(testWebhookSecretFrom('a'.repeat(32))).toMatch(/^whsec_[0-9a-f]{64}$/);
+    expect(testWebhookSecretFrom('a'.repeat(32))).toBe(testWebhookSecretFrom('a'.repeat(32)));
   });
 });

@@ -1,10 +1,12 @@
 import fs from 'node:fs';
 import { z } from 'zod';
+import { ConfigError } from '../../config.ts';
 
 /**
  * Payment settings, validated at start-up like server/config.ts: a bad value stops Roost with
  * one line naming the variable. Stripe is used when STRIPE_SECRET_KEY is set; otherwise the
- * built-in test provider, which production refuses unless PAYMENTS_TEST_MODE=true.
+ * built-in test provider, which production refuses unless PAYMENTS_TEST_MODE=true. Errors are
+ * `ConfigError`s, so `loadConfig` prints them as one line and exits.
  */
 const booleanFlag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'expected true or false' })
@@ -87,11 +89,11 @@ export function parsePaymentsConfig(
       name.startsWith('STRIPE_') || present[name] === undefined
         ? ''
         : ` (got ${JSON.stringify(present[name]!.slice(0, 60))})`;
-    throw new Error(`Invalid configuration: ${name} ${issue.message}${shown}`);
+    throw new ConfigError(`Invalid configuration: ${name} ${issue.message}${shown}`);
   }
   const env = result.data;
   const fail = (message: string) => {
-    throw new Error(`Invalid configuration: ${message}`);
+    throw new ConfigError(`Invalid configuration: ${message}`);
   };
 
   let provider: PaymentsProviderConfig;

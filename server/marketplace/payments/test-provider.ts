@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import type { Database } from '../../../db/client.ts';
@@ -271,4 +271,9 @@ export function createHttpWebhookDelivery(url: () => string): WebhookDelivery {
       throw new Error(`Webhook endpoint answered ${response.status}: ${await response.text()}`);
     }
   };
+}
+
+/** A webhook secret every instance derives alike from APP_SECRET (a test deployment of several). */
+export function testWebhookSecretFrom(appSecret: Buffer | string): string {
+  return `whsec_${createHmac('sha256', appSecret).update('roost:payments:test-webhook').digest('hex')}`;
 }
