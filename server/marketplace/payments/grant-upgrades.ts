@@ -1,10 +1,12 @@
-import { and, eq, gt, isNull, max } from 'drizzle-orm';
+import { and, eq, gt, isNull, max, sql } from 'drizzle-orm';
 import { isPublicStatus } from '../../../domain/listing/enums.ts';
 import { listings } from '../listings/schema.ts';
 import type { Tx } from './payment-records.ts';
 import { upgrades, type Order } from './schema.ts';
 
 const DAY_MS = 86_400_000;
+/** The first key of the per-listing advisory lock (the second is the listing id). */
+const UPGRADES_LOCK = 7_306_612;
 
 /**
  * Grants what a paid order bought, starting now (the buyer asked for that at checkout). A
@@ -14,6 +16,12 @@ const DAY_MS = 86_400_000;
  * their unused part is refundable.
  */
 export async function grantUpgrades(tx: Tx, order: Order, now: Date): Promise<number> {
+  if (order.listingId !== null) {
+    // Two payments for one listing landing at once take turns, so the second stacks after the first.
+    await tx.execute(
+      sql`select pg_advisory_xact_lock(${UPGRADES_LOCK}, ${order.listingId % 2_147_483_647}::integer)`,
+    );
+  }
   const [listing] = order.listingId
     ? await tx
         .select({ status: listings.status, deletedAt: listings.deletedAt })

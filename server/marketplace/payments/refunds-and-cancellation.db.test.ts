@@ -455,3 +455,39 @@ describe('placements', () => {
     ).toMatchObject({ bumpedAt: at(8), unusedBumps: 0 });
   });
 });
+
+describe('two featured purchases for one listing landing at once', () => {
+  it('stack one after the other instead of overlapping', async () => {
+    harness.clock.now = at(40);
+    const listingId = await insertListing(harness.database.db, { ownerSub: 'olive-owner' });
+    const started = await Promise.all(
+      ['featured_7', 'featured_14'].map((productCode) =>
+        harness.payments.startCheckout({
+          user: owner,
+          listingId,
+          input: { productCode, idempotencyKey: checkoutKey(), startImmediately: true },
+        }),
+      ),
+    );
+    const webhooks = await Promise.all(
+      started.map(async (view) => {
+        const [row] = await harness.database.db
+          .select()
+          .from(payments)
+          .where(eq(payments.id, view.paymentId));
+        return harness.stripe.webhook(
+          'payment_intent.succeeded',
+          harness.stripe.setIntent(row!.providerPaymentId, 'succeeded'),
+        );
+      }),
+    );
+    const responses = await Promise.all(webhooks.map((webhook) => harness.deliver(webhook)));
+    expect(responses.map((response) => response.status)).toEqual([200, 200]);
+    const granted = (
+      await harness.database.db.select().from(upgrades).where(eq(upgrades.listingId, listingId))
+    ).sort((a, b) => a.startsAt.getTime() - b.startsAt.getTime());
+    expect(granted).toHaveLength(2);
+    expect(granted[0]!.startsAt).toEqual(at(40));
+    expect(granted[1]!.startsAt).toEqual(granted[0]!.endsAt);
+  });
+});
