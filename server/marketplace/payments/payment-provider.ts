@@ -54,7 +54,6 @@ export interface CheckoutRequest {
   description: string;
   /** The same key returns the same checkout (a retried request never makes a second one). */
   idempotencyKey: string;
-  receiptEmail?: string | undefined;
 }
 
 export interface Checkout {

@@ -142,7 +142,6 @@ async function openCheckout(db: Database, provider: PaymentProvider, order: Orde
       currency: 'gbp',
       description: `Roost: ${order.productName}`,
       idempotencyKey: `roost-order-${order.id}`,
-      receiptEmail: order.buyerEmail ?? undefined,
     });
     await db
       .insert(payments)

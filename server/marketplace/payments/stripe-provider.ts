@@ -35,7 +35,6 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
           automatic_payment_methods: { enabled: true },
           description: request.description,
           metadata: { roost_order_id: String(request.orderId) },
-          ...(request.receiptEmail ? { receipt_email: request.receiptEmail } : {}),
         },
         { idempotencyKey: request.idempotencyKey },
       );
