@@ -10,3 +10,4 @@ export * from '../enquiries/schema.ts';
 export * from '../reports/schema.ts';
 export * from '../moderation/schema.ts';
 export * from '../favourites/schema.ts';
+export * from '../payments/schema.ts';

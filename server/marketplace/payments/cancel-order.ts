@@ -1,0 +1,154 @@
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import {
+  CANCELLATION_DAYS,
+  isWithinCancellationWindow,
+  proRataRefundPence,
+  unusedFraction,
+  type EntitlementUse,
+} from '../../../domain/payments/cancellation.ts';
+import { cancellationInput } from '../../../domain/payments/payment-inputs.ts';
+import { isSettled } from '../../../domain/payments/payment-status.ts';
+import { CANCELLATION_REQUESTER } from '../../../domain/payments/refunds.ts';
+import { formatPence } from '../../../domain/payments/vat.ts';
+import type { SessionUser } from '../../../domain/session-user.ts';
+import { AppError } from '../../http/app-error.ts';
+import { makeRefund, type RefundDeps } from './make-refund.ts';
+import {
+  committedRefundsPence,
+  loadBuyerPayment,
+  type Db,
+  type PaymentWithOrder,
+} from './payment-records.ts';
+import { refunds, upgrades, type Refund, type Upgrade } from './schema.ts';
+
+const DAY_MS = 86_400_000;
+/** A quote stays good for this long: the buyer gets what they were shown if they confirm in time. */
+export const QUOTE_VALID_MS = 30 * 60_000;
+
+export interface CancellationQuote {
+  paymentId: number;
+  isAllowed: boolean;
+  /** Why not, in words for the buyer, when not allowed. */
+  reason: string | undefined;
+  /** The refund due now, pro rata. */
+  amountPence: number;
+  paidPence: number;
+  alreadyRefundedPence: number;
+  windowEndsAt: Date | null;
+  upgrades: { kind: Upgrade['kind']; unusedPercent: number }[];
+}
+
+/**
+ * Cancelling under the Consumer Contracts Regulations: within 14 days of paying (or at any time
+ * for upgrades that ended early because the listing stopped being public) the buyer gets back
+ * the unused part, pro rata — computed here and shown before they confirm.
+ */
+export async function quoteCancellation(
+  db: Db,
+  options: { user: SessionUser | null; paymentId: number; now?: Date },
+): Promise<CancellationQuote> {
+  const record = await loadBuyerPayment(db, options.user, options.paymentId);
+  return computeQuote(db, record, options.now ?? new Date());
+}
+
+export async function confirmCancellation(
+  deps: RefundDeps,
+  options: { user: SessionUser | null; paymentId: number; input: unknown; now?: Date },
+): Promise<{ refund: Refund; amountPence: number }> {
+  const parsed = cancellationInput.safeParse(options.input);
+  if (!parsed.success) throw new AppError('VALIDATION_FAILED', 'Reload the page and try again.');
+  const record = await loadBuyerPayment(deps.db, options.user, options.paymentId);
+  const now = options.now ?? new Date();
+  const quote = await computeQuote(deps.db, record, now);
+  if (!quote.isAllowed) throw new AppError('CONFLICT', quote.reason!);
+  const earlier = await computeQuote(deps.db, record, new Date(now.getTime() - QUOTE_VALID_MS));
+  const { quotedPence } = parsed.data;
+  // Honour the amount shown if it was right within the last half hour; otherwise show the new one.
+  if (
+    quotedPence < quote.amountPence ||
+    quotedPence > Math.max(earlier.amountPence, quote.amountPence)
+  ) {
+    throw new AppError(
+      'CONFLICT',
+      `The refund due is now ${formatPence(quote.amountPence)}. Check it and confirm again.`,
+      { quotedPence: String(quote.amountPence) },
+    );
+  }
+  const refund = await makeRefund(deps, {
+    paymentId: record.payment.id,
+    amountPence: quotedPence,
+    reason: 'cancellation',
+    note: `Cancelled by the buyer ${Math.floor((now.getTime() - (record.payment.paidAt?.getTime() ?? now.getTime())) / DAY_MS)} day(s) after paying; unused part refunded pro rata.`,
+    requestedBy: CANCELLATION_REQUESTER,
+    requesterEmail: options.user?.email ?? null,
+    idempotencyKey: 'cancellation',
+    endUpgrades: 'cancelled',
+    now,
+  });
+  return { refund, amountPence: refund.amountPence };
+}
+
+async function computeQuote(
+  db: Db,
+  record: PaymentWithOrder,
+  now: Date,
+): Promise<CancellationQuote> {
+  const { payment } = record;
+  const granted = await db
+    .select()
+    .from(upgrades)
+    .where(eq(upgrades.orderId, record.order.id))
+    .orderBy(asc(upgrades.id));
+  const uses: EntitlementUse[] = granted.map((upgrade) => ({
+    entitlement: {
+      kind: upgrade.kind,
+      ...(upgrade.days !== null ? { days: upgrade.days } : { uses: upgrade.usesTotal ?? 1 }),
+    },
+    startsAt: upgrade.startsAt,
+    endedAt: upgrade.endedEarlyAt,
+    usesSpent: upgrade.usesSpent,
+  }));
+  const alreadyRefundedPence = await committedRefundsPence(db, payment.id);
+  const windowEndsAt = payment.paidAt
+    ? new Date(payment.paidAt.getTime() + CANCELLATION_DAYS * DAY_MS)
+    : null;
+  const amountPence = proRataRefundPence({
+    paidPence: payment.amountPence,
+    alreadyRefundedPence,
+    uses,
+    now,
+  });
+  const quote = {
+    paymentId: payment.id,
+    amountPence,
+    paidPence: payment.amountPence,
+    alreadyRefundedPence,
+    windowEndsAt,
+    upgrades: uses.map((use) => ({
+      kind: use.entitlement.kind,
+      unusedPercent: Math.round(unusedFraction(use, now) * 100),
+    })),
+  };
+  const refuse = (reason: string) => ({ ...quote, amountPence: 0, isAllowed: false, reason });
+
+  if (!isSettled(payment.status) || !payment.paidAt)
+    return refuse('This payment has not been taken.');
+  const [cancelled] = await db
+    .select({ id: refunds.id })
+    .from(refunds)
+    .where(
+      and(
+        eq(refunds.paymentId, payment.id),
+        eq(refunds.reason, 'cancellation'),
+        inArray(refunds.status, ['pending', 'succeeded']),
+      ),
+    );
+  if (cancelled) return refuse('This upgrade has already been cancelled.');
+  const endedWithListing = granted.some((upgrade) => upgrade.endedReason === 'listing_not_public');
+  if (!isWithinCancellationWindow(payment.paidAt, now) && !endedWithListing) {
+    return refuse('The 14 days in which you could cancel this upgrade have passed.');
+  }
+  if (amountPence <= 0)
+    return refuse('Nothing is left to refund: the upgrade has been used in full.');
+  return { ...quote, isAllowed: true, reason: undefined };
+}

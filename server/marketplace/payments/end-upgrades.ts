@@ -1,0 +1,69 @@
+import { and, eq, gt, inArray, isNotNull, isNull, lt, notInArray, or } from 'drizzle-orm';
+import { z } from 'zod';
+import type { Database } from '../../../db/client.ts';
+import { PUBLIC_STATUSES, isPublicStatus } from '../../../domain/listing/enums.ts';
+import { defineJob } from '../../jobs/job-queue.ts';
+import { listings } from '../listings/schema.ts';
+import type { Db } from './payment-records.ts';
+import { upgrades } from './schema.ts';
+
+/** Upgrades with something left: placement days to come, or uses not yet spent. */
+const isLive = (now: Date) =>
+  and(
+    isNull(upgrades.endedEarlyAt),
+    or(gt(upgrades.endsAt, now), lt(upgrades.usesSpent, upgrades.usesTotal)),
+  );
+
+/**
+ * When a listing stops being public (paused, held by moderators, removed, deleted), its upgrades
+ * end: no further placement, and the unused part becomes refundable. The listings side calls
+ * this after a status change; the sweep below catches anything it missed.
+ */
+export async function endUpgradesForListing(
+  db: Db,
+  options: { listingId: number; now?: Date },
+): Promise<number> {
+  const now = options.now ?? new Date();
+  const [listing] = await db
+    .select({ status: listings.status, deletedAt: listings.deletedAt })
+    .from(listings)
+    .where(eq(listings.id, options.listingId));
+  if (listing && listing.deletedAt === null && isPublicStatus(listing.status)) return 0;
+  const ended = await db
+    .update(upgrades)
+    .set({ endedEarlyAt: now, endedReason: 'listing_not_public' })
+    .where(and(eq(upgrades.listingId, options.listingId), isLive(now)))
+    .returning({ id: upgrades.id });
+  return ended.length;
+}
+
+/** Ends every live upgrade whose listing is no longer public (or is gone): one statement. */
+export async function sweepUpgrades(db: Db, options: { now?: Date } = {}): Promise<number> {
+  const now = options.now ?? new Date();
+  const notPublic = db
+    .select({ id: listings.id })
+    .from(listings)
+    .where(or(notInArray(listings.status, [...PUBLIC_STATUSES]), isNotNull(listings.deletedAt)));
+  const ended = await db
+    .update(upgrades)
+    .set({ endedEarlyAt: now, endedReason: 'listing_not_public' })
+    .where(and(isLive(now), or(isNull(upgrades.listingId), inArray(upgrades.listingId, notPublic))))
+    .returning({ id: upgrades.id });
+  return ended.length;
+}
+
+export const UPGRADE_SWEEP_JOB = 'payments-upgrade-sweep';
+
+/** The durable sweep, every few minutes on one instance at a time (the job queue's slots). */
+export function createUpgradeSweepJob(options: { db: Database; everyMs?: number }) {
+  return defineJob({
+    name: UPGRADE_SWEEP_JOB,
+    payload: z.object({}),
+    everyMs: options.everyMs ?? 5 * 60_000,
+    async run(_payload, { logger }) {
+      const ended = await sweepUpgrades(options.db);
+      if (ended > 0)
+        logger.info({ ended }, 'payments: upgrades of listings no longer public ended');
+    },
+  });
+}

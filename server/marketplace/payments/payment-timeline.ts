@@ -1,0 +1,124 @@
+import { asc, eq } from 'drizzle-orm';
+import { REFUND_REASON_LABELS } from '../../../domain/payments/refunds.ts';
+import { formatPence } from '../../../domain/payments/vat.ts';
+import type { SessionUser } from '../../../domain/session-user.ts';
+import { AppError } from '../../http/app-error.ts';
+import { buildReceipt, type Receipt } from './get-receipt.ts';
+import { findPayment, type Db } from './payment-records.ts';
+import { refunds, webhookEvents, upgrades } from './schema.ts';
+import { assertPaymentsAdmin } from './require-payments-admin.ts';
+
+export interface TimelineEntry {
+  at: Date;
+  kind: 'created' | 'webhook' | 'paid' | 'refund' | 'upgrade_ended';
+  text: string;
+}
+
+export interface AdminPaymentDetail {
+  receipt: Receipt;
+  provider: 'stripe' | 'test';
+  providerPaymentId: string;
+  buyerSub: string;
+  refunds: (Receipt['refunds'][number] & {
+    note: string;
+    requestedBy: string;
+    requesterEmail: string | null;
+    failureMessage: string | null;
+  })[];
+  timeline: TimelineEntry[];
+  /** What is left to refund (refunds under way count as taken). */
+  refundablePence: number;
+}
+
+/** Administrators: one payment, with everything that happened to it in order. */
+export async function getPaymentDetail(
+  db: Db,
+  options: { user: SessionUser | null; paymentId: number; now?: Date },
+): Promise<AdminPaymentDetail> {
+  assertPaymentsAdmin(options.user);
+  const record = await findPayment(db, options.paymentId);
+  if (!record) throw new AppError('NOT_FOUND', 'No such payment.');
+  const { payment, order } = record;
+  const receipt = await buildReceipt(db, record, options.now ?? new Date());
+  const events = await db
+    .select()
+    .from(webhookEvents)
+    .where(eq(webhookEvents.paymentId, payment.id))
+    .orderBy(asc(webhookEvents.receivedAt), asc(webhookEvents.id));
+  const refundRows = await db
+    .select()
+    .from(refunds)
+    .where(eq(refunds.paymentId, payment.id))
+    .orderBy(asc(refunds.createdAt), asc(refunds.id));
+  const ended = await db
+    .select()
+    .from(upgrades)
+    .where(eq(upgrades.orderId, order.id))
+    .orderBy(asc(upgrades.id));
+
+  const timeline: TimelineEntry[] = [
+    {
+      at: payment.createdAt,
+      kind: 'created' as const,
+      text: `Checkout started for ${order.productName} (${formatPence(order.amountPence)}); start at once requested`,
+    },
+    ...events.map((event) => ({
+      at: event.receivedAt,
+      kind: 'webhook' as const,
+      text: `Webhook ${event.type} (${event.providerEventId}): ${event.outcome}`,
+    })),
+    ...(payment.paidAt
+      ? [
+          {
+            at: payment.paidAt,
+            kind: 'paid' as const,
+            text: `Paid ${formatPence(payment.amountPence)}`,
+          },
+        ]
+      : []),
+    ...refundRows.map((refund) => ({
+      at: refund.createdAt,
+      kind: 'refund' as const,
+      text: `Refund of ${formatPence(refund.amountPence)} (${REFUND_REASON_LABELS[refund.reason]}) ${refund.status}${refund.note ? `: ${refund.note}` : ''}`,
+    })),
+    ...ended.flatMap((upgrade) =>
+      upgrade.endedEarlyAt
+        ? [
+            {
+              at: upgrade.endedEarlyAt,
+              kind: 'upgrade_ended' as const,
+              text: `${upgrade.kind} ended early (${upgrade.endedReason})`,
+            },
+          ]
+        : [],
+    ),
+  ].sort((a, b) => a.at.getTime() - b.at.getTime());
+
+  const taken = refundRows
+    .filter((refund) => refund.status === 'pending' || refund.status === 'succeeded')
+    .reduce((sum, refund) => sum + refund.amountPence, 0);
+  return {
+    receipt,
+    provider: payment.provider,
+    providerPaymentId: payment.providerPaymentId,
+    buyerSub: order.buyerSub,
+    refunds: refundRows.map((refund) => ({
+      id: refund.id,
+      amountPence: refund.amountPence,
+      vatPence: refund.vatPence,
+      status: refund.status,
+      reason: refund.reason,
+      reasonLabel: REFUND_REASON_LABELS[refund.reason],
+      createdAt: refund.createdAt,
+      note: refund.note,
+      requestedBy: refund.requestedBy,
+      requesterEmail: refund.requesterEmail,
+      failureMessage: refund.failureMessage,
+    })),
+    timeline,
+    refundablePence:
+      receipt.status === 'paid' || receipt.status === 'partially_refunded'
+        ? Math.max(0, payment.amountPence - taken)
+        : 0,
+  };
+}
