@@ -14,7 +14,7 @@ import { seedDemoIfEmpty } from '../db/seed/seed-demo.ts';
 import { authSettingsFromAmplifyConfig } from './auth/auth-settings.ts';
 import { createAuth } from './auth/auth.ts';
 import { createSessionMiddleware, sessionUserOf } from './auth/session-middleware.ts';
-import { loadConfig, type Config } from './config.ts';
+import { ConfigError, loadConfig, type Config } from './config.ts';
 import { createHttpApp } from './http/create-app.ts';
 import { createLogger, type Logger } from './logger.ts';
 import {
@@ -37,6 +37,14 @@ import { createOutboxRouter } from './mail/outbox-router.ts';
 import { createMarketplace } from './marketplace/marketplace.ts';
 import { createAnonymousDraftExpiryJob } from './marketplace/listings/expire-anonymous-drafts.ts';
 import { mountMarketplaceApi } from './marketplace/mount-api.ts';
+import { createPaymentProvider } from './marketplace/payments/create-payment-provider.ts';
+import { parsePaymentsConfig } from './marketplace/payments/payments-config.ts';
+import { createPaymentsJobs } from './marketplace/payments/payments-jobs.ts';
+import { createPaymentsRouter, WEBHOOK_PATH } from './marketplace/payments/payments-router.ts';
+import {
+  createHttpWebhookDelivery,
+  testWebhookSecretFrom,
+} from './marketplace/payments/test-provider.ts';
 import { createListingFreshnessJob } from './marketplace/listings/keep-listings-fresh.ts';
 import { createImageRouter } from './media/image-route.ts';
 import { createDecodeSlots } from './media/decode-slots.ts';
@@ -67,6 +75,11 @@ export async function startRoost({
   logger,
   dev = false,
 }: StartOptions): Promise<RunningRoost> {
+  // Paid upgrades: Stripe with keys, else the built-in test provider (docs/payments.md).
+  const paymentsConfig = parsePaymentsConfig(process.env, {
+    isProduction: config.isProduction,
+    companyName: config.site.companyName,
+  });
   fs.mkdirSync(config.dataDir, { recursive: true });
   const target = databaseTarget(config);
   const database = await openDatabase(
@@ -90,7 +103,16 @@ export async function startRoost({
     await refreshSearchStatistics(database.db);
 
     const appSecret = loadAppSecret({ appSecret: config.appSecret, dataDir: config.dataDir });
+    // The address Roost answers at once listening (links in e-mails, test-payment webhooks).
+    const paymentProvider = createPaymentProvider(paymentsConfig, {
+      db: database.db,
+      logger,
+      isProduction: config.isProduction,
+      deliver: createHttpWebhookDelivery(() => `${liveUrl}${WEBHOOK_PATH}`),
+      testWebhookSecret: testWebhookSecretFrom(appSecret),
+    });
     const marketplace = createMarketplace({
+      payments: { provider: paymentProvider, supplier: paymentsConfig.supplier },
       db: database.db,
       geocoder: config.geocoder,
       secret: appSecret,
@@ -174,6 +196,12 @@ export async function startRoost({
           blobs,
           keepDays: mediaConfig.anonymousDrafts.keepDays,
         }),
+        ...createPaymentsJobs({
+          db: database.db,
+          send: () => (email) =>
+            mailer.send({ channel: 'email', tag: 'payment-receipt', ...email }),
+          publicUrl: () => liveUrl,
+        }),
         createListingFreshnessJob({
           db: database.db,
           send: () => (email) =>
@@ -193,6 +221,10 @@ export async function startRoost({
         identity.router,
         ...(mailConfig.isOutboxPageEnabled ? [createOutboxRouter(mailConfig.outboxDir)] : []),
         createSitemapRouter({ db: database.db, publicUrl: () => liveUrl }),
+        // Before the JSON API: the webhook's signature is over the raw body.
+        createPaymentsRouter(marketplace.payments, {
+          applePayDomainFile: paymentsConfig.applePayDomainFile,
+        }),
         createSessionMiddleware(auth),
         createImageRouter({ blobs, cacheDir: path.join(config.dataDir, 'media', 'variants') }),
       ],
@@ -270,7 +302,7 @@ export async function main(config: Config = loadConfig()) {
   try {
     roost = await startRoost({ config, logger, dev });
   } catch (error) {
-    if (error instanceof DatabaseLockedError) {
+    if (error instanceof DatabaseLockedError || error instanceof ConfigError) {
       process.stderr.write(`${error.message}\n`);
       process.exit(1);
     }

@@ -12,6 +12,9 @@ import { createListingsService } from './listings/listings-service.ts';
 import type { MarketplaceDeps } from './marketplace-deps.ts';
 import { createMediaService } from './media/media-service.ts';
 import { createModerationService } from './moderation/moderation-service.ts';
+import type { PaymentProvider } from './payments/payment-provider.ts';
+import { DEFAULT_SUPPLIER, type SupplierDetails } from './payments/payments-config.ts';
+import { createPaymentsService } from './payments/payments-service.ts';
 import { createReportsService } from './reports/reports-service.ts';
 import {
   createListingCentroidGeocoder,
@@ -24,6 +27,8 @@ import { createSearchService } from './search/search-service.ts';
 export interface MarketplaceOptions extends Partial<Omit<MarketplaceDeps, 'db' | 'geocoder'>> {
   db: Database;
   geocoder?: { kind: 'offline' | 'postcodes.io'; url: string };
+  /** Paid upgrades: the provider (none: payments are off) and the invoices' supplier. */
+  payments?: { provider: PaymentProvider | undefined; supplier: SupplierDetails };
 }
 
 function createGeocoder({ db, geocoder }: MarketplaceOptions): Geocoder {
@@ -68,6 +73,12 @@ export function createMarketplace(options: MarketplaceOptions) {
     alerts: createAlertsService(deps),
     contact: createContactService(deps),
     moderation: createModerationService(deps),
+    payments: createPaymentsService({
+      db: deps.db,
+      provider: options.payments?.provider,
+      supplier: options.payments?.supplier ?? DEFAULT_SUPPLIER,
+      logger: deps.logger,
+    }),
   };
 }
 

@@ -3,6 +3,7 @@ import { mountContactApi } from './contact/api.ts';
 import { mountListingsApi } from './listings/api.ts';
 import type { Marketplace } from './marketplace.ts';
 import { mountModerationApi } from './moderation/api.ts';
+import { mountPaymentsApi } from './payments/api.ts';
 import { mountSearchApi } from './search/api.ts';
 
 /**
@@ -14,4 +15,5 @@ export function mountMarketplaceApi(api: Router, marketplace: Marketplace): void
   mountSearchApi(api, marketplace);
   mountListingsApi(api, marketplace);
   mountModerationApi(api, marketplace);
+  mountPaymentsApi(api, marketplace.payments);
 }

@@ -67,7 +67,8 @@ export interface PaymentsConfig {
 }
 
 /** Shown on invoices outside production when no supplier is configured. */
-const PLACEHOLDER_SUPPLIER: SupplierDetails = {
+/** Placeholder supplier details until SUPPLIER_* are set (shown on test invoices). */
+export const DEFAULT_SUPPLIER: SupplierDetails = {
   name: 'Roost Property Ltd',
   address: '1 Example Street, London, EC1A 1AA',
   vatNumber: 'GB000000000',
@@ -130,9 +131,9 @@ export function parsePaymentsConfig(
     applePayDomainFile: env.STRIPE_APPLE_PAY_DOMAIN_FILE,
     isTestModeAllowed: env.PAYMENTS_TEST_MODE,
     supplier: {
-      name: env.SUPPLIER_NAME ?? options.companyName ?? PLACEHOLDER_SUPPLIER.name,
-      address: env.SUPPLIER_ADDRESS ?? PLACEHOLDER_SUPPLIER.address,
-      vatNumber: env.SUPPLIER_VAT_NUMBER ?? PLACEHOLDER_SUPPLIER.vatNumber,
+      name: env.SUPPLIER_NAME ?? options.companyName ?? DEFAULT_SUPPLIER.name,
+      address: env.SUPPLIER_ADDRESS ?? DEFAULT_SUPPLIER.address,
+      vatNumber: env.SUPPLIER_VAT_NUMBER ?? DEFAULT_SUPPLIER.vatNumber,
     },
   };
 }
