@@ -1,3 +1,4 @@
+// Over 400 lines: every filter's boundary on both engines, over one seeded area shared by all.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_QUERY, type SearchQuery } from '../../../domain/search/search-params.ts';
 import { aListing, insertListing } from '../../../tests/support/listing-factory.ts';

@@ -1,3 +1,4 @@
+// Over 400 lines: one query planner (conditions, grid-cell reads, ordering) tuned and measured as a whole (docs/search.md).
 import {
   and,
   asc,
