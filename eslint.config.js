@@ -16,6 +16,19 @@ const restrict = (patterns) => [
   { patterns: patterns.map((p) => ({ ...p, allowTypeImports: p.allowTypeImports ?? true })) },
 ];
 
+const serverOnlyCode = {
+  group: [
+    '*.server',
+    '*.server.ts',
+    '**/*.server',
+    '**/*.server.ts',
+    '**/server/**',
+    '**/identity/**',
+    '**/db/**',
+  ],
+  message: 'Browser-side modules may import server code only as types.',
+};
+
 const noWebApp = {
   group: ['**/app/**', '~/*', '~/**'],
   message:
@@ -114,40 +127,23 @@ export default tseslint.config(
     },
   },
   {
-    files: ['app/components/**', 'app/features/**', 'app/store/**', 'app/lib/**', 'app/root.tsx'],
+    files: [
+      'app/components/**',
+      'app/layout/**',
+      'app/features/**',
+      'app/store/**',
+      'app/lib/**',
+      'app/root.tsx',
+    ],
     rules: {
-      '@typescript-eslint/no-restricted-imports': restrict([
-        {
-          group: [
-            '*.server',
-            '*.server.ts',
-            '**/*.server',
-            '**/*.server.ts',
-            '**/server/**',
-            '**/identity/**',
-            '**/db/**',
-          ],
-          message: 'Browser-side modules may import server code only as types.',
-        },
-      ]),
+      '@typescript-eslint/no-restricted-imports': restrict([serverOnlyCode]),
     },
   },
   {
     files: ['app/components/**'],
     rules: {
       '@typescript-eslint/no-restricted-imports': restrict([
-        {
-          group: [
-            '*.server',
-            '*.server.ts',
-            '**/*.server',
-            '**/*.server.ts',
-            '**/server/**',
-            '**/identity/**',
-            '**/db/**',
-          ],
-          message: 'Browser-side modules may import server code only as types.',
-        },
+        serverOnlyCode,
         {
           group: ['~/features/**', '**/features/**', '~/layout/**', '~/routes/**'],
           message: 'Shared components know no feature: pass what they need as props.',
