@@ -14,7 +14,8 @@ async function rulesBroken(filePath: string, code: string): Promise<string[]> {
 
 const RESTRICTED = '@typescript-eslint/no-restricted-imports';
 
-describe('import boundaries', () => {
+// Loading ESLint and the TypeScript parser takes seconds on a busy machine.
+describe('import boundaries', { timeout: 60_000 }, () => {
   it.each([
     ['server/marketplace/example.ts', "import { x } from '../../app/lib/x.ts';\nvoid x;\n"],
     ['server/example.ts', "import { x } from '~/lib/x';\nvoid x;\n"],
@@ -38,7 +39,7 @@ describe('import boundaries', () => {
   });
 });
 
-describe('database writes', () => {
+describe('database writes', { timeout: 60_000 }, () => {
   it('refuses a delete or update without a where clause', async () => {
     const code = [
       'declare const db: Db, tx: Db, table: object;',
