@@ -14,6 +14,7 @@ import { enquiryPaths } from './paths/enquiry-paths.ts';
 import { favouritePaths } from './paths/favourite-paths.ts';
 import { listingPaths } from './paths/listing-paths.ts';
 import { moderationPaths } from './paths/moderation-paths.ts';
+import { paymentPaths } from './paths/payment-paths.ts';
 import { searchPaths } from './paths/search-paths.ts';
 import { json } from './common.ts';
 
@@ -28,6 +29,7 @@ export const apiPaths: ZodOpenApiPathsObject = {
   ...searchPaths,
   ...contactPaths,
   ...moderationPaths,
+  ...paymentPaths,
   [OPENAPI_PATH]: {
     get: {
       operationId: 'getOpenApiDocument',
