@@ -1,6 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Provider as ReduxProvider } from 'react-redux';
+import { z } from 'zod';
 import {
   isRouteErrorResponse,
   Links,
@@ -21,6 +22,10 @@ import { createQueryClient } from './lib/query-client';
 import { useRootData } from './lib/use-root-data';
 import { createStore } from './store/store';
 import globalStyles from './styles/global.css?url';
+
+// Zod probes for `new Function` before compiling parsers; the Content-Security-Policy refuses
+// eval, so in the browser it is told not to try (the server keeps the faster compiled parsers).
+if (typeof document !== 'undefined') z.config({ jitless: true });
 
 export const links: LinksFunction = () => [
   { rel: 'stylesheet', href: globalStyles },

@@ -17,6 +17,11 @@ export interface RoostLoadContext {
   site: SiteConfig;
   /** The client's address as Express sees it (behind trusted proxies), for rate limits. */
   clientIp: string;
+  /**
+   * This response's Content-Security-Policy nonce, for the inline scripts the page renderer
+   * writes (`app/entry.server.tsx`); added by the page handler, not by `getLoadContext`.
+   */
+  cspNonce?: string | undefined;
 }
 
 declare module 'react-router' {

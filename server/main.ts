@@ -11,7 +11,7 @@ import {
 } from '../db/client.ts';
 import { migrateDatabase } from '../db/migrate.ts';
 import { seedDemoIfEmpty } from '../db/seed/seed-demo.ts';
-import { authSettingsFromAmplifyConfig } from './auth/auth-settings.ts';
+import { authSettingsFromAmplifyConfig, identityOrigins } from './auth/auth-settings.ts';
 import { createAuth } from './auth/auth.ts';
 import { createSessionMiddleware, sessionUserOf } from './auth/session-middleware.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
@@ -230,6 +230,12 @@ export async function startRoost({
       ],
       mountApi: (api) => mountMarketplaceApi(api, marketplace),
       web,
+      // Cookie-authenticated API writes from PUBLIC_URL only; the pages' CSP allows the pool.
+      security: {
+        publicUrl: () => liveUrl,
+        connectOrigins: () => identityOrigins(amplifyConfig(identity.config)),
+        development: dev,
+      },
     });
     const server = http.createServer(app);
     await new Promise<void>((resolve, reject) => {

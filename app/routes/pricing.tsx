@@ -31,7 +31,7 @@ const UPGRADES = [
 
 export default function Pricing() {
   return (
-    <article className="content-page" style={{ maxWidth: '64rem' }}>
+    <article className="content-page content-page--wide">
       <h1>Pricing</h1>
       <p className="lead">
         Listing your home on Roost is free, whether you are selling or letting. No commission, no

@@ -5,7 +5,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../logger.ts';
 import { parseConfig } from '../config.ts';
 import { createAuth, type Auth } from './auth.ts';
-import { authSettingsFromAmplifyConfig, type AuthSettings } from './auth-settings.ts';
+import {
+  authSettingsFromAmplifyConfig,
+  identityOrigins,
+  type AuthSettings,
+} from './auth-settings.ts';
 
 const clientId = 'roostwebclient0000000000001';
 const poolId = 'eu-west-2_RoostTest';
@@ -95,6 +99,53 @@ describe('authSettingsFromAmplifyConfig', () => {
 
   it('rejects a configuration without a user pool', () => {
     expect(() => authSettingsFromAmplifyConfig({ Auth: {} })).toThrow(/user pool/);
+  });
+});
+
+describe("identityOrigins (what the pages' CSP lets Amplify call)", () => {
+  it('allows the embedded pool on the site and its hosted OAuth domain over https', () => {
+    expect(
+      identityOrigins({
+        Auth: {
+          Cognito: {
+            userPoolId: 'eu-west-2_RoostLocal',
+            userPoolEndpoint: 'http://localhost:3000/idp',
+            loginWith: { email: true, oauth: { domain: 'localhost:3443' } },
+          },
+        },
+      }),
+    ).toEqual(['http://localhost:3000', 'https://localhost:3443']);
+  });
+
+  it("allows Amazon Cognito's regional endpoint and the pool's own domain", () => {
+    expect(
+      identityOrigins({
+        Auth: {
+          Cognito: {
+            userPoolId: 'eu-west-2_AbC123',
+            loginWith: { oauth: { domain: 'roost.auth.eu-west-2.amazoncognito.com' } },
+          },
+        },
+      }),
+    ).toEqual([
+      'https://cognito-idp.eu-west-2.amazonaws.com',
+      'https://roost.auth.eu-west-2.amazoncognito.com',
+    ]);
+  });
+
+  it('drops anything that is not a plain origin, so nothing can split the policy', () => {
+    expect(
+      identityOrigins({
+        Auth: {
+          Cognito: {
+            userPoolId: 'eu-west-2_AbC123',
+            userPoolEndpoint: 'not a url',
+            loginWith: { oauth: { domain: 'evil.example;script-src' } },
+          },
+        },
+      }),
+    ).toEqual([]);
+    expect(identityOrigins({})).toEqual([]);
   });
 });
 

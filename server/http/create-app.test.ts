@@ -107,6 +107,109 @@ describe('requests', () => {
   });
 });
 
+describe('Content-Security-Policy', () => {
+  const policyOf = (response: Response) =>
+    new Map(
+      (response.headers.get('content-security-policy') ?? '')
+        .split(';')
+        .filter(Boolean)
+        .map((directive) => {
+          const [name = '', ...values] = directive.trim().split(/\s+/);
+          return [name, values] as const;
+        }),
+    );
+
+  async function policyWith(security: HttpAppParts['security']) {
+    const app = createHttpApp({
+      logger: createLogger({ logLevel: 'silent' }),
+      database: { ping: async () => {} },
+      isShuttingDown: () => false,
+      routers: [],
+      web: Router(),
+      security,
+    });
+    const served = await serveForTest(app);
+    try {
+      // (Under /api: Express's own 404 page for an empty web router sets a policy of its own.)
+      return policyOf(await fetch(`${served.base}/api/v1/nothing`));
+    } finally {
+      await served.close();
+    }
+  }
+
+  it('runs only our scripts and those with a fresh nonce, and lets no one frame the site', async () => {
+    const first = await fetch(`${baseUrl}/`);
+    const policy = policyOf(first);
+    expect(policy.get('frame-ancestors')).toEqual(["'none'"]);
+    expect(first.headers.get('x-frame-options')).toBe('DENY');
+    const scripts = policy.get('script-src') ?? [];
+    expect(scripts).toContain("'self'");
+    expect(scripts).not.toContain("'unsafe-inline'");
+    expect(scripts).not.toContain("'unsafe-eval'");
+    const nonce = scripts.find((source) => source.startsWith("'nonce-"));
+    expect(nonce).toMatch(/^'nonce-[A-Za-z0-9+/]{22}=='$/);
+    expect(policy.get('style-src')).toEqual(["'self'", nonce]);
+    expect(policy.get('style-src-attr')).toEqual(["'none'"]);
+    expect(policy.get('script-src-attr')).toEqual(["'none'"]);
+    expect(policy.get('object-src')).toEqual(["'none'"]);
+    expect(policy.get('form-action')).toEqual(["'self'"]);
+    expect(policy.get('base-uri')).toEqual(["'self'"]);
+    expect(policy.get('img-src')).toEqual([
+      "'self'",
+      'data:',
+      'blob:',
+      'https://tile.openstreetmap.org',
+    ]);
+    expect(policy.get('frame-src')).toEqual([
+      'https://js.stripe.com',
+      'https://*.js.stripe.com',
+      'https://hooks.stripe.com',
+    ]);
+    expect(policy.has('upgrade-insecure-requests')).toBe(false);
+    const again = policyOf(await fetch(`${baseUrl}/`));
+    expect(again.get('script-src')).not.toContain(nonce);
+  });
+
+  it('covers API answers and the plain error page, whose style carries the nonce', async () => {
+    expect(policyOf(await fetch(`${baseUrl}/api/v1/ip`)).get('frame-ancestors')).toEqual([
+      "'none'",
+    ]);
+    const page = await fetch(`${baseUrl}/homes/%E9`);
+    const nonce = /'nonce-([^']+)'/.exec(page.headers.get('content-security-policy') ?? '')?.[1];
+    expect(nonce).toBeTruthy();
+    expect(await page.text()).toContain(`<style nonce="${nonce}">`);
+  });
+
+  it('lets the pages call the identity origins and Stripe, and upgrades requests on https', async () => {
+    const policy = await policyWith({
+      publicUrl: () => 'https://roost.example',
+      connectOrigins: () => ['https://roost.example', 'https://auth.roost.example'],
+    });
+    expect(policy.get('connect-src')).toEqual([
+      "'self'",
+      'https://roost.example',
+      'https://auth.roost.example',
+      'https://api.stripe.com',
+    ]);
+    expect(policy.has('upgrade-insecure-requests')).toBe(true);
+  });
+
+  it('is looser under the development server, for Vite: inline code, its socket, no nonce', async () => {
+    const policy = await policyWith({ development: true });
+    expect(policy.get('script-src')).toEqual([
+      "'self'",
+      "'unsafe-inline'",
+      'https://js.stripe.com',
+      'https://*.js.stripe.com',
+    ]);
+    expect(policy.get('style-src')).toEqual(["'self'", "'unsafe-inline'"]);
+    expect(policy.get('connect-src')).toEqual(
+      expect.arrayContaining(["'self'", 'https://api.stripe.com', 'ws:', 'wss:']),
+    );
+    expect(policy.get('frame-ancestors')).toEqual(["'none'"]);
+  });
+});
+
 describe('/api/v1 errors', () => {
   it('answers unknown routes with the standard error body', async () => {
     const response = await fetch(`${baseUrl}/api/v1/nothing-here`);

@@ -6,6 +6,7 @@ import type { Logger } from '../logger.ts';
 import type { TrustProxy } from '../config.ts';
 import { createApiRouter } from './api.ts';
 import { toClientError } from './client-errors.ts';
+import { contentSecurityPolicy } from './content-security-policy.ts';
 import { sendErrorPage } from './error-page.ts';
 import { createHealthRouter } from './health.ts';
 import { rejectUnreadableUrls } from './request-guards.ts';
@@ -24,6 +25,19 @@ export interface HttpAppParts {
   routers: Router[];
   mountApi?: (api: Router) => void;
   web: Router;
+  security?: HttpSecurity;
+}
+
+export interface HttpSecurity {
+  /**
+   * PUBLIC_URL, read per request (the port is known only once listening): cookie-authenticated
+   * API writes must come from its origin. Without it, the request's own origin stands in.
+   */
+  publicUrl?: () => string;
+  /** Origins the pages' scripts may call besides the site (user pool, hosted OAuth domain). */
+  connectOrigins?: () => readonly string[];
+  /** Vite's development server: a looser Content-Security-Policy for hot reload. */
+  development?: boolean;
 }
 
 /** The one HTTP app: probes, API, media and identity routes, then every page. */
@@ -33,18 +47,26 @@ export function createHttpApp(parts: HttpAppParts): express.Express {
   app.set('trust proxy', parts.trustProxy ?? false);
   app.use(createHealthRouter(parts.database, parts.isShuttingDown, parts.logger));
   app.use(requestLogging(parts.logger));
+  const security = parts.security ?? {};
   app.use(
     helmet({
-      // React Router streams inline hydration scripts; a nonce-based policy arrives with the
-      // site shell. Everything else helmet sets (nosniff, frame and referrer policies) applies.
+      // Our own policy below: a nonce per response for React Router's inline scripts.
       contentSecurityPolicy: false,
       crossOriginEmbedderPolicy: false,
+      xFrameOptions: { action: 'deny' },
+    }),
+  );
+  app.use(
+    contentSecurityPolicy({
+      connectOrigins: security.connectOrigins,
+      development: security.development,
+      upgradeInsecureRequests: security.publicUrl?.().startsWith('https:') ?? false,
     }),
   );
   app.use(rejectUnreadableUrls());
   app.use(compression());
   for (const router of parts.routers) app.use(router);
-  app.use('/api/v1', createApiRouter(parts.mountApi));
+  app.use('/api/v1', createApiRouter(parts.mountApi, { publicUrl: security.publicUrl }));
   app.use(parts.web);
   const lastResort: ErrorRequestHandler = (error, req, res, _next) => {
     // A page request the web app could not take (a form body in a charset, encoding or size we

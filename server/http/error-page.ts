@@ -1,4 +1,5 @@
 import type { Response } from 'express';
+import { cspNonceOf } from './content-security-policy.ts';
 
 const ENTITIES: Record<string, string> = {
   '&': '&amp;',
@@ -33,7 +34,7 @@ export function sendErrorPage(res: Response, status: number, message: string): v
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
 <title>${escape(title)} | Roost</title>
-<style>body{font-family:system-ui,sans-serif;max-width:40rem;margin:3rem auto;padding:0 1rem;line-height:1.5;color:#1d2b28}a{color:#0f5c4d}</style>
+<style${nonceAttribute(res)}>body{font-family:system-ui,sans-serif;max-width:40rem;margin:3rem auto;padding:0 1rem;line-height:1.5;color:#1d2b28}a{color:#0f5c4d}</style>
 </head>
 <body>
 <main>
@@ -45,4 +46,10 @@ export function sendErrorPage(res: Response, status: number, message: string): v
 </html>
 `,
     );
+}
+
+/** The response's CSP nonce as an attribute, so the page's one `<style>` may apply. */
+function nonceAttribute(res: Response): string {
+  const nonce = cspNonceOf(res);
+  return nonce ? ` nonce="${escape(nonce)}"` : '';
 }

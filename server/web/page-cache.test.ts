@@ -1,6 +1,7 @@
 import express from 'express';
 import { afterEach, describe, expect, it } from 'vitest';
 import { serveForTest } from '../../tests/support/serve.ts';
+import { contentSecurityPolicy, cspNonceOf } from '../http/content-security-policy.ts';
 import { createPageCache } from './page-cache.ts';
 
 let close: (() => Promise<void>) | undefined;
@@ -58,5 +59,32 @@ describe('the signed-out page cache', () => {
     const get = await serve(0, { now: 0 });
     await get('/search/leeds');
     expect((await get('/search/leeds')).text).toBe('<p>leeds render 2</p>');
+  });
+
+  it("replays the policy whose nonce the cached page carries, not the new response's", async () => {
+    const app = express();
+    // As in the site: the policy (a fresh nonce each response) first, then the cache.
+    app.use(contentSecurityPolicy());
+    app.use(createPageCache({ seconds: 10, paths: /^\/search\// }));
+    app.get('/search/leeds', (_req, res) => {
+      res.type('html').send(`<script nonce="${cspNonceOf(res)}">hydrate()</script>`);
+    });
+    const { base, close: stop } = await serveForTest(app);
+    close = stop;
+    const nonces = async () => {
+      const response = await fetch(`${base}/search/leeds`);
+      const header = response.headers.get('content-security-policy') ?? '';
+      return {
+        cache: response.headers.get('x-cache'),
+        header: /'nonce-([^']+)'/.exec(header)?.[1],
+        body: /nonce="([^"]+)"/.exec(await response.text())?.[1],
+      };
+    };
+    const first = await nonces();
+    expect(first.cache).toBe('MISS');
+    expect(first.header).toBeTruthy();
+    expect(first.body).toBe(first.header);
+    const again = await nonces();
+    expect(again).toEqual({ ...first, cache: 'HIT' });
   });
 });

@@ -18,8 +18,18 @@ interface Entry {
   body: Buffer;
 }
 
-/** Response headers a cached page is replayed with (never Set-Cookie: such pages are not kept). */
-const KEPT_HEADERS = ['content-type', 'vary', 'link', 'content-language'];
+/**
+ * Response headers a cached page is replayed with (never Set-Cookie: such pages are not kept).
+ * The Content-Security-Policy goes with the body, as its nonce is the one in the body's inline
+ * scripts: every visitor of the entry gets the same fixed page and the policy made for it.
+ */
+const KEPT_HEADERS = [
+  'content-type',
+  'vary',
+  'link',
+  'content-language',
+  'content-security-policy',
+];
 
 /**
  * A few seconds' memory of server-rendered pages for signed-out visitors: a popular town's

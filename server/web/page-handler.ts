@@ -2,12 +2,14 @@ import { writeReadableStreamToWritable } from '@react-router/node';
 import type { Request as ExpressRequest, RequestHandler, Response } from 'express';
 import { createRequestHandler, type AppLoadContext, type ServerBuild } from 'react-router';
 import { AppError } from '../http/app-error.ts';
+import { cspNonceOf } from '../http/content-security-policy.ts';
 
 const SAFE_HOST = /^(?:[a-z0-9.-]+|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i;
 
 /**
  * Hands a page request to React Router. Like `@react-router/express`, but the body is the one
- * `checkPageForms` already read and checked (a Buffer on `req.body`), not the raw stream.
+ * `checkPageForms` already read and checked (a Buffer on `req.body`), not the raw stream, and
+ * the load context carries the response's CSP nonce.
  */
 export function createPageHandler(options: {
   build: ServerBuild | (() => Promise<ServerBuild>);
@@ -18,7 +20,8 @@ export function createPageHandler(options: {
   return async (req, res, next) => {
     try {
       const request = toFetchRequest(req, res);
-      const response = await handle(request, options.getLoadContext(req, res));
+      const context = { ...options.getLoadContext(req, res), cspNonce: cspNonceOf(res) };
+      const response = await handle(request, context);
       await sendResponse(res, response);
     } catch (error) {
       next(error);

@@ -14,6 +14,7 @@ import {
 } from './support/accounts';
 import { addDays, londonToday } from '../../domain/dates.ts';
 import { outboxCount, waitForCode, waitForMail } from './support/outbox';
+import { fromSite } from './support/site-origin';
 
 /**
  * The listing journey of the acceptance criteria: a new user lists a home to rent through the
@@ -283,13 +284,13 @@ test('a second user saves it, sends an enquiry and reports it, but cannot manage
   expect((await page.goto(`/property/${listingId}/edit`))?.status()).toBe(404);
   // API: the same, with the visitor's own sign-in.
   const api = page.request;
-  expect((await api.patch(`/api/v1/listings/${listingId}`, { data: { price: 1 } })).status()).toBe(
+  const headers = fromSite(page);
+  const data = { price: 1 };
+  expect((await api.patch(`/api/v1/listings/${listingId}`, { headers, data })).status()).toBe(404);
+  expect((await api.post(`/api/v1/listings/${listingId}/price`, { headers, data })).status()).toBe(
     404,
   );
-  expect(
-    (await api.post(`/api/v1/listings/${listingId}/price`, { data: { price: 1 } })).status(),
-  ).toBe(404);
-  expect((await api.delete(`/api/v1/listings/${listingId}`)).status()).toBe(404);
+  expect((await api.delete(`/api/v1/listings/${listingId}`, { headers })).status()).toBe(404);
   const enquiries = await api.get(`/api/v1/listings/${listingId}/enquiries`);
   expect(enquiries.status()).toBe(404);
   expect((await enquiries.json()).error.code).toBe('NOT_FOUND');
@@ -320,13 +321,18 @@ test('a deleted listing answers 410 with a clear page', async ({ page }) => {
   await settleCookieChoice(page);
   await signInThroughAuthenticator(page, lister.email);
   await expectSignedInAs(page, lister.name);
-  expect((await page.request.delete(`/api/v1/listings/${listingId}`)).status()).toBe(204);
+  const headers = fromSite(page);
+  expect((await page.request.delete(`/api/v1/listings/${listingId}`, { headers })).status()).toBe(
+    204,
+  );
   const response = await page.goto(listingUrl);
   expect(response?.status()).toBe(410);
   await expect(
     page.getByRole('heading', { name: 'This listing is no longer available' }),
   ).toBeVisible();
-  expect((await page.request.post(`/api/v1/listings/${listingId}/restore`)).status()).toBe(204);
+  expect(
+    (await page.request.post(`/api/v1/listings/${listingId}/restore`, { headers })).status(),
+  ).toBe(204);
 });
 
 test('a signed-out visitor starts a listing and is asked to sign in before publishing', async ({

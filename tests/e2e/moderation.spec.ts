@@ -8,6 +8,7 @@ import {
   uniqueEmail,
 } from './support/accounts';
 import { outboxCount, waitForMail } from './support/outbox';
+import { fromSite } from './support/site-origin';
 
 /**
  * Moderation end to end: a visitor reports a listing, an administrator (in the `admins` group)
@@ -34,6 +35,7 @@ async function signIn(page: Page, user: { email: string; name: string }) {
 /** A freehold home for sale in Leeds, listed through the API by the signed-in user of `page`. */
 async function listFreehold(page: Page, details: Record<string, string | number>) {
   const created = await page.request.post('/api/v1/listings', {
+    headers: fromSite(page),
     data: { channel: 'sale', town: 'Leeds', bathrooms: 1, tenure: 'freehold', ...details },
   });
   expect(created.status()).toBe(201);
@@ -101,9 +103,14 @@ test('a member who is not an administrator gets 403 from the page and the API', 
   expect(queue.status()).toBe(403);
   expect(((await queue.json()) as { error: { code: string } }).error.code).toBe('FORBIDDEN');
   const decide = await api.post(`/api/v1/admin/listings/${listingId}/moderation`, {
+    headers: fromSite(page),
     data: { decision: 'remove', reason: 'I do not like this listing at all.' },
   });
   expect(decide.status()).toBe(403);
+  // Refused for not being an administrator, not for where the request came from.
+  expect(((await decide.json()) as { error: { message: string } }).error.message).toBe(
+    'Only administrators can do this.',
+  );
   expect((await page.goto(listingUrl))?.status()).toBe(200);
 });
 
@@ -177,6 +184,7 @@ test('a paused listing stays off Roost until a moderator approves the changes', 
   const reporterPage = await browser.newPage();
   await signIn(reporterPage, reporter);
   const reported = await reporterPage.request.post(`/api/v1/listings/${id}/reports`, {
+    headers: fromSite(reporterPage),
     data: { reason: 'wrong_information', details: 'The photos are of a different house.' },
   });
   expect(reported.status()).toBe(201);

@@ -1,0 +1,166 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createBuiltSiteUser, type BuiltSiteUser } from '../support/built-site-user.ts';
+import { startRoost, stopRoost, type RoostProcess } from '../support/roost-process.ts';
+import { createEmptyPostgresDatabase, testDatabaseKind } from '../support/test-database.ts';
+
+/**
+ * The Content-Security-Policy and the origin rule for cookie-authenticated API writes, on Roost
+ * as `npm start` serves it (the production build, demo listings seeded).
+ */
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'roost-security-headers-'));
+let roost: RoostProcess;
+let user: BuiltSiteUser;
+let dropDatabase = async () => {};
+
+beforeAll(async () => {
+  if (!fs.existsSync('build/server/index.js')) {
+    throw new Error('No web build: run `npx tsx scripts/ensure-build.ts` (npm test does).');
+  }
+  const env: Record<string, string> = {
+    NODE_ENV: 'production',
+    DATA_DIR: dataDir,
+    DATABASE_URL: '',
+    LOG_LEVEL: 'warn',
+  };
+  if (testDatabaseKind() === 'postgres') {
+    const database = await createEmptyPostgresDatabase();
+    env.DATABASE_URL = database.url;
+    dropDatabase = database.drop;
+  }
+  roost = await startRoost(env);
+  user = await createBuiltSiteUser(roost.url, dataDir, 'security.headers@example.com');
+}, 120_000);
+
+afterAll(async () => {
+  if (roost) await stopRoost(roost);
+  await dropDatabase();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+/** Data blocks (JSON-LD) are never run, so the policy does not apply to them. */
+const DATA_BLOCK = /^(application\/(ld\+)?json|importmap)$/i;
+
+function inlineScripts(html: string): Array<{ attributes: string; nonce: string | undefined }> {
+  const scripts = [];
+  for (const [, attributes = ''] of html.matchAll(/<script\b([^>]*)>/gi)) {
+    if (/\ssrc=/i.test(attributes)) continue;
+    const type = /\stype="([^"]*)"/i.exec(attributes)?.[1];
+    if (type && DATA_BLOCK.test(type)) continue;
+    scripts.push({ attributes, nonce: /\snonce="([^"]*)"/i.exec(attributes)?.[1] });
+  }
+  return scripts;
+}
+
+async function page(pathname: string, headers: Record<string, string> = {}) {
+  const response = await fetch(`${roost.url}${pathname}`, { headers });
+  const policy = response.headers.get('content-security-policy') ?? '';
+  return {
+    status: response.status,
+    policy,
+    nonce: /'nonce-([^']+)'/.exec(/script-src ([^;]*)/.exec(policy)?.[1] ?? '')?.[1],
+    html: await response.text(),
+    cache: response.headers.get('x-cache'),
+  };
+}
+
+describe('the pages’ Content-Security-Policy', () => {
+  it('covers every inline script on the home, search, property and account pages', async () => {
+    const search = await page('/search/for-sale/');
+    const property = /href="(\/property\/\d+\/[a-z0-9-]+)"/.exec(search.html)?.[1];
+    expect(property).toBeTruthy();
+    const signedIn = { cookie: user.cookie };
+    for (const [pathname, headers] of [
+      ['/', {}],
+      ['/search/for-rent/', {}],
+      [property!, {}],
+      ['/my-account', {}],
+      ['/favourites', signedIn],
+    ] as const) {
+      const { status, policy, nonce, html } = await page(pathname, headers);
+      expect(status, pathname).toBe(200);
+      expect(policy, pathname).toContain("frame-ancestors 'none'");
+      expect(policy, pathname).not.toContain("'unsafe-inline'");
+      expect(nonce, pathname).toMatch(/^[A-Za-z0-9+/]{22}==$/);
+      const scripts = inlineScripts(html);
+      // React Router's context and module loader at least, else the test proves nothing.
+      expect(scripts.length, pathname).toBeGreaterThanOrEqual(2);
+      for (const script of scripts) expect(script.nonce, script.attributes).toBe(nonce);
+      // No style attributes: the policy refuses them.
+      expect(html, pathname).not.toMatch(/<[a-z][^>]*\sstyle="/i);
+    }
+  });
+
+  it('makes a new nonce for every response', async () => {
+    const first = await page('/');
+    const second = await page('/');
+    expect(second.nonce).not.toBe(first.nonce);
+  });
+
+  it('replays a cached search page with the policy its nonce belongs to', async () => {
+    await page('/search/for-rent/');
+    const hit = await page('/search/for-rent/');
+    expect(hit.cache).toBe('HIT');
+    expect(hit.nonce).toMatch(/^[A-Za-z0-9+/]{22}==$/);
+    const scripts = inlineScripts(hit.html);
+    expect(scripts.length).toBeGreaterThanOrEqual(2);
+    for (const script of scripts) expect(script.nonce).toBe(hit.nonce);
+  });
+});
+
+describe('API writes authenticated by the sign-in cookie', () => {
+  const favourites = async () => {
+    const response = await fetch(`${roost.url}/api/v1/favourites`, {
+      headers: { cookie: user.cookie },
+    });
+    return ((await response.json()) as { ids: string[] }).ids;
+  };
+  const put = (id: number, headers: Record<string, string>) =>
+    fetch(`${roost.url}/api/v1/favourites/${id}`, { method: 'PUT', headers });
+
+  it('are refused without an Origin, or from another origin', async () => {
+    for (const headers of [
+      { cookie: user.cookie } as Record<string, string>,
+      { cookie: user.cookie, origin: 'https://evil.example' },
+      { cookie: user.cookie, origin: 'null' },
+      { cookie: user.cookie, referer: 'https://evil.example/' },
+    ]) {
+      const response = await put(2, headers);
+      expect(response.status).toBe(403);
+      expect(await response.json()).toEqual({
+        error: { code: 'FORBIDDEN', message: 'This request must come from a page on this site.' },
+      });
+    }
+    expect(await favourites()).not.toContain('2');
+  });
+
+  it('are allowed from PUBLIC_URL’s origin (Origin, or Referer when a browser sent none)', async () => {
+    expect((await put(3, { cookie: user.cookie, origin: roost.url })).status).toBe(204);
+    const referer = `${roost.url}/property/4/flat`;
+    expect((await put(4, { cookie: user.cookie, referer })).status).toBe(204);
+    expect(await favourites()).toEqual(expect.arrayContaining(['3', '4']));
+  });
+
+  it('do not apply to a Bearer token, which no other site can send', async () => {
+    const bearer = { authorization: `Bearer ${user.idToken}` };
+    expect((await put(5, bearer)).status).toBe(204);
+    expect((await put(6, { ...bearer, cookie: user.cookie })).status).toBe(204);
+    expect(await favourites()).toEqual(expect.arrayContaining(['5', '6']));
+  });
+
+  it('do not apply to signed-out writes, which carry no one’s authority', async () => {
+    const response = await fetch(`${roost.url}/api/v1/contact-messages`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        name: 'Sam',
+        email: 'sam@example.co.uk',
+        topic: 'general',
+        message: 'Is Roost free for landlords?',
+      }),
+    });
+    expect(response.status).toBe(201);
+  });
+});
