@@ -12,7 +12,8 @@ import {
 } from '../federation/providers.ts';
 import { refreshWithToken } from '../operations/tokens.ts';
 import { oauthGrants } from '../schema.ts';
-import { findUserById, issueTokens } from '../users.ts';
+import { issueTokens } from '../token-issuing.ts';
+import { findUserById } from '../users.ts';
 
 const CODE_SECONDS = 300;
 const FEDERATION_SECONDS = 600;

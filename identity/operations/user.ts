@@ -12,17 +12,10 @@ import { consumeSession, createSession } from '../sessions.ts';
 import { users } from '../schema.ts';
 import { limitCodeSendsTo, recordStandInCodeSent, rejectStandInCode } from '../stand-ins.ts';
 import { generateTotpSecret, matchTotp } from '../totp.ts';
-import {
-  attributeList,
-  claimPhoneAlias,
-  findUser,
-  parseAttributes,
-  passwordMatchesFor,
-  phoneAliasOf,
-  sealVerifier,
-  validatePassword,
-  type User,
-} from '../users.ts';
+import { attributeList, parseAttributes } from '../attributes.ts';
+import { passwordMatchesFor, sealVerifier, validatePassword } from '../passwords.ts';
+import { claimPhoneAlias, phoneAliasOf } from '../phone-alias.ts';
+import { findUser, type User } from '../users.ts';
 import {
   authenticate,
   limitAnonymousRequests,
