@@ -43,6 +43,18 @@ export function deliveryFor(
   return undefined;
 }
 
+/** Where a password-reset code may go: a verified e-mail address first, else a verified number. */
+export function verifiedDeliveryFor(user: User) {
+  const { email, email_verified, phone_number, phone_number_verified } = user.attributes;
+  return deliveryFor({
+    ...user,
+    attributes: {
+      ...(email_verified === 'true' && email ? { email } : {}),
+      ...(phone_number_verified === 'true' && phone_number ? { phone_number } : {}),
+    },
+  });
+}
+
 /**
  * Creates a fresh six-digit code (replacing any earlier one for the same purpose), stores only its
  * keyed hash, and sends it. At most `codeSendsPerHour` sends per user and purpose.

@@ -56,6 +56,7 @@ const adminOperations: Record<string, Operation> = {
   AdminDeleteUser: manage.adminDeleteUser,
   AdminResetUserPassword: manage.adminResetUserPassword,
   AdminUserGlobalSignOut: manage.adminUserGlobalSignOut,
+  AdminSetUserMFAPreference: manage.adminSetUserMFAPreference,
   ListUsers: listUsers,
   CreateGroup: groups.createGroup,
   GetGroup: groups.getGroup,

@@ -17,20 +17,30 @@ const filterable = new Set([
   'sub',
 ]);
 
-/** Cognito's ListUsers filter: `attribute = "value"` or `attribute ^= "prefix"`. */
+/**
+ * Cognito's ListUsers filter: `attribute = "value"` or `attribute ^= "prefix"`. As in Cognito,
+ * `username` and `status` (Enabled / Disabled) match case-sensitively and `cognito:user_status`
+ * does not; e-mail addresses are kept in lower case, so an address matches however it is typed.
+ */
 export function parseFilter(filter: string): SQL | undefined {
   if (!filter.trim()) return undefined;
   const match = /^\s*([\w:]+)\s*(=|\^=)\s*"((?:[^"\\]|\\.)*)"\s*$/.exec(filter);
   if (!match || !filterable.has(match[1]!)) throw invalidParameter('Invalid search filter.');
   const [, attribute, operator, raw] = match;
-  const value = raw!.replace(/\\(.)/g, '$1');
+  const unescaped = raw!.replace(/\\(.)/g, '$1');
+  const value =
+    attribute === 'cognito:user_status'
+      ? unescaped.toUpperCase()
+      : attribute === 'email'
+        ? unescaped.toLowerCase()
+        : unescaped;
   const column: SQL =
     attribute === 'username'
       ? sql`${users.username}`
       : attribute === 'sub'
         ? sql`${users.id}::text`
         : attribute === 'cognito:user_status'
-          ? sql`${users.status}`
+          ? sql`upper(${users.status})`
           : attribute === 'status'
             ? sql`case when ${users.enabled} then 'Enabled' else 'Disabled' end`
             : sql`${users.attributes} ->> ${attribute}`;

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { deliveryFor, sendCode } from '../../codes.ts';
+import { sendCode, verifiedDeliveryFor } from '../../codes.ts';
 import { CognitoError } from '../../errors.ts';
 import { users } from '../../schema.ts';
 import { parseAttributes } from '../../attributes.ts';
@@ -7,7 +7,7 @@ import { sealVerifier, validatePassword } from '../../passwords.ts';
 import { claimPhoneAlias, phoneAliasOf } from '../../phone-alias.ts';
 import { signOutEverywhere } from '../../token-issuing.ts';
 import type { Operation } from '../common.ts';
-import { mfaSettings } from '../user.ts';
+import { applyMfaPreference, mfaSettings } from '../../mfa-settings.ts';
 import { requireUser, userType } from './shapes.ts';
 
 export const adminGetUser: Operation = async (ctx, input) => {
@@ -91,7 +91,9 @@ export const adminResetUserPassword: Operation = async (ctx, input) => {
   const user = await requireUser(ctx, input);
   await ctx.db.update(users).set({ status: 'RESET_REQUIRED' }).where(eq(users.id, user.id));
   await signOutEverywhere(ctx, user.id);
-  const target = deliveryFor(user);
+  // As Cognito: the code goes only to a verified address; without one the user stays
+  // RESET_REQUIRED until an administrator sets a password.
+  const target = verifiedDeliveryFor(user);
   if (target) await sendCode(ctx, user, 'reset-password', target);
   return {};
 };
@@ -99,5 +101,12 @@ export const adminResetUserPassword: Operation = async (ctx, input) => {
 export const adminUserGlobalSignOut: Operation = async (ctx, input) => {
   const user = await requireUser(ctx, input);
   await signOutEverywhere(ctx, user.id);
+  return {};
+};
+
+/** Turns factors on or off for a user, e.g. all off to reset MFA after a lost phone. */
+export const adminSetUserMFAPreference: Operation = async (ctx, input) => {
+  const user = await requireUser(ctx, input);
+  await applyMfaPreference(ctx, user, input);
   return {};
 };
