@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Request, Response } from 'express';
 import type { IdentityContext } from './context.ts';
 import { CognitoError } from './errors.ts';
+import { adminListUserAuthEvents } from './operations/admin/auth-events.ts';
 import { adminCreateUser } from './operations/admin/create-user.ts';
 import * as groups from './operations/admin/groups.ts';
 import { describeUserPool, listUsers } from './operations/admin/list-users.ts';
@@ -57,6 +58,7 @@ const adminOperations: Record<string, Operation> = {
   AdminResetUserPassword: manage.adminResetUserPassword,
   AdminUserGlobalSignOut: manage.adminUserGlobalSignOut,
   AdminSetUserMFAPreference: manage.adminSetUserMFAPreference,
+  AdminListUserAuthEvents: adminListUserAuthEvents,
   ListUsers: listUsers,
   CreateGroup: groups.createGroup,
   GetGroup: groups.getGroup,
@@ -200,12 +202,17 @@ export function createProtocolHandler(ctx: IdentityContext) {
       }
       // Checked once here for every operation: no string reaches the database unstorable.
       assertStorableStrings(input as Record<string, unknown>);
-      const output = await operation(ctx, input as Record<string, unknown>, {
+      const request = {
         sourceIp: req.ip ?? 'unknown',
         ...(typeof req.headers['amz-sdk-invocation-id'] === 'string'
           ? { invocationId: req.headers['amz-sdk-invocation-id'] }
           : {}),
-      });
+      };
+      const output = await operation(
+        { ...ctx, request },
+        input as Record<string, unknown>,
+        request,
+      );
       res
         .status(200)
         .set({ 'content-type': 'application/x-amz-json-1.1', 'x-amzn-requestid': requestId })

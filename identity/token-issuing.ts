@@ -3,7 +3,8 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { IdentityContext } from './context.ts';
 import { hashToken, randomToken } from './crypto/secrets.ts';
 import { CognitoError } from './errors.ts';
-import { refreshTokens, userGroups, users } from './schema.ts';
+import { addressClass, outcome } from './auth-events.ts';
+import { authEvents, refreshTokens, userGroups, users } from './schema.ts';
 import { groupsOf, type User } from './users.ts';
 
 export interface AuthenticationResult {
@@ -112,20 +113,30 @@ export async function issueTokensIfUnchanged(
   const authTime = new Date();
   const scope = 'aws.cognito.signin.user.admin';
   const expiresAt = new Date(Date.now() + ctx.config.refreshTokenTtl * 1000);
+  // The sign-in is recorded by the same statement (a data-modifying CTE), and only if it stood.
   const result = (await ctx.db.execute(sql`
-    insert into ${refreshTokens} (id, token_hash, user_id, client_id, scope, auth_time, auth_handle_hash, expires_at)
-    select ${originJti}, ${hashToken(refreshToken)}, u.id, ${options.clientId}, ${scope}, ${authTime.toISOString()}::timestamptz,
-           ${hashToken(options.spentHandle)}, ${expiresAt.toISOString()}::timestamptz
-    from ${users} u
-    where u.id = ${options.userId} and u.enabled and u.status = 'CONFIRMED' and u.srp_salt = ${options.salt}
-      and (u.locked_until is null or u.locked_until <= now())
-      and not u.mfa_totp and not u.mfa_sms and not u.mfa_email
-    on conflict do nothing
-    returning
+    with issued as (
+      insert into ${refreshTokens} (id, token_hash, user_id, client_id, scope, auth_time, auth_handle_hash, expires_at)
+      select ${originJti}, ${hashToken(refreshToken)}, u.id, ${options.clientId}, ${scope}, ${authTime.toISOString()}::timestamptz,
+             ${hashToken(options.spentHandle)}, ${expiresAt.toISOString()}::timestamptz
+      from ${users} u
+      where u.id = ${options.userId} and u.enabled and u.status = 'CONFIRMED' and u.srp_salt = ${options.salt}
+        and (u.locked_until is null or u.locked_until <= now())
+        and not u.mfa_totp and not u.mfa_sms and not u.mfa_email
+      on conflict do nothing
+      returning user_id
+    ), recorded as (
+      insert into ${authEvents} (id, user_id, event_type, event_response, challenge_responses, address_class)
+      select ${randomUUID()}, user_id, 'SignIn', 'Pass', ${JSON.stringify([outcome('Password', true)])}::jsonb,
+             ${addressClass(ctx.request?.sourceIp)}
+      from issued
+    )
+    select
       (select username from ${users} where id = ${options.userId}) as username,
       (select attributes from ${users} where id = ${options.userId}) as attributes,
       (select failed_sign_ins from ${users} where id = ${options.userId}) as failed,
       coalesce((select json_agg(group_name order by group_name) from ${userGroups} where user_id = ${options.userId}), '[]'::json) as groups
+    from issued
   `)) as unknown as {
     rows: {
       username: string;

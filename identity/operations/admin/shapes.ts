@@ -53,10 +53,19 @@ export function groupType(ctx: IdentityContext, group: GroupRow): Output {
   };
 }
 
-/** `Limit` and an opaque offset token; `next` adds the token when another page follows. */
-export function page(input: Input, tokenField: 'NextToken' | 'PaginationToken', max = 60) {
+/**
+ * `Limit` (or `MaxResults`, where 0 means the default) and an opaque offset token; `next` adds
+ * the token when another page follows.
+ */
+export function page(
+  input: Input,
+  tokenField: 'NextToken' | 'PaginationToken',
+  max = 60,
+  limitField: 'Limit' | 'MaxResults' = 'Limit',
+) {
+  const asked = input[limitField];
   const limit =
-    typeof input.Limit === 'number' ? Math.min(Math.max(Math.floor(input.Limit), 1), max) : max;
+    typeof asked === 'number' && asked !== 0 ? Math.min(Math.max(Math.floor(asked), 1), max) : max;
   const token = input[tokenField];
   let offset = 0;
   if (token !== undefined) {

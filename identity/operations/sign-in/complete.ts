@@ -1,5 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
+import { recordSignIn, type ChallengeOutcome } from '../../auth-events.ts';
 import type { IdentityContext } from '../../context.ts';
 import { devices } from '../../schema.ts';
 import { issueTokens } from '../../token-issuing.ts';
@@ -7,16 +8,23 @@ import type { User } from '../../users.ts';
 import type { Output } from '../common.ts';
 import { deviceOf } from './challenge.ts';
 
+export interface Completion {
+  clientId: string;
+  /** The steps the user passed, for the sign-in history. */
+  challenges: ChallengeOutcome[];
+  deviceKey?: string | undefined;
+  /** The SRP secret block answered, stored with the refresh token so it answers once. */
+  spentHandle?: string | undefined;
+}
+
 /**
  * The end of every sign-in: a known device is touched, a new one registered when device tracking
- * is on, and tokens issued (with the spent secret block, when given, so it answers once).
+ * is on, tokens issued, and the sign-in recorded.
  */
 export async function complete(
   ctx: IdentityContext,
   user: User,
-  clientId: string,
-  deviceKey?: string,
-  spentHandle?: string,
+  { clientId, challenges, deviceKey, spentHandle }: Completion,
 ): Promise<Output> {
   const known = deviceKey ? await deviceOf(ctx, user, deviceKey) : undefined;
   let newDevice: { DeviceKey: string; DeviceGroupKey: string } | undefined;
@@ -45,6 +53,7 @@ export async function complete(
         ? { deviceKey: newDevice.DeviceKey }
         : {}),
   });
+  await recordSignIn(ctx, user.id, 'Pass', challenges);
   return {
     AuthenticationResult: { ...result, ...(newDevice ? { NewDeviceMetadata: newDevice } : {}) },
     ChallengeParameters: {},

@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { outcome, recordSignIn, type ChallengeOutcome } from '../../auth-events.ts';
 import { checkCode } from '../../codes.ts';
 import type { IdentityContext } from '../../context.ts';
 import { CognitoError, invalidParameter, messages } from '../../errors.ts';
@@ -21,6 +22,11 @@ export interface ChallengeAnswer {
   deviceKey: string | undefined;
 }
 
+const secondFactor = (succeeded: boolean): ChallengeOutcome[] => [
+  outcome('Password', true),
+  outcome('Mfa', succeeded),
+];
+
 export async function answerSoftwareToken(ctx: IdentityContext, answer: ChallengeAnswer) {
   const { user, responses } = answer;
   const step = user.totpSecret
@@ -32,10 +38,15 @@ export async function answerSoftwareToken(ctx: IdentityContext, answer: Challeng
     : undefined;
   if (step === undefined) {
     await restoreSession(ctx, answer.handle, answer.state);
+    await recordSignIn(ctx, user.id, 'Fail', secondFactor(false));
     throw new CognitoError('CodeMismatchException', messages.mfaCodeMismatch);
   }
   await ctx.db.update(users).set({ totpLastStep: step }).where(eq(users.id, user.id));
-  return complete(ctx, user, answer.clientId, answer.deviceKey);
+  return complete(ctx, user, {
+    clientId: answer.clientId,
+    deviceKey: answer.deviceKey,
+    challenges: secondFactor(true),
+  });
 }
 
 /** SMS_MFA and EMAIL_OTP: a second factor, or (USER_AUTH) the e-mailed code as the first. */
@@ -50,6 +61,9 @@ export async function answerSentCode(
   const message = state.firstFactor
     ? 'Invalid code or auth state for the user.'
     : messages.mfaCodeMismatch;
+  // An e-mailed sign-in code (USER_AUTH) is the only step; as a second factor, it follows the password.
+  const steps = (succeeded: boolean) =>
+    state.firstFactor ? [outcome('Mfa', succeeded)] : secondFactor(succeeded);
   try {
     await checkCode(ctx, user, purpose, code, {
       mismatch: () => new CognitoError('CodeMismatchException', message),
@@ -57,10 +71,15 @@ export async function answerSentCode(
   } catch (error) {
     if (error instanceof CognitoError && error.type === 'CodeMismatchException') {
       await restoreSession(ctx, answer.handle, state);
+      await recordSignIn(ctx, user.id, 'Fail', steps(false));
     }
     throw error;
   }
-  return complete(ctx, user, answer.clientId, answer.deviceKey);
+  return complete(ctx, user, {
+    clientId: answer.clientId,
+    deviceKey: answer.deviceKey,
+    challenges: steps(true),
+  });
 }
 
 export async function answerSelectMfaType(ctx: IdentityContext, answer: ChallengeAnswer) {
@@ -73,7 +92,9 @@ export async function answerSelectMfaType(ctx: IdentityContext, answer: Challeng
 /** MFA_SETUP: done once VerifySoftwareToken verified a TOTP, or e-mail chosen as the factor. */
 export async function answerMfaSetup(ctx: IdentityContext, answer: ChallengeAnswer) {
   const { user, clientId, deviceKey } = answer;
-  if (answer.state.totpVerified) return complete(ctx, user, clientId, deviceKey);
+  if (answer.state.totpVerified) {
+    return complete(ctx, user, { clientId, deviceKey, challenges: secondFactor(true) });
+  }
   if (answer.responses.EMAIL !== undefined && user.attributes.email) {
     await ctx.db.update(users).set({ mfaEmail: true }).where(eq(users.id, user.id));
     return mfaChallenge(

@@ -1,3 +1,4 @@
+import { outcome } from '../../auth-events.ts';
 import { deliveryFor, sendCode } from '../../codes.ts';
 import type { IdentityContext } from '../../context.ts';
 import { CognitoError, messages } from '../../errors.ts';
@@ -111,7 +112,7 @@ export async function afterDevice(
         MFAS_CAN_SETUP: '["SOFTWARE_TOKEN_MFA","EMAIL_OTP"]',
       });
     }
-    return complete(ctx, user, clientId, deviceKey);
+    return complete(ctx, user, { clientId, deviceKey, challenges: [outcome('Password', true)] });
   }
   const preferred =
     user.preferredMfa && mfa.includes(user.preferredMfa) ? user.preferredMfa : undefined;

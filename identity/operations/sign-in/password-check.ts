@@ -1,4 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
+import { outcome, recordSignIn } from '../../auth-events.ts';
 import type { IdentityContext } from '../../context.ts';
 import { incorrectCredentials, messages, notAuthorized } from '../../errors.ts';
 import { users } from '../../schema.ts';
@@ -23,6 +24,7 @@ export async function recordFailure(ctx: IdentityContext, user: User) {
     .update(users)
     .set({ failedSignIns: sql`${users.failedSignIns} + 1`, lockedUntil })
     .where(eq(users.id, user.id));
+  await recordSignIn(ctx, user.id, 'Fail', [outcome('Password', false)]);
 }
 
 export async function recordSuccess(ctx: IdentityContext, user: User) {

@@ -1,4 +1,5 @@
 import { createHmac } from 'node:crypto';
+import { outcome } from '../../auth-events.ts';
 import type { IdentityContext } from '../../context.ts';
 import { safeEqual } from '../../crypto/secrets.ts';
 import { incorrectCredentials, invalidParameter, notAuthorized } from '../../errors.ts';
@@ -173,7 +174,14 @@ export async function verifyPasswordClaim(
   const device = deviceKey ?? responses.DEVICE_KEY;
   const completesNow = canCompleteDirectly(ctx, user, device);
   // The common case spends the secret block with the refresh token: one write per sign-in.
-  if (completesNow) return complete(ctx, user, state.clientId, device, secretBlock);
+  if (completesNow) {
+    return complete(ctx, user, {
+      clientId: state.clientId,
+      deviceKey: device,
+      spentHandle: secretBlock,
+      challenges: [outcome('Password', true)],
+    });
+  }
   await spendSecretBlock(ctx, secretBlock, Number(state.exp));
   return afterPassword(ctx, user, state.clientId, device);
 }
