@@ -4,7 +4,7 @@ import { randomDigits, safeEqual } from './crypto/secrets.ts';
 import { codeMessage, type CodePurpose } from './delivery/templates.ts';
 import { codeMismatch, expiredCode, limitExceeded } from './errors.ts';
 import { codes } from './schema.ts';
-import { maskDestination, type User } from './users.ts';
+import type { User } from './users.ts';
 
 export const codeLifetimes: Record<CodePurpose, number> = {
   'sign-up': 24 * 3600,
@@ -15,6 +15,13 @@ export const codeLifetimes: Record<CodePurpose, number> = {
   'sign-in': 180,
   'temporary-password': 7 * 24 * 3600,
 };
+
+/** A destination as Cognito shows it: `j***@e***`, `+********0123`. */
+export function maskDestination(medium: 'EMAIL' | 'SMS', value: string): string {
+  if (medium === 'SMS') return `+${'*'.repeat(Math.max(value.length - 5, 1))}${value.slice(-4)}`;
+  const [local = '', domain = ''] = value.split('@');
+  return `${local.slice(0, 1)}***@${domain.slice(0, 1)}***`;
+}
 
 export interface CodeDeliveryDetails {
   Destination: string;
@@ -34,6 +41,18 @@ export function deliveryFor(
   if (email) return { medium: 'EMAIL', attribute: 'email', address: email };
   if (phone) return { medium: 'SMS', attribute: 'phone_number', address: phone };
   return undefined;
+}
+
+/** Where a password-reset code may go: a verified e-mail address first, else a verified number. */
+export function verifiedDeliveryFor(user: User) {
+  const { email, email_verified, phone_number, phone_number_verified } = user.attributes;
+  return deliveryFor({
+    ...user,
+    attributes: {
+      ...(email_verified === 'true' && email ? { email } : {}),
+      ...(phone_number_verified === 'true' && phone_number ? { phone_number } : {}),
+    },
+  });
 }
 
 /**

@@ -67,6 +67,7 @@ const envSchema = z.object({
   IDENTITY_ID_TOKEN_TTL: seconds(3600, 300, 86_400),
   IDENTITY_REFRESH_TOKEN_TTL: seconds(30 * 86_400, 3600, 10 * 365 * 86_400),
   IDENTITY_KEY_ROTATION_DAYS: z.coerce.number().int().min(0).max(3650).default(90),
+  IDENTITY_AUTH_EVENTS_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
   IDENTITY_ISSUER_URL: z.url({ message: 'expected an absolute URL' }).optional(),
   IDENTITY_CORS_ORIGINS: z.string().default('*'),
   HTTPS_PORT: z.coerce.number().int().min(0).max(65535).default(3443),
@@ -132,6 +133,8 @@ export interface IdentityConfig {
   idTokenTtl: number;
   refreshTokenTtl: number;
   keyRotationDays: number;
+  /** Days the sign-in history (AdminListUserAuthEvents) is kept. */
+  authEventsDays: number;
   corsOrigins: '*' | string[];
   httpsPort: number;
   /** Whether HTTPS_PORT was given explicitly (otherwise tests on an ephemeral port use one too). */
@@ -273,6 +276,7 @@ export function parseIdentityConfig(
     idTokenTtl: env.IDENTITY_ID_TOKEN_TTL,
     refreshTokenTtl: env.IDENTITY_REFRESH_TOKEN_TTL,
     keyRotationDays: env.IDENTITY_KEY_ROTATION_DAYS,
+    authEventsDays: env.IDENTITY_AUTH_EVENTS_DAYS,
     corsOrigins: env.IDENTITY_CORS_ORIGINS === '*' ? '*' : list(env.IDENTITY_CORS_ORIGINS, []),
     httpsPort: env.HTTPS_PORT,
     isHttpsPortSet: present.HTTPS_PORT !== undefined,

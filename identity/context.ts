@@ -14,6 +14,8 @@ export interface IdentityContext {
   logger: Logger;
   sendMessage: MessageSender;
   limits: IdentityLimits;
+  /** The caller of the request being answered (set per request by the protocol handler). */
+  request?: RequestInfo;
 }
 
 export interface IdentityLimits {

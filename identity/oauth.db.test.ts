@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import http from 'node:http';
 import {
   AdminCreateUserCommand,
+  AdminListUserAuthEventsCommand,
   AdminSetUserPasswordCommand,
   type CognitoIdentityProviderClient,
   GetUserCommand,
@@ -239,6 +240,26 @@ describe('hosted OAuth with Google federation (a local oidc-provider plays Googl
     const id = decodeJwt(tokens.body.id_token!);
     expect(id.sub).toBe(created.User!.Username);
     expect(id['cognito:username']).toBe(created.User!.Username);
+  });
+
+  it('records social sign-ins in the sign-in history, not the refused code exchanges', async () => {
+    const { AuthEvents } = await identity.admin.send(
+      new AdminListUserAuthEventsCommand({
+        UserPoolId: identity.service.config.userPoolId,
+        Username: 'Google_google-sub-1',
+      }),
+    );
+    expect(
+      AuthEvents!.map((event) => [
+        event.EventType,
+        event.EventResponse,
+        event.ChallengeResponses,
+        event.EventContextData?.IpAddress,
+      ]),
+    ).toEqual([
+      ['SignIn', 'Pass', [], '127.0.0.0/24'],
+      ['SignIn', 'Pass', [], '127.0.0.0/24'],
+    ]);
   });
 
   it('refuses authorisation without PKCE, unknown providers and unregistered redirects', async () => {

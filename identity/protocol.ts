@@ -2,7 +2,11 @@ import { randomUUID } from 'node:crypto';
 import type { Request, Response } from 'express';
 import type { IdentityContext } from './context.ts';
 import { CognitoError } from './errors.ts';
-import * as admin from './operations/admin.ts';
+import { adminListUserAuthEvents } from './operations/admin/auth-events.ts';
+import { adminCreateUser } from './operations/admin/create-user.ts';
+import * as groups from './operations/admin/groups.ts';
+import { describeUserPool, listUsers } from './operations/admin/list-users.ts';
+import * as manage from './operations/admin/manage-user.ts';
 import { internalError, type Operation } from './operations/common.ts';
 import * as devices from './operations/devices.ts';
 import { initiateAuth, respondToAuthChallenge } from './operations/sign-in.ts';
@@ -43,26 +47,28 @@ const publicOperations: Record<string, Operation> = {
 
 /** Operations that need an AWS Signature V4 made with the configured admin credentials. */
 const adminOperations: Record<string, Operation> = {
-  AdminCreateUser: admin.adminCreateUser,
-  AdminGetUser: admin.adminGetUser,
-  AdminSetUserPassword: admin.adminSetUserPassword,
-  AdminConfirmSignUp: admin.adminConfirmSignUp,
-  AdminUpdateUserAttributes: admin.adminUpdateUserAttributes,
-  AdminDisableUser: admin.adminDisableUser,
-  AdminEnableUser: admin.adminEnableUser,
-  AdminDeleteUser: admin.adminDeleteUser,
-  AdminResetUserPassword: admin.adminResetUserPassword,
-  AdminUserGlobalSignOut: admin.adminUserGlobalSignOut,
-  ListUsers: admin.listUsers,
-  CreateGroup: admin.createGroup,
-  GetGroup: admin.getGroup,
-  DeleteGroup: admin.deleteGroup,
-  ListGroups: admin.listGroups,
-  AdminAddUserToGroup: admin.adminAddUserToGroup,
-  AdminRemoveUserFromGroup: admin.adminRemoveUserFromGroup,
-  AdminListGroupsForUser: admin.adminListGroupsForUser,
-  ListUsersInGroup: admin.listUsersInGroup,
-  DescribeUserPool: admin.describeUserPool,
+  AdminCreateUser: adminCreateUser,
+  AdminGetUser: manage.adminGetUser,
+  AdminSetUserPassword: manage.adminSetUserPassword,
+  AdminConfirmSignUp: manage.adminConfirmSignUp,
+  AdminUpdateUserAttributes: manage.adminUpdateUserAttributes,
+  AdminDisableUser: manage.adminDisableUser,
+  AdminEnableUser: manage.adminEnableUser,
+  AdminDeleteUser: manage.adminDeleteUser,
+  AdminResetUserPassword: manage.adminResetUserPassword,
+  AdminUserGlobalSignOut: manage.adminUserGlobalSignOut,
+  AdminSetUserMFAPreference: manage.adminSetUserMFAPreference,
+  AdminListUserAuthEvents: adminListUserAuthEvents,
+  ListUsers: listUsers,
+  CreateGroup: groups.createGroup,
+  GetGroup: groups.getGroup,
+  DeleteGroup: groups.deleteGroup,
+  ListGroups: groups.listGroups,
+  AdminAddUserToGroup: groups.adminAddUserToGroup,
+  AdminRemoveUserFromGroup: groups.adminRemoveUserFromGroup,
+  AdminListGroupsForUser: groups.adminListGroupsForUser,
+  ListUsersInGroup: groups.listUsersInGroup,
+  DescribeUserPool: describeUserPool,
 };
 
 /** Operations Amplify reads with an empty deserialiser: the body is ignored, but must be there. */
@@ -196,12 +202,17 @@ export function createProtocolHandler(ctx: IdentityContext) {
       }
       // Checked once here for every operation: no string reaches the database unstorable.
       assertStorableStrings(input as Record<string, unknown>);
-      const output = await operation(ctx, input as Record<string, unknown>, {
+      const request = {
         sourceIp: req.ip ?? 'unknown',
         ...(typeof req.headers['amz-sdk-invocation-id'] === 'string'
           ? { invocationId: req.headers['amz-sdk-invocation-id'] }
           : {}),
-      });
+      };
+      const output = await operation(
+        { ...ctx, request },
+        input as Record<string, unknown>,
+        request,
+      );
       res
         .status(200)
         .set({ 'content-type': 'application/x-amz-json-1.1', 'x-amzn-requestid': requestId })

@@ -2,6 +2,7 @@ import express, { type Router } from 'express';
 import type { Logger } from 'pino';
 import type { Database } from '../db/client.ts';
 import { amplifyConfig } from './amplify-config.ts';
+import { purgeOldAuthEvents } from './auth-events.ts';
 import type { IdentityConfig } from './config.ts';
 import { defaultLimits, type IdentityContext, type IdentityLimits } from './context.ts';
 import { createSecrets } from './crypto/secrets.ts';
@@ -133,7 +134,7 @@ export async function createIdentityService(
     });
   });
   const sweeper = setInterval(() => {
-    purgeExpiredSessions(ctx).catch((error: unknown) =>
+    Promise.all([purgeExpiredSessions(ctx), purgeOldAuthEvents(ctx)]).catch((error: unknown) =>
       options.logger.warn({ err: error }, 'identity: sweep failed'),
     );
   }, 60_000);

@@ -206,3 +206,33 @@ export const rateLimits = identity.table('rate_limits', {
   windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
   count: integer('count').notNull().default(0),
 });
+
+/**
+ * Sign-in history (AdminListUserAuthEvents). The client address is kept only as its network (the
+ * /24 of an IPv4 address, the /48 of an IPv6 one), never in full; rows go with their user and
+ * after the retention period.
+ */
+export const authEvents = identity.table(
+  'auth_events',
+  {
+    id: uuid('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** SignIn (Cognito's EventType). */
+    eventType: text('event_type').notNull(),
+    /** Pass | Fail */
+    eventResponse: text('event_response').notNull(),
+    /** Cognito's ChallengeResponses: `[{ ChallengeName: Password | Mfa, ChallengeResponse }]`. */
+    challengeResponses: jsonb('challenge_responses')
+      .$type<{ ChallengeName: string; ChallengeResponse: string }[]>()
+      .notNull(),
+    /** e.g. `203.0.113.0/24`, `2001:db8:1::/48`; null when the address was not known. */
+    addressClass: text('address_class'),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index('auth_events_user_created_idx').on(table.userId, table.createdAt),
+    index('auth_events_created_idx').on(table.createdAt),
+  ],
+);

@@ -5,6 +5,7 @@
 //   remove-from-group --email a@b.c --group admins
 //   list [--filter 'email ^= "a"']
 //   disable --email a@b.c | enable --email a@b.c | delete --email a@b.c
+//   history --email a@b.c                  (sign-in history, newest first)
 //
 // It talks AWS Signature V4 to the user pool: in-process against the database when it can open
 // it, otherwise to the running server (`--endpoint`, default PUBLIC_URL/idp) — PGlite allows one
@@ -17,6 +18,7 @@ import {
   AdminDeleteUserCommand,
   AdminDisableUserCommand,
   AdminEnableUserCommand,
+  AdminListUserAuthEventsCommand,
   AdminRemoveUserFromGroupCommand,
   AdminSetUserPasswordCommand,
   CognitoIdentityProviderClient,
@@ -37,7 +39,7 @@ import { createLogger } from '../server/logger.ts';
 import { parseMailConfig } from '../server/mail/mail-config.ts';
 import { createMailer } from '../server/mail/mailer.ts';
 
-const usage = `Usage: npm run users -- <create|add-to-group|remove-from-group|list|disable|enable|delete> [options]
+const usage = `Usage: npm run users -- <create|add-to-group|remove-from-group|list|disable|enable|delete|history> [options]
   --email <address>   the account's e-mail address (its username)
   --group <name>      a group (repeatable with create)
   --name <text>       the person's name (create)
@@ -207,6 +209,29 @@ try {
           );
         }
         token = page.PaginationToken;
+      } while (token);
+      break;
+    }
+    case 'history': {
+      const email = requireEmail();
+      let token: string | undefined;
+      do {
+        const page = await client.send(
+          new AdminListUserAuthEventsCommand({
+            UserPoolId: poolId,
+            Username: email,
+            NextToken: token,
+          }),
+        );
+        for (const event of page.AuthEvents ?? []) {
+          const steps = (event.ChallengeResponses ?? [])
+            .map((step) => `${step.ChallengeName}:${step.ChallengeResponse}`)
+            .join(',');
+          process.stdout.write(
+            `${event.CreationDate?.toISOString()}\t${event.EventType}\t${event.EventResponse}\t${steps || '-'}\t${event.EventContextData?.IpAddress ?? '-'}\n`,
+          );
+        }
+        token = page.NextToken;
       } while (token);
       break;
     }

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import express, { type Request, type Response, type Router } from 'express';
+import { recordSignIn } from '../auth-events.ts';
 import type { IdentityContext } from '../context.ts';
 import { hashToken, safeEqual } from '../crypto/secrets.ts';
 import { CognitoError } from '../errors.ts';
@@ -12,7 +13,8 @@ import {
 } from '../federation/providers.ts';
 import { refreshWithToken } from '../operations/tokens.ts';
 import { oauthGrants } from '../schema.ts';
-import { findUserById, issueTokens } from '../users.ts';
+import { issueTokens } from '../token-issuing.ts';
+import { findUserById } from '../users.ts';
 
 const CODE_SECONDS = 300;
 const FEDERATION_SECONDS = 600;
@@ -314,6 +316,13 @@ export function createHostedOAuthRouter(ctx: IdentityContext): Router {
             ...(grant.nonce ? { nonce: grant.nonce } : {}),
             ...(identities.length ? { identities } : {}),
           });
+          // A social sign-in has no password or code step of ours to report.
+          await recordSignIn(
+            { ...ctx, request: { sourceIp: req.ip ?? 'unknown' } },
+            user.id,
+            'Pass',
+            [],
+          );
           res.json({
             id_token: result.IdToken,
             access_token: result.AccessToken,

@@ -3,16 +3,11 @@ import { eq } from 'drizzle-orm';
 import { checkCode, deliveryFor, sendCode } from '../codes.ts';
 import { CognitoError, invalidParameter, notAuthorized } from '../errors.ts';
 import { users } from '../schema.ts';
-import {
-  findUser,
-  isEmail,
-  isPhone,
-  maskDestination,
-  parseAttributes,
-  phoneAliasOf,
-  sealVerifier,
-  validatePassword,
-} from '../users.ts';
+import { isEmail, isPhone, parseAttributes } from '../attributes.ts';
+import { maskDestination } from '../codes.ts';
+import { sealVerifier, validatePassword } from '../passwords.ts';
+import { phoneAliasOf } from '../phone-alias.ts';
+import { findUser } from '../users.ts';
 import { limitCodeSendsTo, recordStandInCodeSent, rejectStandInCode } from '../stand-ins.ts';
 import { limitAnonymousRequests, requireClient, requireString, type Operation } from './common.ts';
 

@@ -3,12 +3,8 @@ import type { IdentityContext } from '../context.ts';
 import { hashToken, safeEqual } from '../crypto/secrets.ts';
 import { messages, notAuthorized } from '../errors.ts';
 import { refreshTokens } from '../schema.ts';
-import {
-  findUserById,
-  issueTokens,
-  signOutEverywhere,
-  type AuthenticationResult,
-} from '../users.ts';
+import { type AuthenticationResult, issueTokens, signOutEverywhere } from '../token-issuing.ts';
+import { findUserById } from '../users.ts';
 import { authenticate, requireClient, requireString, type Operation } from './common.ts';
 
 /** New ID and access tokens from a live refresh token (no rotation, as Cognito's default). */

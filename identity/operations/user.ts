@@ -1,5 +1,5 @@
 import { and, eq, ne } from 'drizzle-orm';
-import { checkCode, deliveryFor, sendCode, type CodeDeliveryDetails } from '../codes.ts';
+import { checkCode, sendCode, verifiedDeliveryFor, type CodeDeliveryDetails } from '../codes.ts';
 import {
   CognitoError,
   incorrectCredentials,
@@ -12,17 +12,10 @@ import { consumeSession, createSession } from '../sessions.ts';
 import { users } from '../schema.ts';
 import { limitCodeSendsTo, recordStandInCodeSent, rejectStandInCode } from '../stand-ins.ts';
 import { generateTotpSecret, matchTotp } from '../totp.ts';
-import {
-  attributeList,
-  claimPhoneAlias,
-  findUser,
-  parseAttributes,
-  passwordMatchesFor,
-  phoneAliasOf,
-  sealVerifier,
-  validatePassword,
-  type User,
-} from '../users.ts';
+import { attributeList, parseAttributes } from '../attributes.ts';
+import { passwordMatchesFor, sealVerifier, validatePassword } from '../passwords.ts';
+import { claimPhoneAlias, phoneAliasOf } from '../phone-alias.ts';
+import { findUser, type User } from '../users.ts';
 import {
   authenticate,
   limitAnonymousRequests,
@@ -31,20 +24,8 @@ import {
   type Operation,
 } from './common.ts';
 import { fakeDelivery } from './sign-up.ts';
+import { applyMfaPreference, mfaSettings } from '../mfa-settings.ts';
 import type { IdentityContext } from '../context.ts';
-
-export function mfaSettings(user: User) {
-  const list: string[] = [];
-  if (user.mfaSms) list.push('SMS_MFA');
-  if (user.mfaTotp) list.push('SOFTWARE_TOKEN_MFA');
-  if (user.mfaEmail) list.push('EMAIL_OTP');
-  return {
-    ...(user.preferredMfa && list.includes(user.preferredMfa)
-      ? { PreferredMfaSetting: user.preferredMfa }
-      : {}),
-    ...(list.length ? { UserMFASettingList: list } : {}),
-  };
-}
 
 export const getUser: Operation = async (ctx, input) => {
   const { user } = await authenticate(ctx, input.AccessToken);
@@ -205,16 +186,7 @@ export const forgotPassword: Operation = async (ctx, input, request) => {
   if (!user.enabled) throw notAuthorized('User is disabled.');
   if (user.status === 'FORCE_CHANGE_PASSWORD')
     throw notAuthorized('User password cannot be reset in the current state.');
-  const verified = { ...user.attributes };
-  const target = deliveryFor({
-    ...user,
-    attributes: {
-      ...(verified.email_verified === 'true' && verified.email ? { email: verified.email } : {}),
-      ...(verified.phone_number_verified === 'true' && verified.phone_number
-        ? { phone_number: verified.phone_number }
-        : {}),
-    },
-  });
+  const target = verifiedDeliveryFor(user);
   if (!target) {
     throw invalidParameter(
       'Cannot reset password for the user as there is no registered/verified email or phone_number',
@@ -294,44 +266,8 @@ export const verifySoftwareToken: Operation = async (ctx, input) => {
   return { Status: 'SUCCESS', ...(next ? { Session: next } : {}) };
 };
 
-interface MfaSetting {
-  Enabled?: boolean;
-  PreferredMfa?: boolean;
-}
-
 export const setUserMFAPreference: Operation = async (ctx, input) => {
   const { user } = await authenticate(ctx, input.AccessToken);
-  const settings: [string, MfaSetting | undefined, 'mfaSms' | 'mfaTotp' | 'mfaEmail'][] = [
-    ['SMS_MFA', input.SMSMfaSettings as MfaSetting | undefined, 'mfaSms'],
-    ['SOFTWARE_TOKEN_MFA', input.SoftwareTokenMfaSettings as MfaSetting | undefined, 'mfaTotp'],
-    ['EMAIL_OTP', input.EmailMfaSettings as MfaSetting | undefined, 'mfaEmail'],
-  ];
-  const update: Partial<Pick<User, 'mfaSms' | 'mfaTotp' | 'mfaEmail' | 'preferredMfa'>> = {};
-  let preferred = user.preferredMfa;
-  for (const [type, setting, column] of settings) {
-    if (!setting || typeof setting !== 'object') continue;
-    if (setting.Enabled === true) {
-      if (type === 'SOFTWARE_TOKEN_MFA' && !user.totpSecret) {
-        throw new CognitoError(
-          'SoftwareTokenMFANotFoundException',
-          'Software Token MFA has not been enabled by the user.',
-        );
-      }
-      if (type === 'SMS_MFA' && !user.attributes.phone_number) {
-        throw invalidParameter('User does not have delivery config set to turn on SMS_MFA');
-      }
-      if (type === 'EMAIL_OTP' && !user.attributes.email) {
-        throw invalidParameter('User does not have delivery config set to turn on EMAIL_OTP');
-      }
-      update[column] = true;
-      if (setting.PreferredMfa === true) preferred = type;
-      else if (preferred === type && setting.PreferredMfa === false) preferred = null;
-    } else if (setting.Enabled === false) {
-      update[column] = false;
-      if (preferred === type) preferred = null;
-    }
-  }
-  update.preferredMfa = preferred;
-  await ctx.db.update(users).set(update).where(eq(users.id, user.id));
+  await applyMfaPreference(ctx, user, input);
   return {};
 };
