@@ -1,13 +1,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import {
-  AdminCreateUserCommand,
-  AdminSetUserPasswordCommand,
-  CognitoIdentityProviderClient,
-  InitiateAuthCommand,
-} from '@aws-sdk/client-cognito-identity-provider';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createBuiltSiteUser } from '../support/built-site-user.ts';
 import { startRoost, stopRoost, type RoostProcess } from '../support/roost-process.ts';
 import { createEmptyPostgresDatabase, testDatabaseKind } from '../support/test-database.ts';
 
@@ -21,66 +16,15 @@ let roost: RoostProcess;
 let cookie = '';
 let dropDatabase = async () => {};
 
+/** A signed-in user with a demo home among their favourites, so the note form is shown. */
 async function signInCookie(base: string): Promise<string> {
-  const config = (await (await fetch(`${base}/amplify-config.json`)).json()) as {
-    Auth: { Cognito: { userPoolId: string; userPoolClientId: string } };
-  };
-  const { userPoolId, userPoolClientId } = config.Auth.Cognito;
-  const credentials = JSON.parse(
-    fs.readFileSync(path.join(dataDir, 'identity', 'admin-credentials.json'), 'utf8'),
-  ) as { accessKeyId: string; secretAccessKey: string };
-  const client = new CognitoIdentityProviderClient({
-    region: userPoolId.split('_')[0],
-    endpoint: `${base}/idp`,
-    credentials,
-    maxAttempts: 1,
+  const user = await createBuiltSiteUser(base, dataDir, 'built.actions@example.com');
+  const favourite = await fetch(`${base}/api/v1/favourites/1`, {
+    method: 'PUT',
+    headers: { authorization: `Bearer ${user.idToken}` },
   });
-  const email = 'built.actions@example.com';
-  const password = 'Correct-Horse-9-Battery';
-  try {
-    await client.send(
-      new AdminCreateUserCommand({
-        UserPoolId: userPoolId,
-        Username: email,
-        UserAttributes: [{ Name: 'email_verified', Value: 'true' }],
-        MessageAction: 'SUPPRESS',
-      }),
-    );
-    await client.send(
-      new AdminSetUserPasswordCommand({
-        UserPoolId: userPoolId,
-        Username: email,
-        Password: password,
-        Permanent: true,
-      }),
-    );
-    const signedIn = await client.send(
-      new InitiateAuthCommand({
-        ClientId: userPoolClientId,
-        AuthFlow: 'USER_PASSWORD_AUTH',
-        AuthParameters: { USERNAME: email, PASSWORD: password },
-      }),
-    );
-    const idToken = signedIn.AuthenticationResult!.IdToken!;
-    const claims = JSON.parse(Buffer.from(idToken.split('.')[1]!, 'base64url').toString()) as {
-      'cognito:username': string;
-    };
-    // The cookies Amplify's CookieStorage writes (server/auth/token-cookies.ts reads them).
-    // A demo home among the user's favourites, so the favourites page has a note to save.
-    const favourite = await fetch(`${base}/api/v1/favourites/1`, {
-      method: 'PUT',
-      headers: { authorization: `Bearer ${idToken}` },
-    });
-    if (!favourite.ok) throw new Error(`Could not add a favourite: ${favourite.status}`);
-    const prefix = `CognitoIdentityServiceProvider.${userPoolClientId}`;
-    const username = claims['cognito:username'];
-    return [
-      `${prefix}.LastAuthUser=${encodeURIComponent(username)}`,
-      `${prefix}.${encodeURIComponent(username)}.idToken=${idToken}`,
-    ].join('; ');
-  } finally {
-    client.destroy();
-  }
+  if (!favourite.ok) throw new Error(`Could not add a favourite: ${favourite.status}`);
+  return user.cookie;
 }
 
 beforeAll(async () => {
