@@ -1,4 +1,4 @@
-import { asc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import {
   CANCELLATION_DAYS,
   isWithinCancellationWindow,
@@ -9,7 +9,8 @@ import { REFUND_REASON_LABELS } from '../../../domain/payments/refunds.ts';
 import { splitVat } from '../../../domain/payments/vat.ts';
 import type { SessionUser } from '../../../domain/session-user.ts';
 import { loadBuyerPayment, type Db, type PaymentWithOrder } from './payment-records.ts';
-import { invoices, refunds, upgrades, type Upgrade } from './schema.ts';
+import { invoices, type Upgrade } from './schema.ts';
+import { refundsAndUpgradesOf } from './payment-records.ts';
 
 export interface Receipt {
   paymentId: number;
@@ -80,16 +81,7 @@ export async function getReceipt(
 export async function buildReceipt(db: Db, record: PaymentWithOrder, now: Date): Promise<Receipt> {
   const { payment, order } = record;
   const [invoice] = await db.select().from(invoices).where(eq(invoices.paymentId, payment.id));
-  const refundRows = await db
-    .select()
-    .from(refunds)
-    .where(eq(refunds.paymentId, payment.id))
-    .orderBy(asc(refunds.createdAt), asc(refunds.id));
-  const upgradeRows = await db
-    .select()
-    .from(upgrades)
-    .where(eq(upgrades.orderId, order.id))
-    .orderBy(asc(upgrades.id));
+  const { refundRows, upgradeRows } = await refundsAndUpgradesOf(db, payment.id, order.id);
   const { netPence, vatPence } = splitVat(order.amountPence);
   return {
     paymentId: payment.id,

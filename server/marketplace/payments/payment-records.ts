@@ -1,9 +1,9 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client.ts';
 import type { SessionUser } from '../../../domain/session-user.ts';
 import { AppError } from '../../http/app-error.ts';
 import { jobs } from '../../jobs/schema.ts';
-import { orders, payments, refunds, type Order, type Payment } from './schema.ts';
+import { orders, payments, refunds, upgrades, type Order, type Payment } from './schema.ts';
 
 /** A transaction handle; every helper here works on one or on the database itself. */
 export type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
@@ -83,4 +83,17 @@ export async function findPayment(
     .innerJoin(orders, eq(orders.id, payments.orderId))
     .where(eq(payments.id, paymentId));
   return row;
+}
+
+/** A payment's refunds (oldest first) and its order's upgrades, for the receipt and the timeline. */
+export async function refundsAndUpgradesOf(db: Database, paymentId: number, orderId: number) {
+  const [refundRows, upgradeRows] = await Promise.all([
+    db
+      .select()
+      .from(refunds)
+      .where(eq(refunds.paymentId, paymentId))
+      .orderBy(asc(refunds.createdAt), asc(refunds.id)),
+    db.select().from(upgrades).where(eq(upgrades.orderId, orderId)).orderBy(asc(upgrades.id)),
+  ]);
+  return { refundRows, upgradeRows };
 }

@@ -5,8 +5,9 @@ import type { SessionUser } from '../../../domain/session-user.ts';
 import { AppError } from '../../http/app-error.ts';
 import { buildReceipt, type Receipt } from './get-receipt.ts';
 import { findPayment, type Db } from './payment-records.ts';
-import { refunds, webhookEvents, upgrades } from './schema.ts';
+import { webhookEvents } from './schema.ts';
 import { assertPaymentsAdmin } from './require-payments-admin.ts';
+import { refundsAndUpgradesOf } from './payment-records.ts';
 
 export interface TimelineEntry {
   at: Date;
@@ -45,16 +46,7 @@ export async function getPaymentDetail(
     .from(webhookEvents)
     .where(eq(webhookEvents.paymentId, payment.id))
     .orderBy(asc(webhookEvents.receivedAt), asc(webhookEvents.id));
-  const refundRows = await db
-    .select()
-    .from(refunds)
-    .where(eq(refunds.paymentId, payment.id))
-    .orderBy(asc(refunds.createdAt), asc(refunds.id));
-  const ended = await db
-    .select()
-    .from(upgrades)
-    .where(eq(upgrades.orderId, order.id))
-    .orderBy(asc(upgrades.id));
+  const { refundRows, upgradeRows: ended } = await refundsAndUpgradesOf(db, payment.id, order.id);
 
   const timeline: TimelineEntry[] = [
     {

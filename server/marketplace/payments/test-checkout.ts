@@ -6,7 +6,9 @@ import { findPayment, loadBuyerPayment, type Db } from './payment-records.ts';
 import { TEST_OUTCOMES, TestOutcomeError, type TestPaymentProvider } from './test-provider.ts';
 import type { Payment } from './schema.ts';
 
-export const outcomeInput = z.object({ outcome: z.enum(TEST_OUTCOMES, { message: 'Choose an outcome' }) });
+export const outcomeInput = z.object({
+  outcome: z.enum(TEST_OUTCOMES, { message: 'Choose an outcome' }),
+});
 
 export function isTestProvider(
   provider: PaymentProvider | undefined,
