@@ -1,20 +1,16 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBuiltSiteUser } from '../support/built-site-user.ts';
-import { startRoost, stopRoost, type RoostProcess } from '../support/roost-process.ts';
-import { createEmptyPostgresDatabase, testDatabaseKind } from '../support/test-database.ts';
+import { startBuiltRoost, type RoostProcess } from '../support/roost-process.ts';
 
 /**
  * Page actions as `npm start` serves them: the production server bundle, whose copy of the
  * marketplace's error class is not the one the marketplace throws. A use case's validation
  * failure must come back as the field's message on the page, never as the error page.
  */
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'roost-built-actions-'));
 let roost: RoostProcess;
 let cookie = '';
-let dropDatabase = async () => {};
+let dataDir = '';
+let stop = async () => {};
 
 /** A signed-in user with a demo home among their favourites, so the note form is shown. */
 async function signInCookie(base: string): Promise<string> {
@@ -28,29 +24,11 @@ async function signInCookie(base: string): Promise<string> {
 }
 
 beforeAll(async () => {
-  if (!fs.existsSync('build/server/index.js')) {
-    throw new Error('No web build: run `npx tsx scripts/ensure-build.ts` (npm test does).');
-  }
-  const env: Record<string, string> = {
-    NODE_ENV: 'production',
-    DATA_DIR: dataDir,
-    DATABASE_URL: '',
-    LOG_LEVEL: 'warn',
-  };
-  if (testDatabaseKind() === 'postgres') {
-    const database = await createEmptyPostgresDatabase();
-    env.DATABASE_URL = database.url;
-    dropDatabase = database.drop;
-  }
-  roost = await startRoost(env);
+  ({ roost, dataDir, stop } = await startBuiltRoost('built-actions'));
   cookie = await signInCookie(roost.url);
 }, 120_000);
 
-afterAll(async () => {
-  if (roost) await stopRoost(roost);
-  await dropDatabase();
-  fs.rmSync(dataDir, { recursive: true, force: true });
-});
+afterAll(() => stop());
 
 /** Posts a form to a page as a browser without JavaScript does. */
 async function postForm(pathname: string, fields: Record<string, string>) {

@@ -1,44 +1,22 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBuiltSiteUser, type BuiltSiteUser } from '../support/built-site-user.ts';
-import { startRoost, stopRoost, type RoostProcess } from '../support/roost-process.ts';
-import { createEmptyPostgresDatabase, testDatabaseKind } from '../support/test-database.ts';
+import { startBuiltRoost, type RoostProcess } from '../support/roost-process.ts';
 
 /**
  * The Content-Security-Policy and the origin rule for cookie-authenticated API writes, on Roost
  * as `npm start` serves it (the production build, demo listings seeded).
  */
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'roost-security-headers-'));
 let roost: RoostProcess;
 let user: BuiltSiteUser;
-let dropDatabase = async () => {};
+let dataDir = '';
+let stop = async () => {};
 
 beforeAll(async () => {
-  if (!fs.existsSync('build/server/index.js')) {
-    throw new Error('No web build: run `npx tsx scripts/ensure-build.ts` (npm test does).');
-  }
-  const env: Record<string, string> = {
-    NODE_ENV: 'production',
-    DATA_DIR: dataDir,
-    DATABASE_URL: '',
-    LOG_LEVEL: 'warn',
-  };
-  if (testDatabaseKind() === 'postgres') {
-    const database = await createEmptyPostgresDatabase();
-    env.DATABASE_URL = database.url;
-    dropDatabase = database.drop;
-  }
-  roost = await startRoost(env);
+  ({ roost, dataDir, stop } = await startBuiltRoost('security-headers'));
   user = await createBuiltSiteUser(roost.url, dataDir, 'security.headers@example.com');
 }, 120_000);
 
-afterAll(async () => {
-  if (roost) await stopRoost(roost);
-  await dropDatabase();
-  fs.rmSync(dataDir, { recursive: true, force: true });
-});
+afterAll(() => stop());
 
 /** Data blocks (JSON-LD) are never run, so the policy does not apply to them. */
 const DATA_BLOCK = /^(application\/(ld\+)?json|importmap)$/i;

@@ -1,5 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
 import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { createEmptyPostgresDatabase, testDatabaseKind } from './test-database.ts';
 
 /** Roost run as an operator runs it (`server/main.ts`, serving the production web build). */
 export interface RoostProcess {
@@ -58,4 +62,36 @@ export async function startRoost(env: Record<string, string>): Promise<RoostProc
 export async function stopRoost(started: RoostProcess): Promise<number | null> {
   started.child.kill('SIGTERM');
   return started.exited;
+}
+
+/**
+ * Roost as `npm start` serves it (production build, demo seeded) on its own temporary data, on
+ * PGlite or a new PostgreSQL database as the test project says; `stop` removes all of it.
+ */
+export async function startBuiltRoost(
+  name: string,
+): Promise<{ roost: RoostProcess; dataDir: string; stop: () => Promise<void> }> {
+  if (!fs.existsSync('build/server/index.js')) {
+    throw new Error('No web build: run `npx tsx scripts/ensure-build.ts` (npm test does).');
+  }
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `roost-${name}-`));
+  const env: Record<string, string> = {
+    NODE_ENV: 'production',
+    DATA_DIR: dataDir,
+    DATABASE_URL: '',
+    LOG_LEVEL: 'warn',
+  };
+  let dropDatabase = async () => {};
+  if (testDatabaseKind() === 'postgres') {
+    const database = await createEmptyPostgresDatabase();
+    env.DATABASE_URL = database.url;
+    dropDatabase = database.drop;
+  }
+  const roost = await startRoost(env);
+  const stop = async () => {
+    await stopRoost(roost);
+    await dropDatabase();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+  return { roost, dataDir, stop };
 }
