@@ -12,6 +12,7 @@ import { createListingsService } from './listings/listings-service.ts';
 import type { MarketplaceDeps } from './marketplace-deps.ts';
 import { createMediaService } from './media/media-service.ts';
 import { createModerationService } from './moderation/moderation-service.ts';
+import { createAuditService } from './audit/audit-service.ts';
 import type { PaymentProvider } from './payments/payment-provider.ts';
 import { DEFAULT_SUPPLIER, type SupplierDetails } from './payments/payments-config.ts';
 import { createPaymentsService } from './payments/payments-service.ts';
@@ -73,6 +74,7 @@ export function createMarketplace(options: MarketplaceOptions) {
     alerts: createAlertsService(deps),
     contact: createContactService(deps),
     moderation: createModerationService(deps),
+    audit: createAuditService(deps),
     payments: createPaymentsService({
       db: deps.db,
       provider: options.payments?.provider,

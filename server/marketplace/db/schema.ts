@@ -11,3 +11,4 @@ export * from '../reports/schema.ts';
 export * from '../moderation/schema.ts';
 export * from '../favourites/schema.ts';
 export * from '../payments/schema.ts';
+export * from '../audit/schema.ts';

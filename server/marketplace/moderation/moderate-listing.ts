@@ -13,6 +13,7 @@ import { escapeHtml } from '../../mail/escape-html.ts';
 import type { SendEmail } from '../enquiries/submit-enquiry.ts';
 import { listings } from '../listings/schema.ts';
 import { listingReports } from '../reports/schema.ts';
+import { recordAdminAction } from '../audit/record-admin-action.ts';
 import { isHeldByModeration } from './moderation-hold.ts';
 import { assertAdmin } from './require-admin.ts';
 import { moderationActions, type ModerationOutcome } from './schema.ts';
@@ -107,6 +108,14 @@ export async function moderateListing(
         createdAt: now,
       })
       .returning({ id: moderationActions.id });
+    await recordAdminAction(tx, {
+      admin,
+      action: 'moderation.decide',
+      target: { type: 'listing', id: listing.id },
+      reason,
+      details: { outcome, reportsClosed: open.length, moderationActionId: action!.id },
+      at: now,
+    });
     await tx
       .update(listingReports)
       .set({

@@ -3,7 +3,9 @@ import type { Database } from '../../../db/client.ts';
 import { isSettled } from '../../../domain/payments/payment-status.ts';
 import type { RefundReason } from '../../../domain/payments/refunds.ts';
 import { formatPence, splitVat } from '../../../domain/payments/vat.ts';
+import type { SessionUser } from '../../../domain/session-user.ts';
 import { AppError } from '../../http/app-error.ts';
+import { recordAdminAction } from '../audit/record-admin-action.ts';
 import type { Logger } from '../../logger.ts';
 import type { PaymentProvider, RefundRequest } from './payment-provider.ts';
 import { committedRefundsPence, lockPayment, type Tx } from './payment-records.ts';
@@ -24,6 +26,8 @@ export interface RefundOrder {
   note: string;
   requestedBy: string;
   requesterEmail: string | null;
+  /** The administrator who asked, recorded in the audit log with the refund. */
+  admin?: SessionUser;
   idempotencyKey?: string | undefined;
   /** Also end the order's upgrades (a cancellation; a full refund always does). */
   endUpgrades?: 'cancelled' | 'refunded';
@@ -96,6 +100,16 @@ export async function makeRefund(deps: RefundDeps, order: RefundOrder): Promise<
         createdAt: order.now,
       })
       .returning();
+    if (order.admin) {
+      await recordAdminAction(tx, {
+        admin: order.admin,
+        action: 'payment.refund',
+        target: { type: 'payment', id: payment.id },
+        reason: order.reason,
+        details: { refundId: refund!.id, amountPence, note: order.note },
+        at: order.now,
+      });
+    }
     const endReason: RefundOrder['endUpgrades'] =
       order.endUpgrades ?? (amountPence === remaining ? 'refunded' : undefined);
     return {

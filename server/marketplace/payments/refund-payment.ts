@@ -31,6 +31,7 @@ export async function refundPayment(
     note: input.note,
     requestedBy: admin.userId,
     requesterEmail: admin.email ?? null,
+    admin,
     idempotencyKey: input.idempotencyKey,
     now: options.now ?? new Date(),
   });
