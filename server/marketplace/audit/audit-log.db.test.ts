@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { admin, member, reportedListing } from '../../../tests/support/moderation-fixture.ts';
@@ -117,8 +117,9 @@ describe('admin audit log', () => {
       database.db.delete(adminAuditLog).where(eq(adminAuditLog.id, id)),
     ).rejects.toMatchObject(refused);
     const [row] = await database.db
-      .execute<{ reason: string }>(sql`select reason from market.admin_audit_log where id = ${id}`)
-      .then((r) => r.rows);
+      .select({ reason: adminAuditLog.reason })
+      .from(adminAuditLog)
+      .where(eq(adminAuditLog.id, id));
     expect(row?.reason).toBe('');
   });
 });
