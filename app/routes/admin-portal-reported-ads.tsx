@@ -41,7 +41,11 @@ export async function action({ request, context }: Route.ActionArgs) {
       listingId,
       input: { decision: form.decision, reason: form.reason ?? '' },
     });
-    const emailed = result.isListerEmailed ? ' The lister has been e-mailed.' : '';
+    const emailed =
+      (result.isListerEmailed ? ' The lister has been e-mailed.' : '') +
+      (result.reportersTold > 0
+        ? ` ${pluralise(result.reportersTold, 'reporter')} told the outcome.`
+        : '');
     return {
       listingId,
       message: `${result.isRelisted ? 'Listing back on Roost' : LABELS.moderationOutcome[result.outcome]}; ${pluralise(result.reportsClosed, 'report')} closed.${emailed}`,
@@ -106,6 +110,21 @@ export default function ReportedAds({ loaderData, actionData }: Route.ComponentP
                     new reason.
                   </p>
                 ) : null}
+                {entry.appeal ? (
+                  <div className="alert alert--info" data-testid="moderation-appeal">
+                    <p>
+                      <strong>Appeal from the lister</strong> ·{' '}
+                      <time dateTime={entry.appeal.createdAt}>
+                        {formatDateTime(entry.appeal.createdAt)}
+                      </time>
+                    </p>
+                    <p className="moderation-queue__details">{entry.appeal.statement}</p>
+                    <p>
+                      Uphold it to put the listing back on Roost, or pause or remove it with your
+                      reason. The lister is told either way; they cannot appeal this decision again.
+                    </p>
+                  </div>
+                ) : null}
                 <ul className="moderation-queue__reports">
                   {entry.reports.map((report) => (
                     <li key={report.id}>
@@ -138,9 +157,11 @@ export default function ReportedAds({ loaderData, actionData }: Route.ComponentP
                           required
                           defaultChecked={failure?.values.decision === decision}
                         />{' '}
-                        {entry.isReviewRequested && decision === 'dismiss'
-                          ? 'Approve the changes and put it back on Roost'
-                          : LABELS.moderationDecision[decision]}
+                        {entry.appeal && decision === 'dismiss'
+                          ? 'Uphold the appeal and put it back on Roost'
+                          : entry.isReviewRequested && decision === 'dismiss'
+                            ? 'Approve the changes and put it back on Roost'
+                            : LABELS.moderationDecision[decision]}
                       </label>
                     ))}
                   </FieldGroup>

@@ -10,6 +10,7 @@ import type { Route } from './+types/my-account-listing';
 import { Field } from '~/components/ui/field';
 import { SelectField } from '~/components/ui/select-field';
 import { TextField } from '~/components/ui/text-field';
+import { ModerationAppeal } from '~/features/listings/moderation-appeal';
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: listingStyles }];
 
@@ -63,6 +64,16 @@ export async function action({ params, request, context }: Route.ActionArgs) {
           intent: form.intent,
           message: 'Listing restored and paused: set it back to available when ready.',
         };
+      case 'appeal':
+        await context.marketplace.appeals.submit({
+          user,
+          listingId: id,
+          input: { statement: form.statement ?? '' },
+        });
+        return {
+          intent: form.intent,
+          message: 'Appeal sent. A moderator will look at it and e-mail you the outcome.',
+        };
       case 'reply':
         await enquiries.answer({
           user,
@@ -75,7 +86,11 @@ export async function action({ params, request, context }: Route.ActionArgs) {
         throw data(null, { status: 400 });
     }
   } catch (error) {
-    return formFailure(error, { intent: form.intent }, { asPage: ['NOT_FOUND'] });
+    return formFailure(
+      error,
+      { intent: form.intent, statement: form.statement },
+      { asPage: ['NOT_FOUND'] },
+    );
   }
 }
 
@@ -117,7 +132,17 @@ export default function ManageListing({ loaderData, actionData }: Route.Componen
           </p>
         </div>
       ) : null}
-      {actionData ? (
+      <ModerationAppeal
+        appeal={listing.appeal}
+        canAppeal={listing.canAppeal}
+        isBusy={isBusy}
+        failure={
+          actionData && 'error' in actionData && actionData.intent === 'appeal'
+            ? actionData
+            : undefined
+        }
+      />
+      {actionData && !(actionData.intent === 'appeal' && 'error' in actionData) ? (
         'error' in actionData ? (
           <div className="alert alert--error" role="alert">
             <p>{Object.values(actionData.fields)[0] ?? actionData.error}</p>

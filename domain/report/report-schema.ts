@@ -21,6 +21,16 @@ export const reportSchema = z
       .transform(normaliseText)
       .pipe(z.string().max(2000, 'Keep the details under 2,000 characters'))
       .default(''),
+    /**
+     * Where to tell a signed-out reporter the outcome (Online Safety Act): optional. Signed-in
+     * reporters are told at their account's address.
+     */
+    email: z
+      .union([
+        z.literal(''),
+        z.email({ message: 'Enter a valid e-mail address, or leave it empty' }).trim().max(200),
+      ])
+      .default(''),
   })
   .superRefine((value, context) => {
     if (value.reason === 'other' && value.details.length < 10) {

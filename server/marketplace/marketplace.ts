@@ -11,7 +11,7 @@ import { createFavouritesService } from './favourites/favourites-service.ts';
 import { createListingsService } from './listings/listings-service.ts';
 import type { MarketplaceDeps } from './marketplace-deps.ts';
 import { createMediaService } from './media/media-service.ts';
-import { createModerationService } from './moderation/moderation-service.ts';
+import { createAppealsService, createModerationService } from './moderation/moderation-service.ts';
 import { createAuditService } from './audit/audit-service.ts';
 import type { PaymentProvider } from './payments/payment-provider.ts';
 import { DEFAULT_SUPPLIER, type SupplierDetails } from './payments/payments-config.ts';
@@ -74,6 +74,7 @@ export function createMarketplace(options: MarketplaceOptions) {
     alerts: createAlertsService(deps),
     contact: createContactService(deps),
     moderation: createModerationService(deps),
+    appeals: createAppealsService(deps),
     audit: createAuditService(deps),
     payments: createPaymentsService({
       db: deps.db,

@@ -153,6 +153,13 @@ test('an administrator sees the report and removes the listing; its page answers
   expect(mail.body).toContain('it asks for money before a viewing');
   expect(mail.body).toContain('&lt;b&gt;not allowed&lt;/b&gt;');
 
+  // The reporter is told the outcome (Online Safety Act), without the lister's reason.
+  const outcome = await waitForMail(reporter.email, {
+    after: before,
+    subject: /The listing you reported: removed/,
+  });
+  expect(outcome.body).not.toContain('asks for money before a viewing');
+
   const gone = await page.goto(listingUrl);
   expect(gone?.status()).toBe(410);
   await expect(
@@ -226,4 +233,40 @@ test('a paused listing stays off Roost until a moderator approves the changes', 
   expect((await page.request.get(`/property/${id}`)).status()).toBe(200);
   await listerPage.close();
   await reporterPage.close();
+});
+
+test('the lister appeals the removal once; a moderator upholds it and the listing is back', async ({
+  page,
+  browser,
+}) => {
+  const listerContext = await browser.newContext();
+  const listerPage = await listerContext.newPage();
+  await signIn(listerPage, lister);
+  await listerPage.goto(`/my-account/listings/${listingId}`);
+  await listerPage.getByText('Appeal the moderators’ decision').click();
+  await listerPage.getByRole('button', { name: 'Send appeal' }).click();
+  await expect(listerPage.getByText(/at least 20 characters\)/)).toBeVisible();
+  await listerPage
+    .getByLabel('Why the decision was wrong')
+    .fill('I own this house and asked for no money: the reporter confused it with another.');
+  await listerPage.getByRole('button', { name: 'Send appeal' }).click();
+  await expect(listerPage.getByRole('status')).toContainText('Appeal sent');
+  await expect(listerPage.getByTestId('appeal-status')).toContainText('You have appealed');
+  await expectNoAxeViolations(listerPage);
+
+  await signIn(page, admin);
+  await page.goto('/admin-portal/reported-ads/');
+  const entry = page.getByTestId('reported-listing').filter({ hasText: title });
+  await expect(entry.getByTestId('moderation-appeal')).toContainText('confused it with another');
+  await expectNoAxeViolations(page);
+  const before = outboxCount();
+  await entry.getByRole('radio', { name: /Uphold the appeal/ }).check();
+  await entry.getByRole('button', { name: 'Record decision' }).click();
+  await expect(page.getByRole('status')).toContainText('Listing back on Roost');
+  await waitForMail(lister.email, { after: before, subject: /Your listing .* is live again/ });
+  expect((await page.request.get(listingUrl)).status()).toBe(200);
+
+  await listerPage.reload();
+  await expect(listerPage.getByTestId('appeal-status')).toContainText('upheld');
+  await listerContext.close();
 });

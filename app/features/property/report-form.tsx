@@ -3,6 +3,8 @@ import { Button } from '~/components/ui/button';
 import { RadioGroup } from '~/components/ui/choice-group';
 import { Field } from '~/components/ui/field';
 import { optionsOf } from '@domain/labels';
+import { TextField } from '~/components/ui/text-field';
+import { useRootData } from '~/lib/use-root-data';
 import type { PropertyFormResult } from './property-types';
 
 /** 'Report this listing' to the moderators: a reason, and details for 'Something else'. */
@@ -10,6 +12,7 @@ export function ReportForm({ actionData }: { actionData: PropertyFormResult }) {
   const result = actionData?.intent === 'report' ? actionData : undefined;
   const failure = result?.status === 'error' ? result : undefined;
   const fields = failure?.fields ?? {};
+  const { user } = useRootData();
   return (
     <details className="property__report" open={Boolean(result)}>
       <summary>Report this listing</summary>
@@ -41,6 +44,20 @@ export function ReportForm({ actionData }: { actionData: PropertyFormResult }) {
               <textarea {...control} name="details" defaultValue={failure?.values.details} />
             )}
           </Field>
+          {user ? (
+            <p className="hint">We will e-mail you what our moderators decide.</p>
+          ) : (
+            <TextField
+              id="report-email"
+              label="Your e-mail address (optional)"
+              hint="If you give it, we will tell you what our moderators decide."
+              name="email"
+              type="email"
+              autoComplete="email"
+              defaultValue={failure?.values.email}
+              error={fields.email}
+            />
+          )}
           <p>
             <Button type="submit" variant="secondary">
               Send report

@@ -73,8 +73,9 @@ export function mountListingsApi(
     media,
     enquiries,
     reports,
+    appeals,
     favourites,
-  }: Pick<Marketplace, 'listings' | 'media' | 'enquiries' | 'reports' | 'favourites'>,
+  }: Pick<Marketplace, 'listings' | 'media' | 'enquiries' | 'reports' | 'appeals' | 'favourites'>,
 ): void {
   const user = (res: Response) => sessionUserOf(res);
   const signedIn = (res: Response) => requireApiUser(sessionUserOf(res));
@@ -209,6 +210,9 @@ export function mountListingsApi(
   });
   api.post('/listings/:id/reports', async (req: Request<Params>, res) => {
     res.status(201).json(await reports.submit({ ...fromVisitor(req, res), input: req.body }));
+  });
+  api.post('/listings/:id/appeals', async (req: Request<Params>, res) => {
+    res.status(201).json(await appeals.submit(change(req, res)));
   });
 
   // Favourites, merged with the browser's list.

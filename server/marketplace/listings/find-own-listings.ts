@@ -2,7 +2,12 @@ import { desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client.ts';
 import { qualifiedColumn } from '../../../db/qualified-column.ts';
 import { favourites } from '../favourites/schema.ts';
-import { heldByModerationSql, reviewRequestedSql } from '../moderation/moderation-hold.ts';
+import type { AppealStatus } from '../../../domain/moderation/appeal.ts';
+import {
+  heldByModerationSql,
+  latestAppealSql,
+  reviewRequestedSql,
+} from '../moderation/moderation-hold.ts';
 import { listings } from './schema.ts';
 import { toSummaries, summaryColumns, type ListingSummary } from './listing-summary.ts';
 
@@ -17,6 +22,10 @@ export interface OwnListing extends ListingSummary {
    * then 'review-requested' until a moderator decides.
    */
   moderation: 'held' | 'review-requested' | null;
+  /** The lister's appeal against the latest moderation decision, if any. */
+  appeal: AppealStatus | null;
+  /** Paused or removed by moderators, in force, and not yet appealed. */
+  canAppeal: boolean;
 }
 
 /** The lister's own listings for /my-account, deleted ones too (restorable for 30 days). */
@@ -33,6 +42,8 @@ export async function findOwnListings(db: Database, ownerSub: string): Promise<O
       statusChangedAt: listings.statusChangedAt,
       isHeld: sql<boolean>`${listings.status} = 'paused' and ${heldByModerationSql(listingId)}`,
       isReviewRequested: reviewRequestedSql(listingId),
+      isRemoved: sql<boolean>`${listings.status} = 'removed'`,
+      appeal: latestAppealSql(listingId),
       favouriteCount:
         sql<number>`(select count(*) from ${favourites} where ${favourites.listingId} = ${listingId})`.mapWith(
           Number,
@@ -43,11 +54,13 @@ export async function findOwnListings(db: Database, ownerSub: string): Promise<O
     .orderBy(desc(listings.createdAt))
     .limit(200);
   return toSummaries(rows).map(
-    ({ deletedAt, statusChangedAt, isHeld, isReviewRequested, ...summary }) => ({
+    ({ deletedAt, statusChangedAt, isHeld, isReviewRequested, isRemoved, appeal, ...summary }) => ({
       ...summary,
       deletedAt: deletedAt?.toISOString() ?? null,
       statusChangedAt: statusChangedAt.toISOString(),
       moderation: isHeld ? (isReviewRequested ? 'review-requested' : 'held') : null,
+      appeal: appeal ?? null,
+      canAppeal: (isHeld || isRemoved) && !appeal,
     }),
   );
 }

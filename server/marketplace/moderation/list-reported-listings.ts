@@ -4,6 +4,7 @@ import { listingPath } from '../../../domain/listing/listing-url.ts';
 import type { SessionUser } from '../../../domain/session-user.ts';
 import { listings } from '../listings/schema.ts';
 import { listingReports } from '../reports/schema.ts';
+import { APPEAL_REPORTER } from './appeal-moderation.ts';
 import { REVIEW_REQUEST_REPORTER } from './moderation-hold.ts';
 import { assertAdmin } from './require-admin.ts';
 import { moderationActions } from './schema.ts';
@@ -26,6 +27,8 @@ export interface ReportedListing {
   reporterCount: number;
   /** Moderators paused it, and its lister has made changes and asks to go live again. */
   isReviewRequested: boolean;
+  /** The lister appeals the moderators' decision; dismissing the reports upholds it. */
+  appeal: { statement: string; createdAt: string } | null;
   firstReportedAt: string;
   reports: OpenReport[];
 }
@@ -69,6 +72,7 @@ export async function listReportedListings(
         path: listingPath({ ...row, id: row.listingId }),
         reporterCount: 0,
         isReviewRequested: false,
+        appeal: null,
         firstReportedAt: row.createdAt.toISOString(),
         reports: [],
         reporters: new Set(),
@@ -76,7 +80,10 @@ export async function listReportedListings(
       grouped.set(row.listingId, entry);
     }
     if (row.reporterKey === REVIEW_REQUEST_REPORTER) entry.isReviewRequested = true;
-    else entry.reporters.add(row.reporterKey);
+    else if (row.reporterKey === APPEAL_REPORTER) {
+      entry.appeal = { statement: row.details, createdAt: row.createdAt.toISOString() };
+      continue;
+    } else entry.reporters.add(row.reporterKey);
     entry.reporterCount = entry.reporters.size;
     entry.reports.push({
       id: row.reportId,

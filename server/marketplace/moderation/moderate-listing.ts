@@ -16,10 +16,12 @@ import { listingReports } from '../reports/schema.ts';
 import { recordAdminAction } from '../audit/record-admin-action.ts';
 import { isHeldByModeration } from './moderation-hold.ts';
 import { assertAdmin } from './require-admin.ts';
-import { moderationActions, type ModerationOutcome } from './schema.ts';
+import { moderationActions, moderationAppeals, type ModerationOutcome } from './schema.ts';
 
 export interface ModerationSettings {
   send: SendEmail | undefined;
+  /** Tells reporters the outcome; undefined: nobody is told (no delivery configured). */
+  sendToReporter?: SendEmail | undefined;
   publicUrl: string;
   logger: Logger;
 }
@@ -35,8 +37,10 @@ export interface ModerationResult {
   outcome: ModerationOutcome;
   reportsClosed: number;
   isListerEmailed: boolean;
-  /** The listing had been paused by moderators and is live again. */
+  /** The listing had been paused or removed by moderators and is live again. */
   isRelisted: boolean;
+  /** How many reporters were e-mailed the outcome. */
+  reportersTold: number;
 }
 
 /**
@@ -74,7 +78,11 @@ export async function moderateListing(
       .for('update');
     if (!listing) throw new AppError('NOT_FOUND', 'No such listing.');
     const open = await tx
-      .select({ id: listingReports.id })
+      .select({
+        id: listingReports.id,
+        reporterKey: listingReports.reporterKey,
+        reporterEmail: listingReports.reporterEmail,
+      })
       .from(listingReports)
       .where(and(eq(listingReports.listingId, listing.id), eq(listingReports.status, 'open')));
     if (open.length === 0) {
@@ -91,11 +99,19 @@ export async function moderateListing(
     }
     // Dismissing the reports on a listing moderators had paused lets it back on Roost (its
     // lister asked for that check); pausing it again keeps it off, with a new reason.
+    const [appeal] = await tx
+      .select({ id: moderationAppeals.id })
+      .from(moderationAppeals)
+      .where(
+        and(eq(moderationAppeals.listingId, listing.id), eq(moderationAppeals.status, 'open')),
+      );
+    // Dismissing also upholds the lister's appeal, which lets back a removed listing too.
     const isRelisted =
       decision === 'dismiss' &&
-      listing.status === 'paused' &&
-      !listing.deletedAt &&
-      (await isHeldByModeration(tx as unknown as Database, listing.id));
+      ((listing.status === 'paused' &&
+        !listing.deletedAt &&
+        (await isHeldByModeration(tx as unknown as Database, listing.id))) ||
+        (listing.status === 'removed' && appeal !== undefined));
     const [action] = await tx
       .insert(moderationActions)
       .values({
@@ -113,9 +129,24 @@ export async function moderateListing(
       action: 'moderation.decide',
       target: { type: 'listing', id: listing.id },
       reason,
-      details: { outcome, reportsClosed: open.length, moderationActionId: action!.id },
+      details: {
+        outcome,
+        reportsClosed: open.length,
+        moderationActionId: action!.id,
+        ...(appeal ? { appealId: appeal.id, appeal: isRelisted ? 'upheld' : 'rejected' } : {}),
+      },
       at: now,
     });
+    if (appeal) {
+      await tx
+        .update(moderationAppeals)
+        .set({
+          status: decision === 'dismiss' ? 'upheld' : 'rejected',
+          decidedByActionId: action!.id,
+          decidedAt: now,
+        })
+        .where(eq(moderationAppeals.id, appeal.id));
+    }
     await tx
       .update(listingReports)
       .set({
@@ -132,7 +163,13 @@ export async function moderateListing(
     } else if (isRelisted) {
       await tx
         .update(listings)
-        .set({ status: 'active', statusChangedAt: now, confirmedAt: now, confirmRequestedAt: null })
+        .set({
+          status: 'active',
+          statusChangedAt: now,
+          confirmedAt: now,
+          confirmRequestedAt: null,
+          deletedAt: null,
+        })
         .where(eq(listings.id, listing.id));
     } else if (decision === 'remove') {
       // Not a lister's soft delete: nothing to restore, and kept (not purged) for the record.
@@ -141,12 +178,27 @@ export async function moderateListing(
         .set({ status: 'removed', statusChangedAt: now, deletedAt: null })
         .where(eq(listings.id, listing.id));
     }
-    return { listing, actionId: action!.id, reportsClosed: open.length, isRelisted };
+    const reporterEmails = [
+      ...new Set(
+        open
+          .filter((report) => !report.reporterKey.startsWith('roost:') && report.reporterEmail)
+          .map((report) => report.reporterEmail!.toLowerCase()),
+      ),
+    ];
+    return {
+      listing,
+      actionId: action!.id,
+      reportsClosed: open.length,
+      isRelisted,
+      isAppeal: appeal !== undefined,
+      reporterEmails,
+    };
   });
 
   let isListerEmailed = false;
-  const { listing, isRelisted } = result;
+  const { listing, isRelisted, isAppeal } = result;
   const email = isRelisted ? 'relist' : decision === 'dismiss' ? null : decision;
+  const reportersTold = await tellReporters(settings, result, outcome);
   if (email) {
     if (!settings.send || !listing.contactEmail) {
       settings.logger.warn(
@@ -155,7 +207,7 @@ export async function moderateListing(
       );
     } else {
       try {
-        await settings.send(moderationEmail(settings.publicUrl, listing, email, reason));
+        await settings.send(moderationEmail(settings.publicUrl, listing, email, reason, isAppeal));
         await db
           .update(moderationActions)
           .set({ emailedAt: sql`now()` })
@@ -175,6 +227,53 @@ export async function moderateListing(
     reportsClosed: result.reportsClosed,
     isListerEmailed,
     isRelisted,
+    reportersTold,
+  };
+}
+
+/**
+ * Online Safety Act: everyone who reported the listing (and left an address) is told what was
+ * decided. Best effort after the decision is saved: a failed e-mail is logged, not retried.
+ */
+async function tellReporters(
+  settings: ModerationSettings,
+  result: { actionId: number; reporterEmails: string[]; listing: typeof listings.$inferSelect },
+  outcome: ModerationOutcome,
+): Promise<number> {
+  const send = settings.sendToReporter;
+  if (!send || result.reporterEmails.length === 0) return 0;
+  let told = 0;
+  for (const to of result.reporterEmails) {
+    try {
+      await send(reportOutcomeEmail(to, result.listing.title, outcome));
+      told += 1;
+    } catch (error) {
+      settings.logger.error(
+        { err: error, actionId: result.actionId },
+        'moderation recorded but a reporter was not told the outcome',
+      );
+    }
+  }
+  return told;
+}
+
+const OUTCOME_WORDS: Record<ModerationOutcome, string> = {
+  removed:
+    'Our moderators found that it broke our rules and have removed it from Roost. Thank you for telling us.',
+  paused:
+    'Our moderators found a problem and have paused it: it is off Roost until its lister puts it right and a moderator checks it again. Thank you for telling us.',
+  dismissed:
+    'Our moderators checked it and found that it does not break our rules, so it stays on Roost. Thank you for telling us all the same: every report is read.',
+};
+
+function reportOutcomeEmail(to: string, title: string, outcome: ModerationOutcome) {
+  const headline = `You reported the listing "${title}".`;
+  const body = OUTCOME_WORDS[outcome];
+  return {
+    to,
+    subject: `The listing you reported: ${outcome === 'dismissed' ? 'no breach found' : outcome}`,
+    text: [headline, '', body].join('\n'),
+    html: [`<p>${escapeHtml(headline)}</p>`, `<p>${escapeHtml(body)}</p>`].join('\n'),
   };
 }
 
@@ -183,10 +282,13 @@ function moderationEmail(
   listing: typeof listings.$inferSelect,
   decision: 'pause' | 'remove' | 'relist',
   reason: string,
+  isAppeal = false,
 ) {
   const view = `${publicUrl}${listingPath(listing)}`;
   if (decision === 'relist') {
-    const headline = `Thank you for your changes: our moderators have checked "${listing.title}" and it is back on Roost.`;
+    const headline = isAppeal
+      ? `We have upheld your appeal: our moderators have looked again at "${listing.title}" and it is back on Roost.`
+      : `Thank you for your changes: our moderators have checked "${listing.title}" and it is back on Roost.`;
     const note = reason ? ['', 'Their note:', reason] : [];
     return {
       to: listing.contactEmail!,
@@ -207,26 +309,30 @@ function moderationEmail(
   const manage = `${publicUrl}/my-account/listings/${listing.id}`;
   const contact = `${publicUrl}/contact-us`;
   const paused = decision === 'pause';
-  const headline = paused
-    ? `We have paused your listing "${listing.title}" after reports from visitors.`
-    : `We have removed your listing "${listing.title}" from Roost after reports from visitors.`;
-  const next = paused
-    ? `Please make the changes, then set it back to "Available" in your account: our moderators will check it before it goes live again: ${manage}`
-    : `It can no longer be viewed or restored. If you think this is a mistake, contact us: ${contact}`;
+  const headline = isAppeal
+    ? `We have looked at your appeal about "${listing.title}" and not upheld it: the listing stays ${paused ? 'paused' : 'removed'}.`
+    : paused
+      ? `We have paused your listing "${listing.title}" after reports from visitors.`
+      : `We have removed your listing "${listing.title}" from Roost after reports from visitors.`;
+  const next = isAppeal
+    ? `An appeal can be made once per decision, so this is our final answer on Roost. If you still disagree, contact us: ${contact}`
+    : paused
+      ? `Please make the changes, then set it back to "Available" in your account: our moderators will check it before it goes live again. If you think the decision is wrong, you can appeal once from the same page: ${manage}`
+      : `It can no longer be viewed. If you think this is a mistake, you can appeal once from your account: ${manage}`;
   return {
     to: listing.contactEmail!,
-    subject: paused
-      ? `Your listing "${listing.title}" has been paused`
-      : `Your listing "${listing.title}" has been removed`,
+    subject: isAppeal
+      ? `Your appeal about "${listing.title}"`
+      : paused
+        ? `Your listing "${listing.title}" has been paused`
+        : `Your listing "${listing.title}" has been removed`,
     text: [headline, `Listing: ${view}`, '', 'Our reason:', reason, '', next].join('\n'),
     html: [
       `<p>${escapeHtml(headline)}</p>`,
       `<p>Listing: <a href="${escapeHtml(view)}">${escapeHtml(listing.title)}</a></p>`,
       '<p><strong>Our reason:</strong></p>',
       `<p style="white-space:pre-wrap">${escapeHtml(reason)}</p>`,
-      paused
-        ? `<p>Please make the changes, then set it back to "Available" <a href="${escapeHtml(manage)}">in your account</a>: our moderators will check it before it goes live again.</p>`
-        : `<p>It can no longer be viewed or restored. If you think this is a mistake, <a href="${escapeHtml(contact)}">contact us</a>.</p>`,
+      `<p>${escapeHtml(next)}</p>`,
     ].join('\n'),
   };
 }

@@ -3,7 +3,8 @@ import { qualifiedColumn } from '../../../db/qualified-column.ts';
 import type { Database } from '../../../db/client.ts';
 import { listings } from '../listings/schema.ts';
 import { listingReports } from '../reports/schema.ts';
-import { moderationActions } from './schema.ts';
+import type { AppealStatus } from '../../../domain/moderation/appeal.ts';
+import { moderationActions, moderationAppeals } from './schema.ts';
 
 /**
  * A listing moderators paused stays off Roost until a moderator lets it back: its lister can ask
@@ -46,4 +47,13 @@ export function reviewRequestedSql(listingId: SQL) {
     eq(listingReports.status, 'open'),
     eq(listingReports.reporterKey, REVIEW_REQUEST_REPORTER),
   )})`;
+}
+
+/**
+ * SQL: the status of the appeal about the listing's latest moderation decision — an appeal against
+ * it, or the appeal it decided (null when neither). Either way that decision cannot be appealed.
+ */
+export function latestAppealSql(listingId: SQL) {
+  const latest = sql`(select ${moderationActions.id} from ${moderationActions} where ${moderationActions.listingId} = ${listingId} order by ${moderationActions.createdAt} desc, ${moderationActions.id} desc limit 1)`;
+  return sql<AppealStatus | null>`(select ${moderationAppeals.status} from ${moderationAppeals} where ${moderationAppeals.moderationActionId} = ${latest} or ${moderationAppeals.decidedByActionId} = ${latest} limit 1)`;
 }

@@ -1,6 +1,7 @@
-import type { MarketplaceDeps, OfListing, Visitor } from '../marketplace-deps.ts';
+import type { MarketplaceDeps, OfListing, SignedIn, Visitor } from '../marketplace-deps.ts';
 import { listModerationActions, listReportedListings } from './list-reported-listings.ts';
 import { moderateListing } from './moderate-listing.ts';
+import { appealModeration } from './appeal-moderation.ts';
 
 /** Administrators only: every use case checks the role itself from `user` (403 otherwise). */
 export function createModerationService(
@@ -14,9 +15,22 @@ export function createModerationService(
     decide: ({ user, listingId, input }: Visitor & OfListing & { input: unknown }) =>
       moderateListing(
         db,
-        { send: deps.mail('listing-moderation'), publicUrl: deps.publicUrl, logger: deps.logger },
+        {
+          send: deps.mail('listing-moderation'),
+          sendToReporter: deps.mail('report-outcome'),
+          publicUrl: deps.publicUrl,
+          logger: deps.logger,
+        },
         { admin: user, listingId, input },
       ),
+  };
+}
+
+/** Listers appeal a moderation decision on their own listing (once per decision). */
+export function createAppealsService(deps: Pick<MarketplaceDeps, 'db'>) {
+  return {
+    submit: ({ user, listingId, input }: SignedIn & OfListing & { input: unknown }) =>
+      appealModeration(deps.db, { user, listingId, input }),
   };
 }
 

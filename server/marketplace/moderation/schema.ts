@@ -1,6 +1,7 @@
 import { bigint, index, integer, text, timestamp } from 'drizzle-orm/pg-core';
 import { market } from '../db/market-schema.ts';
 import { MODERATION_OUTCOMES } from '../../../domain/moderation/moderation-decision.ts';
+import { APPEAL_STATUSES } from '../../../domain/moderation/appeal.ts';
 import { listings } from '../listings/schema.ts';
 
 export type { ModerationOutcome } from '../../../domain/moderation/moderation-decision.ts';
@@ -36,3 +37,37 @@ export const moderationActions = market.table(
 );
 
 export type ModerationAction = typeof moderationActions.$inferSelect;
+
+export const appealStatus = market.enum('appeal_status', APPEAL_STATUSES);
+
+/**
+ * A lister's appeal against a moderation decision that paused or removed their listing: one per
+ * decision (unique), decided by a moderator from the reported-ads queue.
+ */
+export const moderationAppeals = market.table(
+  'moderation_appeals',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    listingId: bigint('listing_id', { mode: 'number' })
+      .notNull()
+      .references(() => listings.id, { onDelete: 'cascade' }),
+    /** The decision appealed against. */
+    moderationActionId: bigint('moderation_action_id', { mode: 'number' })
+      .notNull()
+      .unique()
+      .references(() => moderationActions.id, { onDelete: 'cascade' }),
+    listerSub: text('lister_sub').notNull(),
+    statement: text('statement').notNull(),
+    status: appealStatus('status').notNull().default('open'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The moderator's decision that closed the appeal. */
+    decidedByActionId: bigint('decided_by_action_id', { mode: 'number' }).references(
+      () => moderationActions.id,
+      { onDelete: 'set null' },
+    ),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+  },
+  (table) => [index('moderation_appeals_listing_idx').on(table.listingId, table.createdAt.desc())],
+);
+
+export type ModerationAppeal = typeof moderationAppeals.$inferSelect;

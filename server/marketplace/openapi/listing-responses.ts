@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { APPEAL_STATUSES } from '../../../domain/moderation/appeal.ts';
 import {
   COUNCIL_TAX_BANDS,
   EPC_RATINGS,
@@ -70,6 +71,12 @@ export const ownListing = listingSummary
     statusChangedAt: timestamp,
     moderation: z.enum(['held', 'review-requested']).nullable().meta({
       description: "Paused by moderators: 'held', then 'review-requested' once the lister asks",
+    }),
+    appeal: z.enum(APPEAL_STATUSES).nullable().meta({
+      description: "The lister's appeal against the latest moderation decision",
+    }),
+    canAppeal: z.boolean().meta({
+      description: 'Paused or removed by moderators and not yet appealed',
     }),
   })
   .meta({ id: 'OwnListing', description: 'One of my listings, deleted ones too' });

@@ -18,6 +18,8 @@ export async function reportListing(
     input: unknown;
     reporterIp: string;
     reporterSub?: string | undefined;
+    /** The signed-in reporter's account address (preferred over one typed in the form). */
+    reporterEmail?: string | undefined;
     limitPerHour?: number;
     now?: Date;
   },
@@ -77,6 +79,7 @@ export async function reportListing(
         reporterKey,
         reason: parsed.data.reason,
         details: parsed.data.details,
+        reporterEmail: options.reporterEmail ?? (parsed.data.email || null),
         createdAt: now,
       })
       .returning({ id: listingReports.id });

@@ -5,7 +5,13 @@ import { reportListing } from './report-listing.ts';
 export function createReportsService({ db }: Pick<MarketplaceDeps, 'db'>) {
   return {
     submit: ({ user, listingId, input, ip }: SentAboutListing) =>
-      reportListing(db, { listingId, input, reporterIp: ip, reporterSub: user?.userId }),
+      reportListing(db, {
+        listingId,
+        input,
+        reporterIp: ip,
+        reporterSub: user?.userId,
+        reporterEmail: user?.email,
+      }),
   };
 }
 

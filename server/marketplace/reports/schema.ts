@@ -18,6 +18,8 @@ export const listingReports = market.table(
       .references(() => listings.id, { onDelete: 'cascade' }),
     /** The reporter: their `sub` when signed in, else a hash of their IP address. */
     reporterKey: text('reporter_key').notNull(),
+    /** Where the reporter is told the outcome: their account's address, or one they gave. */
+    reporterEmail: text('reporter_email'),
     reason: reportReason('reason').notNull(),
     details: text('details').notNull().default(''),
     status: reportStatus('status').notNull().default('open'),

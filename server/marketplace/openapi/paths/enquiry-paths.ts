@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { ZodOpenApiPathsObject } from 'zod-openapi';
 import { enquirySchema } from '../../../../domain/enquiry/enquiry-schema.ts';
 import { VIEWING_PERIODS } from '../../../../domain/enquiry/viewing-times.ts';
+import { appealSchema } from '../../../../domain/moderation/appeal.ts';
 import { reportSchema } from '../../../../domain/report/report-schema.ts';
 import { answerInput } from '../../enquiries/answer-enquiry.ts';
 import type { EnquiryView } from '../../enquiries/list-listing-enquiries.ts';
@@ -107,6 +108,23 @@ export const enquiryPaths: ZodOpenApiPathsObject = {
       responses: {
         201: json('Stored', z.object({ id: z.int() })),
         ...errors(400, 404, 409, 422, 429),
+      },
+    },
+  },
+  '/listings/{id}/appeals': {
+    post: {
+      operationId: 'appealModeration',
+      tags: ['Reports'],
+      summary:
+        "The lister appeals moderators' pause or removal of their listing (once per decision); it joins the moderation queue",
+      security: signedIn,
+      requestParams: { path: listingIdPath },
+      requestBody: jsonBody(appealSchema, {
+        statement: 'The photos are of this flat: I took them last week and can send the originals.',
+      }),
+      responses: {
+        201: json('Stored', z.object({ id: z.int() })),
+        ...errors(400, 401, 404, 409, 422),
       },
     },
   },

@@ -30,6 +30,10 @@ const reportedListing = z
     isReviewRequested: z.boolean().meta({
       description: 'Moderators paused it; the lister made changes and asks to go live again',
     }),
+    appeal: z
+      .object({ statement: z.string(), createdAt: timestamp })
+      .nullable()
+      .meta({ description: "The lister's appeal; dismissing the reports upholds it" }),
     firstReportedAt: timestamp,
     reports: z.array(
       z.object({
@@ -63,7 +67,8 @@ const moderationResult = z.object({
   isListerEmailed: z.boolean(),
   isRelisted: z
     .boolean()
-    .meta({ description: 'It had been paused by moderators and is live again' }),
+    .meta({ description: 'It had been paused or removed by moderators and is live again' }),
+  reportersTold: z.int().meta({ description: 'Reporters e-mailed the outcome' }),
 });
 
 const _reported: Same<z.infer<typeof reportedListing>, ReportedListing> = true;
