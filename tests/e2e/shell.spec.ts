@@ -238,11 +238,17 @@ test.describe('content pages', () => {
     });
   }
 
-  test('pricing says listing is free and upgrades are coming soon', async ({ page }) => {
+  test('pricing says listing is free and lists the upgrades with VAT-inclusive prices', async ({
+    page,
+  }) => {
     await page.goto('/pricing/');
     await expect(page.getByRole('heading', { name: 'Free listing' })).toBeVisible();
-    await expect(page.getByText('£0')).toBeVisible();
-    await expect(page.getByText('Coming soon')).toHaveCount(3);
+    await expect(page.getByText('£0', { exact: true })).toBeVisible();
+    await expect(page.getByText('Coming soon')).toHaveCount(0);
+    const featured = page.getByTestId('pricing-product').filter({ hasText: 'Featured, 7 days' });
+    await expect(featured).toContainText('£9.99');
+    await expect(featured).toContainText('Including VAT of £1.67');
+    await expect(page.getByTestId('pricing-product')).toHaveCount(7);
   });
 
   test('404 page answers 404, has a way home and no violations', async ({ page }) => {
