@@ -27,6 +27,8 @@ export default [
   route('admin-portal', 'routes/admin-portal.tsx', [
     index('routes/admin-portal-section.tsx', { id: 'admin-portal-home' }),
     route('reported-ads', 'routes/admin-portal-reported-ads.tsx'),
+    route('user-payments', 'routes/admin-portal-user-payments.tsx'),
+    route('user-payments/:id', 'routes/admin-portal-user-payment.tsx'),
     route('*', 'routes/admin-portal-section.tsx', { id: 'admin-portal-section' }),
   ]),
   route('*', 'routes/not-found.tsx'),
