@@ -31,6 +31,9 @@ export default function PaymentReceipt({ loaderData }: Route.ComponentProps) {
   const { invoice } = receipt;
   const canCancel =
     receipt.status !== 'refunded' &&
+    !receipt.refunds.some(
+      (refund) => refund.reason === 'cancellation' && refund.status !== 'failed',
+    ) &&
     (receipt.cancellation?.isOpen === true ||
       receipt.upgrades.some((upgrade) => upgrade.endedReason === 'listing_not_public'));
   const refunded = receipt.refunds.filter((refund) => refund.status === 'succeeded');
