@@ -135,6 +135,14 @@ test('cancelling within 14 days shows the pro-rata refund, then refunds it', asy
   await expect(page.getByTestId('receipt-refund')).toContainText('Cancelled within 14 days');
   await expect(page.getByTestId('receipt-upgrade')).toContainText('ended: cancelled');
   await expect(page.getByRole('link', { name: 'Cancel and get a refund' })).toHaveCount(0);
+
+  // The admin pages are for administrators only, whatever the browser does.
+  expect((await page.goto('/admin-portal/user-payments/'))?.status()).toBe(403);
+  const refund = await page.request.post(`/admin-portal/user-payments/${firstPaymentId}`, {
+    headers: fromSite(page),
+    form: { amount: '1.00', reason: 'goodwill', note: '' },
+  });
+  expect(refund.status()).toBe(403);
 });
 
 test('an administrator refunds part of a payment and the buyer’s receipt shows it', async ({
