@@ -25,12 +25,12 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   const paymentId = Number(params.id);
   const form = Object.fromEntries(await request.formData()) as Record<string, string>;
   try {
-    const result = await context.marketplace.payments.cancel({
+    await context.marketplace.payments.cancel({
       user,
       paymentId,
       input: { quotedPence: form.quotedPence },
     });
-    return redirect(`/my-account/payments/${paymentId}?cancelled=${result.amountPence}`);
+    return redirect(`/my-account/payments/${paymentId}?cancelled`);
   } catch (error) {
     return formFailure(error, {}, { asPage: ['NOT_FOUND'] });
   }

@@ -22,12 +22,13 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const receipt = await context.marketplace.payments
     .receipt({ user, paymentId: Number(params.id) })
     .catch(failureAsPage);
-  const url = new URL(request.url);
-  return { receipt, cancelled: url.searchParams.get('cancelled') };
+  const isJustCancelled = new URL(request.url).searchParams.has('cancelled');
+  return { receipt, isJustCancelled };
 }
 
 export default function PaymentReceipt({ loaderData }: Route.ComponentProps) {
-  const { receipt, cancelled } = loaderData;
+  const { receipt, isJustCancelled } = loaderData;
+  const cancellation = receipt.refunds.find((refund) => refund.reason === 'cancellation');
   const { invoice } = receipt;
   const canCancel =
     receipt.status !== 'refunded' &&
@@ -44,9 +45,12 @@ export default function PaymentReceipt({ loaderData }: Route.ComponentProps) {
         Receipt
       </p>
       <h1>{invoice ? `Receipt ${invoice.number}` : 'Payment'}</h1>
-      {cancelled ? (
+      {isJustCancelled && cancellation ? (
         <div className="alert alert--success no-print" role="status">
-          <p>Cancelled. We are refunding {formatPence(Number(cancelled))} to your card.</p>
+          <p>
+            Cancelled. We are refunding {formatPence(cancellation.amountPence)} to the card you paid
+            with.
+          </p>
         </div>
       ) : null}
       <p>
