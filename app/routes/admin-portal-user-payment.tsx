@@ -2,6 +2,7 @@ import { Form, Link, useNavigation } from 'react-router';
 import { formatDateTime } from '@domain/format';
 import { PAYMENT_STATUS_LABELS } from '@domain/payments/payment-status';
 import { ADMIN_REFUND_REASONS, REFUND_REASON_LABELS } from '@domain/payments/refunds';
+import { poundsToPence } from '@domain/payments/pounds-input';
 import { formatPence } from '@domain/payments/vat';
 import { Button } from '~/components/ui/button';
 import { Field } from '~/components/ui/field';
@@ -22,14 +23,6 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     .detail({ user: admin, paymentId: Number(params.id) })
     .catch(failureAsPage);
   return { detail, idempotencyKey: crypto.randomUUID().replaceAll('-', '') };
-}
-
-/** '4', '4.5', '£4.50' → 450 pence; blank → undefined (refund everything that remains). */
-function poundsToPence(text: string | undefined): number | undefined | 'invalid' {
-  const trimmed = (text ?? '').replace(/^£/, '').trim();
-  if (trimmed === '') return undefined;
-  if (!/^\d+(\.\d{1,2})?$/.test(trimmed)) return 'invalid';
-  return Math.round(Number(trimmed) * 100);
 }
 
 export async function action({ params, request, context }: Route.ActionArgs) {
