@@ -34,7 +34,11 @@ export const links: LinksFunction = () => [
 
 /** The signed-in user (verified on the server from the Amplify cookie) and public site facts. */
 export async function loader({ context }: Route.LoaderArgs) {
-  return { user: context.user, site: context.site };
+  return {
+    user: context.user,
+    site: context.site,
+    checkoutKind: context.marketplace.payments.checkoutKind()?.kind ?? null,
+  };
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {

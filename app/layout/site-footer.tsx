@@ -17,7 +17,7 @@ const FOOTER_LINKS = [
 ];
 
 export function SiteFooter() {
-  const { site } = useRootData();
+  const { site, checkoutKind } = useRootData();
   const startNewListing = useStartNewListing();
   const year = formatYear(new Date());
   return (
@@ -59,7 +59,7 @@ export function SiteFooter() {
             </>
           ) : null}
           <h2 className="footer-heading">Ways to pay for upgrades</h2>
-          <PaymentIcons />
+          <PaymentIcons kind={checkoutKind} />
         </div>
         <div className="footer-legal">
           <p>Listings on Roost are completely free.</p>

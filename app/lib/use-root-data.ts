@@ -1,10 +1,13 @@
 import { useRouteLoaderData } from 'react-router';
 import type { SiteConfig } from '../../server/config';
 import type { SessionUser } from '@domain/session-user';
+import type { CheckoutKind } from '@domain/payments/payment-methods';
 
 export interface RootData {
   user: SessionUser | null;
   site: SiteConfig;
+  /** How upgrades are paid for here (the footer shows only the ways to pay that exist). */
+  checkoutKind: CheckoutKind;
 }
 
 const FALLBACK_SITE: SiteConfig = {
@@ -17,5 +20,5 @@ const FALLBACK_SITE: SiteConfig = {
 /** The root loader's data; error pages rendered without it fall back to safe defaults. */
 export function useRootData(): RootData {
   const data = useRouteLoaderData('root') as RootData | undefined;
-  return data ?? { user: null, site: FALLBACK_SITE };
+  return data ?? { user: null, site: FALLBACK_SITE, checkoutKind: null };
 }

@@ -11,6 +11,7 @@ import { Field } from '~/components/ui/field';
 import { SelectField } from '~/components/ui/select-field';
 import { TextField } from '~/components/ui/text-field';
 import { ModerationAppeal } from '~/features/listings/moderation-appeal';
+import { UpgradeChooser } from '~/features/payments/upgrade-chooser';
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: listingStyles }];
 
@@ -29,7 +30,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const enquiries = await marketplace.enquiries.list({ user, listingId: id }).catch(failureAsPage);
   const listing = (await marketplace.listings.findOwn({ user })).find((entry) => entry.id === id);
   if (!listing) throw data(null, { status: 404 });
-  return { listing, enquiries };
+  const products = await marketplace.payments.products();
+  return { listing, enquiries, products };
 }
 
 export async function action({ params, request, context }: Route.ActionArgs) {
@@ -98,7 +100,7 @@ const SALE_STATUSES = ['active', 'under_offer', 'sold_stc', 'paused'];
 const RENT_STATUSES = ['active', 'let_agreed', 'paused'];
 
 export default function ManageListing({ loaderData, actionData }: Route.ComponentProps) {
-  const { listing, enquiries } = loaderData;
+  const { listing, enquiries, products } = loaderData;
   const navigation = useNavigation();
   const isBusy = navigation.state === 'submitting';
   const isDeleted = listing.deletedAt !== null;
@@ -216,6 +218,7 @@ export default function ManageListing({ loaderData, actionData }: Route.Componen
           </Form>
         </>
       )}
+      {isDeleted ? null : <UpgradeChooser listing={listing} products={products} />}
       <section aria-labelledby="enquiries">
         <h2 id="enquiries">Enquiries ({enquiries.length})</h2>
         {enquiries.length === 0 ? <p>No enquiries yet.</p> : null}

@@ -4,6 +4,7 @@ import { safeReturnPath } from '~/features/auth/auth-events';
 import { useAuth } from '~/features/auth/auth-context';
 import amplifyStyles from '@aws-amplify/ui-react/styles.css?url';
 import { ManageListings } from '~/features/listing-draft/manage-listings';
+import { MyPayments } from '~/features/payments/my-payments';
 import listingStyles from '~/styles/listings.css?url';
 import type { Route } from './+types/my-account';
 
@@ -35,6 +36,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     isSignedIn: user !== null,
     ownerId: user?.userId ?? null,
     listings: user ? await context.marketplace.listings.findOwn({ user }) : null,
+    payments: user ? await context.marketplace.payments.myPayments({ user }) : null,
   };
 }
 
@@ -77,6 +79,9 @@ export default function MyAccount({ loaderData }: Route.ComponentProps) {
         <ManageListings
           serverListings={loaderData.ownerId === user.userId ? loaderData.listings : null}
         />
+        {loaderData.ownerId === user.userId && loaderData.payments ? (
+          <MyPayments payments={loaderData.payments} />
+        ) : null}
       </>
     );
   }

@@ -1,4 +1,7 @@
 import { Link } from 'react-router';
+import { describeEntitlement, durationOf } from '@domain/payments/describe';
+import { formatPence } from '@domain/payments/vat';
+import type { Route } from './+types/pricing';
 
 export function meta() {
   return [
@@ -6,36 +9,25 @@ export function meta() {
     {
       name: 'description',
       content:
-        'Listing a home for sale or to rent on Roost is free. Optional upgrades are coming soon.',
+        'Listing a home for sale or to rent on Roost is free. Optional upgrades add visibility; prices include VAT.',
     },
   ];
 }
 
-const UPGRADES = [
-  {
-    name: 'Featured listing',
-    summary:
-      'Shown at the top of search results in your area for 14 days, with a highlighted card.',
-  },
-  {
-    name: 'Premium photos',
-    summary:
-      'Room for up to 40 photos, floorplans and a video tour, with a gallery cover of your choice.',
-  },
-  {
-    name: 'Refresh to top',
-    summary:
-      'Move your listing back to the top of “newest first” once, as if you had just listed it.',
-  },
-];
+/** The catalogue as stored (admins may change it), prices in pence including VAT. */
+export async function loader({ context }: Route.LoaderArgs) {
+  return { products: await context.marketplace.payments.products() };
+}
 
-export default function Pricing() {
+export default function Pricing({ loaderData }: Route.ComponentProps) {
+  const { products } = loaderData;
   return (
     <article className="content-page content-page--wide">
       <h1>Pricing</h1>
       <p className="lead">
         Listing your home on Roost is free, whether you are selling or letting. No commission, no
-        listing fee, no charge when buyers or tenants get in touch.
+        listing fee, no charge when buyers or tenants get in touch. Upgrades are optional and only
+        add visibility.
       </p>
       <div className="pricing-grid">
         <section className="pricing-card pricing-card--featured" aria-labelledby="plan-free">
@@ -51,26 +43,47 @@ export default function Pricing() {
             List your home for free
           </Link>
         </section>
-        {UPGRADES.map((upgrade) => (
+        {products.map((product) => (
           <section
-            key={upgrade.name}
+            key={product.code}
             className="pricing-card"
-            aria-labelledby={`plan-${upgrade.name.replace(/\W+/g, '-').toLowerCase()}`}
+            aria-labelledby={`plan-${product.code}`}
+            data-testid="pricing-product"
           >
-            <span className="tag">Coming soon</span>
-            <h2 id={`plan-${upgrade.name.replace(/\W+/g, '-').toLowerCase()}`}>{upgrade.name}</h2>
-            <p>{upgrade.summary}</p>
+            <h2 id={`plan-${product.code}`}>{product.name}</h2>
+            <p className="pricing-card__price">{formatPence(product.pricePence)}</p>
             <p className="pricing-card__note">
-              Optional. Prices will be shown here, including VAT, before we take any payment.
+              Including VAT of {formatPence(product.vatPence)} · {durationOf(product.entitlements)}
             </p>
+            <p>{product.description}</p>
+            <ul>
+              {product.entitlements.map((entitlement) => (
+                <li key={entitlement.kind}>{describeEntitlement(entitlement)}</li>
+              ))}
+            </ul>
           </section>
         ))}
       </div>
-      <h2>How paid upgrades will work</h2>
+      {products.length === 0 ? (
+        <p className="empty-state">No upgrades are on sale at the moment.</p>
+      ) : null}
+      <h2>How to buy an upgrade</h2>
+      <ol>
+        <li>
+          Sign in and open <Link to="/my-account">My account</Link>.
+        </li>
+        <li>
+          Choose one of your listings and select ‘Manage’. Upgrades are sold only for listings you
+          own that are on Roost (not paused, sold subject to contract or let agreed).
+        </li>
+        <li>Pick an upgrade, check the price and pay by card, Apple Pay or Google Pay.</li>
+      </ol>
       <p>
-        Upgrades will be one-off payments by card, Apple Pay or Google Pay. There will be no
-        subscriptions and nothing renews automatically. Your listing stays free whether or not you
-        buy an upgrade. See our <Link to="/payment-refund-policy">payment and refund policy</Link>.
+        Every upgrade is a one-off payment: there are no subscriptions and nothing renews
+        automatically. Prices include VAT at 20 % and you get a VAT receipt by e-mail and in My
+        account. Your listing stays free whether or not you buy an upgrade. You may cancel within 14
+        days and get back the unused part. See our{' '}
+        <Link to="/payment-refund-policy">payment and refund policy</Link>.
       </p>
     </article>
   );

@@ -20,6 +20,11 @@ export const checkoutInput = z.object({
   startImmediately: z.literal(true, {
     message: 'Tick the box to ask for your upgrade to start straight away',
   }),
+  /** A promotion code (the campaigns side applies it); blank means none. */
+  promoCode: z.preprocess(
+    (value) => (typeof value === 'string' ? value.trim().toUpperCase() || undefined : value),
+    z.string().max(32, 'Promo codes are at most 32 characters').optional(),
+  ),
 });
 export type CheckoutInput = z.infer<typeof checkoutInput>;
 

@@ -80,8 +80,12 @@ test.describe('header and footer', () => {
     await expect(footer).toContainText('Listings on Roost are completely free.');
     await expect(footer).toContainText('not a mortgage intermediary');
     await expect(footer).toContainText(/Roost Property Ltd\. Registered in England and Wales/);
+    // The e2e server has no Stripe keys: only the built-in test payments exist, so only they show.
+    await expect(
+      footer.getByRole('img', { name: 'Test card payments only (no money moves)' }),
+    ).toBeVisible();
     for (const method of ['Apple Pay', 'Google Pay', 'Debit or credit card']) {
-      await expect(footer.getByRole('img', { name: method })).toBeVisible();
+      await expect(footer.getByRole('img', { name: method })).toHaveCount(0);
     }
   });
 
@@ -238,11 +242,17 @@ test.describe('content pages', () => {
     });
   }
 
-  test('pricing says listing is free and upgrades are coming soon', async ({ page }) => {
+  test('pricing says listing is free and lists the upgrades with VAT-inclusive prices', async ({
+    page,
+  }) => {
     await page.goto('/pricing/');
     await expect(page.getByRole('heading', { name: 'Free listing' })).toBeVisible();
-    await expect(page.getByText('£0')).toBeVisible();
-    await expect(page.getByText('Coming soon')).toHaveCount(3);
+    await expect(page.getByText('£0', { exact: true })).toBeVisible();
+    await expect(page.getByText('Coming soon')).toHaveCount(0);
+    const featured = page.getByTestId('pricing-product').filter({ hasText: 'Featured, 7 days' });
+    await expect(featured).toContainText('£9.99');
+    await expect(featured).toContainText('Including VAT of £1.67');
+    await expect(page.getByTestId('pricing-product')).toHaveCount(7);
   });
 
   test('404 page answers 404, has a way home and no violations', async ({ page }) => {
