@@ -153,9 +153,16 @@ function publishedSince(from: Date | SQL, { inclusive }: { inclusive: boolean })
   )!;
 }
 
-/** Listings with a Featured upgrade running at `now`. */
+/**
+ * Listings with a Featured upgrade running at `now`: first the search table's own date (only
+ * featured rows have one, so the small partial indexes serve it), then the upgrade itself, for
+ * those few rows only (a placement stacked after a gap must not count before it starts).
+ */
 function isFeaturedAt(now: Date): SQL {
-  return sql`exists (select 1 from ${upgrades} where ${upgrades.listingId} = ${s.listingId} and ${upgrades.kind} = 'featured' and ${upgrades.endedEarlyAt} is null and ${upgrades.startsAt} <= ${now} and ${upgrades.endsAt} > ${now})`;
+  return and(
+    gt(s.featuredUntil, now),
+    sql`exists (select 1 from ${upgrades} where ${upgrades.listingId} = ${s.listingId} and ${upgrades.kind} = 'featured' and ${upgrades.endedEarlyAt} is null and ${upgrades.startsAt} <= ${now} and ${upgrades.endsAt} > ${now})`,
+  )!;
 }
 
 function monthly(amount: number, channel: Listing['channel'], period: SearchQuery['pricePeriod']) {
