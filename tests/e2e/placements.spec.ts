@@ -89,4 +89,13 @@ test('a Featured listing is pinned with its badge in a matching search only', as
   await page.goto('/search/for-sale/leeds?minBeds=3&maxPrice=1000000&sort=price-asc');
   await expect(page.locator('.search-result').first()).toBeVisible();
   await expect(page.getByText(title)).toHaveCount(0);
+
+  // Deleted, it leaves the results at once and its placement ends: later searches (and the
+  // other specs, which count cards) see no trace of it.
+  expect((await page.request.delete(`/api/v1/listings/${listingId}`, { headers })).status()).toBe(
+    204,
+  );
+  await page.goto(matching);
+  await expect(page.locator('.search-result').first()).toBeVisible();
+  await expect(page.getByText(title)).toHaveCount(0);
 });
