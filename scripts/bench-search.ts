@@ -37,8 +37,12 @@ const { values } = parseArgs({
     explain: { type: 'boolean', default: false },
     /** Measure the search mix only, without the HTTP run. */
     'queries-only': { type: 'boolean', default: false },
+    /** Share of listings with a running Featured upgrade (paid placements; 0 for none). */
+    'featured-share': { type: 'string', default: '0.05' },
   },
 });
+const featuredShare = Number(values['featured-share']);
+if (!(featuredShare >= 0 && featuredShare <= 1)) throw new Error('--featured-share takes 0 to 1');
 const total = Number(values.listings);
 const seconds = Number(values.seconds);
 const connections = Number(values.connections);
@@ -161,6 +165,36 @@ async function seedSynthetic(handle: DatabaseHandle, count: number) {
   }
 }
 
+/**
+ * Gives `share` of the listings (spread evenly by id) a running Featured upgrade, as paid
+ * checkouts would (one bench order holds them all), replacing any from an earlier run, so a
+ * kept database can be measured at several shares.
+ */
+async function featureListings(handle: DatabaseHandle, share: number) {
+  await handle.db.execute(sql`delete from market.upgrades`);
+  await handle.db.execute(sql`delete from market.orders where buyer_sub = 'bench'`);
+  if (share > 0) {
+    const [order] = rowsOf<{ id: number }>(
+      await handle.db.execute(sql`
+        insert into market.orders (buyer_sub, listing_title, product_code, product_name,
+          entitlements, price_pence, amount_pence, idempotency_key, start_immediately,
+          immediate_start_acknowledged_at, immediate_start_wording)
+        values ('bench', 'bench', 'featured_28', 'Featured, 28 days',
+          '[{"kind":"featured","days":28}]'::jsonb, 2999, 2999, 'bench', true, now(), 'bench')
+        returning id`),
+    );
+    await handle.db.execute(sql`
+      insert into market.upgrades (order_id, listing_id, kind, days, starts_at, ends_at)
+      select ${order!.id}, id, 'featured', 28, now() - interval '1 day', now() + interval '27 days'
+      from market.listings where mod(id * 7919, 10000) < ${Math.round(share * 10000)}`);
+  }
+  await handle.db.execute(sql`analyze market.upgrades`);
+  const [featured] = rowsOf<{ n: number }>(
+    await handle.db.execute(sql`select count(*)::int as n from market.upgrades`),
+  );
+  process.stderr.write(`  ${featured?.n ?? 0} listings featured\n`);
+}
+
 /** Raw `execute` results differ by driver in type only; both carry `rows`. */
 function rowsOf<T>(result: unknown): T[] {
   return (result as { rows: T[] }).rows;
@@ -227,15 +261,18 @@ try {
     await handle.db.execute(sql`truncate market.listings cascade`);
     await seedSynthetic(handle, total);
   }
+  await featureListings(handle, featuredShare);
   await refreshSearchStatistics(handle.db);
   const marketplace = createMarketplace({ db: handle.db });
 
   const mix = searchMix();
-  for (const item of mix.slice(0, 50)) await marketplace.search.run(item); // warm caches
+  // As the results pages run it: with the Featured homes pinned.
+  const run = (item: MixItem) => marketplace.search.run({ ...item, featuredAt: new Date() });
+  for (const item of mix.slice(0, 50)) await run(item); // warm caches
   const measured: { item: MixItem; ms: number }[] = [];
   for (const item of mix) {
     const t0 = performance.now();
-    await marketplace.search.run(item);
+    await run(item);
     measured.push({ item, ms: performance.now() - t0 });
   }
   const timings = measured.map((entry) => entry.ms).sort((a, b) => a - b);
@@ -262,6 +299,7 @@ try {
     machine: `${os.cpus().length} × ${os.cpus()[0]?.model.trim()}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`,
     engine,
     listings: total,
+    featuredShare,
     searches: mix.length,
     queryLatencyMs: {
       p50: +percentile(timings, 50).toFixed(2),

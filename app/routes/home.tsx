@@ -1,5 +1,6 @@
 import { Form, Link } from 'react-router';
 import { ListingCard } from '~/features/listings/listing-card';
+import { ShowcaseSlots } from '~/features/listings/showcase-slots';
 import { ReturningVisitor } from '~/features/search/returning-visitor';
 import type { Route } from './+types/home';
 
@@ -15,15 +16,16 @@ export function meta(): Route.MetaDescriptors {
 }
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const [forSale, toRent] = await Promise.all([
+  const [forSale, toRent, showcase] = await Promise.all([
     context.marketplace.listings.findRecent({ channel: 'sale', limit: 8 }),
     context.marketplace.listings.findRecent({ channel: 'rent', limit: 4 }),
+    context.marketplace.search.showcase(),
   ]);
-  return { forSale, toRent };
+  return { forSale, toRent, showcase };
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { forSale, toRent } = loaderData;
+  const { forSale, toRent, showcase } = loaderData;
   return (
     <>
       <section className="hero" aria-labelledby="hero-title">
@@ -58,6 +60,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </div>
       </section>
       <ReturningVisitor />
+      {showcase.length > 0 ? <ShowcaseSlots listings={showcase} /> : null}
       <section className="page" aria-labelledby="recent-sale">
         <div className="section-heading">
           <h2 id="recent-sale">Recently added for sale</h2>

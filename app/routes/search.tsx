@@ -10,6 +10,7 @@ import { SaveSearch, type SaveSearchOutcome } from '~/features/search/save-searc
 import { SearchFilters } from '~/features/search/search-filters';
 import { Pagination } from '~/features/search/pagination';
 import { NoResults, SearchResults } from '~/features/search/search-results';
+import { ShowcaseSlots } from '~/features/listings/showcase-slots';
 import { channelOf, pathFor } from '~/features/search/search-url';
 import { useSearchHeading } from '~/features/search/use-search-heading';
 import { pluralise } from '@domain/format';
@@ -23,10 +24,19 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     params: url.searchParams,
     placeSlug: params.place,
     user: context.user,
+    featuredAt: new Date(),
   });
   // A town typed into the box gets its own canonical, shareable page.
   if (!params.place && page.placeSlug) throw redirect(pathFor(channel, page.query, page.placeSlug));
-  return { ...page, origin: url.origin, isSignedIn: context.user !== null };
+  // A town's own page has Showcase slots (paid upgrades) above its first page of results.
+  const showcase =
+    params.place && page.location?.kind === 'place' && page.page === 1
+      ? await context.marketplace.search.showcase({
+          channel,
+          town: { name: page.location.town, lat: page.location.lat, lng: page.location.lng },
+        })
+      : [];
+  return { ...page, showcase, origin: url.origin, isSignedIn: context.user !== null };
 }
 
 /** Signed-in actions on results: save this search (for alerts) or hide a listing. */
@@ -104,8 +114,16 @@ export default function Search({ loaderData, actionData }: Route.ComponentProps)
           />
         </>
       )}
-      {items.length > 0 ? (
-        <SearchResults search={loaderData} items={items} isSignedIn={isSignedIn} />
+      {loaderData.showcase.length > 0 && loaderData.location ? (
+        <ShowcaseSlots listings={loaderData.showcase} place={loaderData.location.label} />
+      ) : null}
+      {items.length > 0 || loaderData.featured.length > 0 ? (
+        <SearchResults
+          search={loaderData}
+          featured={loaderData.featured}
+          items={items}
+          isSignedIn={isSignedIn}
+        />
       ) : !locationProblem ? (
         <NoResults search={loaderData} hasLocation={Boolean(location)} />
       ) : null}

@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { FavouriteButton } from '~/features/favourites/favourite-button';
 import type { ListingSummary } from '../../../server/marketplace/listings/listing-summary';
 import {
+  formatDate,
   formatPrice,
   formatPriceNote,
   formatPropertyType,
@@ -14,16 +15,19 @@ import { listingPath } from '@domain/listing/listing-url';
 export function ListingCard({
   listing,
   isAboveFold = false,
+  placement,
 }: {
   listing: ListingSummary;
   /** The first cards load eagerly; the rest wait until scrolled near. */
   isAboveFold?: boolean;
+  /** A paid placement this card is shown in: labelled on the card, for everyone to see. */
+  placement?: 'Featured' | 'Showcase';
 }) {
   const href = listingPath(listing);
   const statusBadge = formatStatusBadge(listing.status);
   const priceNote = formatPriceNote(listing);
   return (
-    <article className="listing-card">
+    <article className={placement ? 'listing-card listing-card--placed' : 'listing-card'}>
       <Link to={href} className="listing-card__media" tabIndex={-1} aria-hidden="true">
         {listing.cover ? (
           <img
@@ -50,6 +54,7 @@ export function ListingCard({
         <FavouriteButton listingId={listing.id} title={listing.title} />
       </div>
       <div className="listing-card__body">
+        {placement ? <p className="listing-card__placement">{placement}</p> : null}
         <p className="listing-card__price">
           {priceNote && listing.channel === 'sale' ? (
             <span className="listing-card__qualifier">{priceNote} </span>
@@ -68,6 +73,10 @@ export function ListingCard({
           {listing.bedrooms > 0 ? <span>{pluralise(listing.bedrooms, 'bed')}</span> : null}
           {listing.bathrooms > 0 ? <span>{pluralise(listing.bathrooms, 'bath')}</span> : null}
         </p>
+        {listing.publishedAt ? (
+          // Always the date it was first listed: a paid bump moves a home up 'Newest first' only.
+          <p className="listing-card__listed">Added {formatDate(listing.publishedAt)}</p>
+        ) : null}
       </div>
     </article>
   );

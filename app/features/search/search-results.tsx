@@ -23,22 +23,39 @@ function HideButton({ listing }: { listing: SearchResultItem }) {
   );
 }
 
-/** The page of results: each card with its distance, and a size note when size is filtered. */
+/**
+ * The page of results: its Featured homes pinned first (labelled), then the ordinary results,
+ * each card with its distance, and a size note when size is filtered.
+ */
 export function SearchResults({
   search,
+  featured,
   items,
   isSignedIn,
 }: {
   search: SearchPlace;
+  featured: SearchResultItem[];
   items: SearchResultItem[];
   isSignedIn: boolean;
 }) {
   const isAreaFiltered = search.query.minArea !== undefined || search.query.maxArea !== undefined;
+  const cards = [
+    ...featured.map((listing) => ({ listing, isFeatured: true })),
+    ...items.map((listing) => ({ listing, isFeatured: false })),
+  ];
   return (
     <div className="listing-grid">
-      {items.map((listing, index) => (
-        <div key={listing.id} className="search-result">
-          <ListingCard listing={listing} isAboveFold={index < 3} />
+      {cards.map(({ listing, isFeatured }, index) => (
+        <div
+          key={listing.id}
+          className="search-result"
+          data-placement={isFeatured ? 'featured' : undefined}
+        >
+          <ListingCard
+            listing={listing}
+            isAboveFold={index < 3}
+            placement={isFeatured ? 'Featured' : undefined}
+          />
           <p className="search-result__extra">
             {listing.distanceMiles !== null
               ? `${listing.distanceMiles.toFixed(1)} miles away`

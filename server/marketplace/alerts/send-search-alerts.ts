@@ -6,6 +6,7 @@ import type { Database } from '../../../db/client.ts';
 import { defineJob } from '../../jobs/job-queue.ts';
 import { escapeHtml } from '../../mail/escape-html.ts';
 import type { Message } from '../../mail/mailer.ts';
+import { alertBoostsFor, spendAlertBoost } from '../payments/alert-boosts.ts';
 import type { SearchPage, runSearch } from '../search/run-search.ts';
 import { alertDeliveries, savedSearches, type SavedSearch } from './schema.ts';
 import { createUnsubscribeToken } from './unsubscribe-token.ts';
@@ -51,17 +52,21 @@ function alertEmail(
   items: SearchPage['items'],
   more: number,
   deps: SearchAlertDeps,
+  promoted: Set<number> = new Set(),
 ): Message {
   const base = deps.publicUrl();
   const searchUrl = `${base}${searchPath(saved.channel)}${saved.placeSlug ?? ''}${saved.params ? `?${saved.params}` : ''}`;
   const unsubscribeUrl = `${base}/alerts/unsubscribe?token=${createUnsubscribeToken(deps.secret, saved.id)}`;
   const subject = `${pluralise(items.length + more, 'new or reduced home')} for “${saved.name}” on Roost`;
   const lines = items.map((item) => ({
-    // Listed before the search was saved, so it is here because its price came down.
-    label:
+    // An alert boost (a paid upgrade) is shown first and says so; otherwise, listed before the
+    // search was saved, it is here because its price came down.
+    label: `${promoted.has(item.id) ? 'Promoted: ' : ''}${
       item.publishedAt && Date.parse(item.publishedAt) <= saved.createdAt.getTime()
         ? 'Reduced: '
-        : '',
+        : ''
+    }`,
+    isPromoted: promoted.has(item.id),
     price: formatPrice(item),
     title: item.title,
     address: item.displayAddress,
@@ -87,7 +92,7 @@ function alertEmail(
     '<ul>',
     ...lines.map(
       (line) =>
-        `<li><a href="${escapeHtml(line.url)}">${escapeHtml(line.label)}<strong>${escapeHtml(line.price)}</strong> — ${escapeHtml(line.title)}</a>, ${escapeHtml(line.address)}</li>`,
+        `<li${line.isPromoted ? ' style="background:#fff4d6;padding:4px 6px"' : ''}><a href="${escapeHtml(line.url)}">${escapeHtml(line.label)}<strong>${escapeHtml(line.price)}</strong> — ${escapeHtml(line.title)}</a>, ${escapeHtml(line.address)}</li>`,
     ),
     '</ul>',
     more > 0
@@ -113,8 +118,15 @@ function alertEmail(
 /**
  * Sends one saved search's alert. The deliveries are recorded in the same transaction that
  * sends, so a failed send records nothing (and is retried), and no home is ever sent twice.
+ * Homes with an alert boost (a paid upgrade, `payments/alert-boosts.ts`) come first, marked
+ * 'Promoted'; the e-mail that first carries one spends it in that same transaction. Alerts go
+ * only to people who saved a search and asked for them, so a boost never reaches anyone else.
  */
-export async function sendAlertFor(deps: SearchAlertDeps, saved: SavedSearch): Promise<number> {
+export async function sendAlertFor(
+  deps: SearchAlertDeps,
+  saved: SavedSearch,
+  now = new Date(),
+): Promise<number> {
   const { db } = deps;
   const page = await deps.search({
     channel: saved.channel,
@@ -133,7 +145,12 @@ export async function sendAlertFor(deps: SearchAlertDeps, saved: SavedSearch): P
         )
     : [];
   const sent = new Set(delivered.map((row) => row.listingId));
-  const fresh = page.items.filter((item) => !sent.has(item.id));
+  const unsent = page.items.filter((item) => !sent.has(item.id));
+  const boosts = await alertBoostsFor(db, { listingIds: unsent.map((item) => item.id), now });
+  const fresh = [
+    ...unsent.filter((item) => boosts.has(item.id)),
+    ...unsent.filter((item) => !boosts.has(item.id)),
+  ];
   const batch = fresh.slice(0, LISTINGS_PER_ALERT);
   await db.transaction(async (tx) => {
     if (batch.length > 0) {
@@ -145,7 +162,13 @@ export async function sendAlertFor(deps: SearchAlertDeps, saved: SavedSearch): P
       const recordedIds = new Set(recorded.map((row) => row.listingId));
       const toSend = batch.filter((item) => recordedIds.has(item.id));
       if (toSend.length > 0) {
-        await deps.send(alertEmail(saved, page, toSend, fresh.length - batch.length, deps));
+        const promoted = new Set(toSend.filter((item) => boosts.has(item.id)).map((i) => i.id));
+        for (const id of promoted) {
+          if (boosts.get(id) === 'unused') await spendAlertBoost(tx, { listingId: id, now });
+        }
+        await deps.send(
+          alertEmail(saved, page, toSend, fresh.length - batch.length, deps, promoted),
+        );
       }
     }
     await tx

@@ -4,6 +4,7 @@ import { OWNER_STATUSES } from '../../../domain/listing/enums.ts';
 import type { Database } from '../../../db/client.ts';
 import { AppError } from '../../http/app-error.ts';
 import { isHeldByModeration, requestModerationReview } from '../moderation/moderation-hold.ts';
+import { endUpgradesForListing } from '../payments/end-upgrades.ts';
 import { loadOwnedListing } from './load-owned-listing.ts';
 import { listings, type Listing } from './schema.ts';
 
@@ -56,6 +57,8 @@ export async function changeListingStatus(
       ...(status === 'active' ? { confirmedAt: now, confirmRequestedAt: null } : {}),
     })
     .where(eq(listings.id, listing.id));
+  // Paused, sold STC or let agreed: its paid upgrades end (no-op for available / under offer).
+  await endUpgradesForListing(db, { listingId: listing.id, now });
   return { status };
 }
 

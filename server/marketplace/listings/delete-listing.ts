@@ -1,6 +1,7 @@
 import { and, eq, isNotNull, lt } from 'drizzle-orm';
 import type { Database } from '../../../db/client.ts';
 import { AppError } from '../../http/app-error.ts';
+import { endUpgradesForListing } from '../payments/end-upgrades.ts';
 import { loadOwnedListing } from './load-owned-listing.ts';
 import { listings } from './schema.ts';
 
@@ -17,6 +18,7 @@ export async function deleteListing(
     .update(listings)
     .set({ deletedAt: now, status: 'removed', statusChangedAt: now })
     .where(eq(listings.id, listing.id));
+  await endUpgradesForListing(db, { listingId: listing.id, now });
 }
 
 /** Brings a deleted listing back, paused, so the lister checks it before it goes live again. */

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { Database } from '../../../db/client.ts';
 import { escapeHtml } from '../../mail/escape-html.ts';
 import { listingPath } from '../../../domain/listing/listing-url.ts';
+import { endUpgradesForListing } from '../payments/end-upgrades.ts';
 import { defineJob } from '../../jobs/job-queue.ts';
 import type { SendEmail } from '../enquiries/submit-enquiry.ts';
 import { purgeDeletedListings } from './delete-listing.ts';
@@ -109,6 +110,10 @@ export async function keepListingsFresh(
       ),
     )
     .returning({ id: listings.id });
+
+  // Paused for want of an answer, or taken off the site: their paid upgrades end.
+  for (const { id } of [...paused, ...retired])
+    await endUpgradesForListing(db, { listingId: id, now });
 
   const purged = await purgeDeletedListings(db, now);
   return { asked: due.length, paused: paused.length, retired: retired.length, purged };

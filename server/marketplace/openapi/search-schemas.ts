@@ -129,6 +129,10 @@ export const searchPage = z
       .meta({ description: 'The place typed was not found: why, and similar names' }),
     placeSlug: z.string().nullable(),
     items: z.array(searchResultItem),
+    featured: z.array(searchResultItem).meta({
+      description:
+        "Up to 3 Featured homes matching every filter, pinned above `items` (rotated fairly every 5 minutes; never repeated in this page's `items`)",
+    }),
     total: z.int(),
     totalIsLowerBound: z.boolean(),
     page: z.int(),

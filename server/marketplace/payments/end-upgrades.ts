@@ -1,7 +1,7 @@
 import { and, eq, gt, inArray, isNotNull, isNull, lt, notInArray, or } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database } from '../../../db/client.ts';
-import { PUBLIC_STATUSES, isPublicStatus } from '../../../domain/listing/enums.ts';
+import { PURCHASABLE_STATUSES, canBuyUpgradeFor } from '../../../domain/payments/rules.ts';
 import { defineJob } from '../../jobs/job-queue.ts';
 import { listings } from '../listings/schema.ts';
 import type { Db } from './payment-records.ts';
@@ -15,9 +15,12 @@ const isLive = (now: Date) =>
   );
 
 /**
- * When a listing stops being public (paused, held by moderators, removed, deleted), its upgrades
- * end: no further placement, and the unused part becomes refundable. The listings side calls
- * this after a status change; the sweep below catches anything it missed.
+ * When a listing stops being public (paused, held by moderators, removed, deleted) or is no
+ * longer on the market (sold STC, let agreed: upgrades are not sold for those either), its
+ * upgrades end: no further placement, and the unused part becomes refundable. The listings
+ * service (status change, delete) and moderation (pause, remove) call this after the change;
+ * the sweep below catches anything they missed. A no-op while the listing is available or
+ * under offer.
  */
 export async function endUpgradesForListing(
   db: Db,
@@ -28,7 +31,11 @@ export async function endUpgradesForListing(
     .select({ status: listings.status, deletedAt: listings.deletedAt })
     .from(listings)
     .where(eq(listings.id, options.listingId));
-  if (listing && listing.deletedAt === null && isPublicStatus(listing.status)) return 0;
+  if (
+    listing &&
+    canBuyUpgradeFor({ status: listing.status, isDeleted: listing.deletedAt !== null })
+  )
+    return 0;
   const ended = await db
     .update(upgrades)
     .set({ endedEarlyAt: now, endedReason: 'listing_not_public' })
@@ -37,13 +44,15 @@ export async function endUpgradesForListing(
   return ended.length;
 }
 
-/** Ends every live upgrade whose listing is no longer public (or is gone): one statement. */
+/** Ends every live upgrade whose listing is no longer public or on the market (or is gone): one statement. */
 export async function sweepUpgrades(db: Db, options: { now?: Date } = {}): Promise<number> {
   const now = options.now ?? new Date();
   const notPublic = db
     .select({ id: listings.id })
     .from(listings)
-    .where(or(notInArray(listings.status, [...PUBLIC_STATUSES]), isNotNull(listings.deletedAt)));
+    .where(
+      or(notInArray(listings.status, [...PURCHASABLE_STATUSES]), isNotNull(listings.deletedAt)),
+    );
   const ended = await db
     .update(upgrades)
     .set({ endedEarlyAt: now, endedReason: 'listing_not_public' })

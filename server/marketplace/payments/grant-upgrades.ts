@@ -1,5 +1,5 @@
 import { and, eq, gt, isNull, max, sql } from 'drizzle-orm';
-import { isPublicStatus } from '../../../domain/listing/enums.ts';
+import { canBuyUpgradeFor } from '../../../domain/payments/rules.ts';
 import { listings } from '../listings/schema.ts';
 import type { Tx } from './payment-records.ts';
 import { upgrades, type Order } from './schema.ts';
@@ -28,8 +28,10 @@ export async function grantUpgrades(tx: Tx, order: Order, now: Date): Promise<nu
         .from(listings)
         .where(eq(listings.id, order.listingId))
     : [];
+  // Sold STC or let agreed meanwhile counts as no longer public: nothing left to promote.
   const isPublic =
-    listing !== undefined && listing.deletedAt === null && isPublicStatus(listing.status);
+    listing !== undefined &&
+    canBuyUpgradeFor({ status: listing.status, isDeleted: listing.deletedAt !== null });
   const ended = isPublic ? {} : { endedEarlyAt: now, endedReason: 'listing_not_public' as const };
 
   for (const entitlement of order.entitlements) {

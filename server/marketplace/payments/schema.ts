@@ -256,6 +256,14 @@ export const upgrades = market.table(
     index('upgrades_live_idx')
       .on(table.kind, table.listingId, table.endsAt)
       .where(sql`${table.endedEarlyAt} is null`),
+    // Bumps: a listing's latest (the search table's 'Newest first' date, kept by a trigger), and
+    // the recent ones (date filters and alerts use the original date of a bumped listing).
+    index('upgrades_bump_listing_idx')
+      .on(table.listingId, table.lastUsedAt)
+      .where(sql`${table.kind} = 'bump'`),
+    index('upgrades_bump_used_idx')
+      .on(table.lastUsedAt, table.listingId)
+      .where(sql`${table.kind} = 'bump'`),
   ],
 );
 

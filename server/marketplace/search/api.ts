@@ -37,6 +37,7 @@ export function mountSearchApi(api: Router, { search }: Pick<Marketplace, 'searc
         placeSlug: place && /^[a-z0-9-]{1,80}$/.test(place) ? place : undefined,
         user: sessionUserOf(res),
         pageSize: Number.isInteger(limit) && limit >= 1 && limit <= 24 ? limit : 24,
+        featuredAt: new Date(),
       });
       res.setHeader('Cache-Control', 'private, max-age=30');
       res.json(page);

@@ -32,6 +32,8 @@ export interface SearchInput {
   /** Alerts: listings published or reduced after this. */
   newOrReducedSince?: Date;
   pageSize?: number;
+  /** Results pages (not alerts): pin the matching Featured homes running at this moment. */
+  featuredAt?: Date;
 }
 
 type ResolvedSearch = Pick<SearchPage, 'query' | 'notices' | 'location' | 'locationProblem'>;
@@ -92,7 +94,7 @@ export async function runSearch(
   const resolved = await resolveSearch(db, geocoder, input);
   const { query, location, locationProblem } = resolved;
   const results = locationProblem
-    ? { items: [], total: 0, totalIsLowerBound: false, page: 1, pageCount: 1 }
+    ? { items: [], featured: [], total: 0, totalIsLowerBound: false, page: 1, pageCount: 1 }
     : await searchListings(db, {
         channel: input.channel,
         query,
@@ -101,6 +103,7 @@ export async function runSearch(
         publishedAfter: input.publishedAfter,
         newOrReducedSince: input.newOrReducedSince,
         pageSize: input.pageSize,
+        featured: input.featuredAt ? { now: input.featuredAt } : undefined,
       });
   if (results.page < query.page) {
     resolved.notices.push(

@@ -77,6 +77,12 @@ export const listingSearch = market.table(
     features: smallint('features').notNull().default(0),
     /** The ~17-mile grid cell of the home (`grid-cells.ts`), for price order over wide areas. */
     gridCell: integer('grid_cell').notNull(),
+    /**
+     * When the listing's Featured placement (a paid upgrade) ends, null without one; kept by
+     * triggers from `market.upgrades` (migration 0018_placements). Searches pin the homes whose
+     * date is still to come, through the small partial indexes below.
+     */
+    featuredUntil: timestamp('featured_until', { withTimezone: true }),
   },
   (table) => [
     // One GiST index per channel, created with INCLUDE (listing_id, status, price, …) by the
@@ -124,6 +130,13 @@ export const listingSearch = market.table(
       table.publishedAt.desc().nullsFirst(),
       table.listingId.desc().nullsFirst(),
     ),
+    // Featured homes only (a few per cent of rows), created with INCLUDE (…) by the migration.
+    index('listing_search_featured_earth_idx')
+      .using('gist', table.earth)
+      .where(sql`${table.featuredUntil} is not null`),
+    index('listing_search_featured_idx')
+      .on(table.channel, table.featuredUntil)
+      .where(sql`${table.featuredUntil} is not null`),
     index('listing_search_outcode_price_idx').on(
       table.channel,
       table.outcode,

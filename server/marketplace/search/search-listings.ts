@@ -16,10 +16,12 @@ import {
 } from 'drizzle-orm';
 import { featureMask } from '../../../domain/listing/enums.ts';
 import { milesToMetres, type SearchQuery } from '../../../domain/search/search-params.ts';
+import type { WithSubqueryWithSelection } from 'drizzle-orm/pg-core';
 import type { Database } from '../../../db/client.ts';
 import { summaryColumns, toSummaries, type ListingSummary } from '../listings/listing-summary.ts';
 import { listingPriceHistory, listings, type Listing } from '../listings/schema.ts';
 import { hiddenListings } from '../alerts/schema.ts';
+import { upgrades } from '../payments/schema.ts';
 import { listingSearch } from './schema.ts';
 import { boundsAround, boundsOf, cellsCovering, haversineMetres } from './grid-cells.ts';
 import type { ResolvedLocation } from './resolve-location.ts';
@@ -34,6 +36,11 @@ export interface SearchResultItem extends ListingSummary {
 
 export interface SearchResult {
   items: SearchResultItem[];
+  /**
+   * Featured homes pinned above `items` (asked for with `featured`): at most `FEATURED_PER_PAGE`,
+   * each matching every filter of the search, never repeated in this page's `items`.
+   */
+  featured: SearchResultItem[];
   /** Matches counted, up to `MAX_RESULTS`. */
   total: number;
   /** There are more than `total` matches (only the first `MAX_RESULTS` can be paged through). */
@@ -53,6 +60,18 @@ export interface SearchListingsInput {
   newOrReducedSince?: Date;
   /** The signed-in viewer: listings they hid are left out. */
   viewerSub?: string;
+  /** Results pages: pin this page's share of the matching Featured homes (rotation by `now`). */
+  featured?: { now: Date };
+}
+
+/** At most this many Featured cards are pinned above a results page. */
+export const FEATURED_PER_PAGE = 3;
+/** The fair rotation of Featured homes reshuffles this often (the same for every visitor). */
+export const FEATURED_ROTATION_MS = 5 * 60_000;
+
+/** Which rotation a moment falls in: the seed of the Featured order. */
+export function featuredRotation(now: Date): number {
+  return Math.floor(now.getTime() / FEATURED_ROTATION_MS);
 }
 
 const AVAILABLE: Listing['status'][] = ['active'];
@@ -117,6 +136,35 @@ function locationCondition(location: ResolvedLocation, radius: number): Area | S
   }
 }
 
+/**
+ * First published after `from` (or at it, `inclusive`). The search table's date is the one
+ * 'Newest first' sorts by, which for a bumped listing is its latest bump; listings bumped since
+ * `from` but first published before it are left out, so a bump never makes a home count as
+ * newly added (date filters, alerts). That set is small (recent bumps only) and read once per
+ * query through `upgrades_bump_used_idx`, so the date test stays on the covering indexes.
+ */
+function publishedSince(from: Date | SQL, { inclusive }: { inclusive: boolean }): SQL {
+  const original = inclusive
+    ? sql`${listings.publishedAt} < ${from}`
+    : sql`${listings.publishedAt} <= ${from}`;
+  return and(
+    inclusive ? gte(s.publishedAt, from) : gt(s.publishedAt, from),
+    sql`${s.listingId} not in (select ${upgrades.listingId} from ${upgrades} join ${listings} on ${listings.id} = ${upgrades.listingId} where ${upgrades.kind} = 'bump' and ${upgrades.lastUsedAt} >= ${from} and ${original})`,
+  )!;
+}
+
+/**
+ * Listings with a Featured upgrade running at `now`: first the search table's own date (only
+ * featured rows have one, so the small partial indexes serve it), then the upgrade itself, for
+ * those few rows only (a placement stacked after a gap must not count before it starts).
+ */
+function isFeaturedAt(now: Date): SQL {
+  return and(
+    gt(s.featuredUntil, now),
+    sql`exists (select 1 from ${upgrades} where ${upgrades.listingId} = ${s.listingId} and ${upgrades.kind} = 'featured' and ${upgrades.endedEarlyAt} is null and ${upgrades.startsAt} <= ${now} and ${upgrades.endsAt} > ${now})`,
+  )!;
+}
+
 function monthly(amount: number, channel: Listing['channel'], period: SearchQuery['pricePeriod']) {
   return channel === 'rent' && period === 'week' ? Math.round((amount * 52) / 12) : amount;
 }
@@ -167,7 +215,7 @@ export function searchConditions(
   } else conditions.push(area);
   if (price.min !== undefined) conditions.push(gte(s.monthlyPrice, price.min));
   if (price.max !== undefined) conditions.push(lte(s.monthlyPrice, price.max));
-  if (publishedFrom) conditions.push(gte(s.publishedAt, publishedFrom));
+  if (publishedFrom) conditions.push(publishedSince(publishedFrom, { inclusive: true }));
   if (!query.includeAgreed) conditions.push(inArray(s.status, AVAILABLE));
   if (query.minBeds !== undefined) conditions.push(gte(s.bedrooms, query.minBeds));
   if (query.maxBeds !== undefined) conditions.push(lte(s.bedrooms, query.maxBeds));
@@ -184,13 +232,13 @@ export function searchConditions(
     conditions.push(or(isNull(s.floorAreaSqFt), gte(s.floorAreaSqFt, query.minArea)));
   if (query.maxArea !== undefined)
     conditions.push(or(isNull(s.floorAreaSqFt), lte(s.floorAreaSqFt, query.maxArea)));
-  if (publishedAfter) conditions.push(gt(s.publishedAt, publishedAfter));
+  if (publishedAfter) conditions.push(publishedSince(publishedAfter, { inclusive: false }));
   if (newOrReducedSince) {
     // A reduction is a price-history entry lower than the entry before it.
     const h = listingPriceHistory;
     conditions.push(
       or(
-        gt(s.publishedAt, newOrReducedSince),
+        publishedSince(newOrReducedSince, { inclusive: false }),
         sql`exists (select 1 from ${h} where ${h.listingId} = ${s.listingId} and ${h.changedAt} > ${newOrReducedSince} and ${h.price} < (select previous.price from ${h} as previous where previous.listing_id = ${h.listingId} and previous.changed_at < ${h.changedAt} order by previous.changed_at desc limit 1))`,
       ),
     );
@@ -363,28 +411,84 @@ export async function searchListings(
   // Nearest first must know whether the area is busy (below); any other order does not, so on
   // PostgreSQL the count and the page run at once, on two connections.
   if (query.sort === 'nearest' && input.location) {
-    const matches = await countMatches();
+    const [matches, featured] = await Promise.all([
+      countMatches(),
+      loadFeatured(db, input, query.page),
+    ]);
     const result = paging(matches);
-    if (matches === 0) return { ...result, items: [] };
+    if (matches === 0) return { ...result, items: [], featured: [] };
     // A busy area's nearest homes come in the earth index's own order, stopping after the page;
     // a quiet one's are gathered through the index and sorted (the index's order alone would not
     // stop at the edge of a quiet area).
     const inIndexOrder = matches > MAX_RESULTS;
-    return { ...result, items: await loadPage(db, input, pageSize, result.page, inIndexOrder) };
+    const [items, pinned] = await Promise.all([
+      loadPage(db, input, pageSize, result.page, inIndexOrder),
+      result.page === query.page ? featured : loadFeatured(db, input, result.page),
+    ]);
+    return withFeatured({ ...result, items }, pinned);
   }
-  const [matches, items] = await Promise.all([
+  const [matches, items, featured] = await Promise.all([
     countMatches(),
     loadPage(db, input, pageSize, query.page, false),
+    loadFeatured(db, input, query.page),
   ]);
   const result = paging(matches);
-  return {
-    ...result,
-    // Asked for a page past the end: show the last one.
-    items:
-      result.page === query.page || matches === 0
-        ? items
-        : await loadPage(db, input, pageSize, result.page, false),
-  };
+  // Asked for a page past the end: show the last one.
+  if (result.page === query.page || matches === 0)
+    return withFeatured({ ...result, items }, featured);
+  const [lastPage, pinned] = await Promise.all([
+    loadPage(db, input, pageSize, result.page, false),
+    loadFeatured(db, input, result.page),
+  ]);
+  return withFeatured({ ...result, items: lastPage }, pinned);
+}
+
+/**
+ * Pins the page's Featured homes above its ordinary results. A Featured home that also falls on
+ * this page of the ordinary order is shown once, pinned (the page then has fewer ordinary cards);
+ * the ordinary order, the count and the other pages stay exactly as without Featured homes.
+ */
+function withFeatured(
+  result: Omit<SearchResult, 'featured'>,
+  featured: SearchResultItem[],
+): SearchResult {
+  const ids = new Set(featured.map((item) => item.id));
+  return { ...result, items: result.items.filter((item) => !ids.has(item.id)), featured };
+}
+
+/**
+ * This page's Featured homes: those with a Featured upgrade running now that match every
+ * condition of the search (channel, area, filters, keywords, hidden homes). Fair rotation: the
+ * matching Featured homes are put in a pseudo-random order, the same for every visitor, that
+ * changes every `FEATURED_ROTATION_MS` (md5 of the listing id and the rotation number); page 1
+ * pins the first three, page 2 the next three, and so on. Each Featured home of a search is thus
+ * equally likely to be first over time, whatever its price, date or id, and within one rotation
+ * a visitor paging through sees each one at most once. Signed-out pages cached for a few seconds
+ * stay consistent with it.
+ */
+async function loadFeatured(
+  db: Database,
+  input: SearchListingsInput,
+  page: number,
+): Promise<SearchResultItem[]> {
+  if (!input.featured) return [];
+  const { now } = input.featured;
+  const rotation = featuredRotation(now);
+  const order = sql`md5(${s.listingId}::text || ':' || ${rotation}::text)`;
+  const hits = db.$with('hits').as(
+    db
+      .select({
+        id: sql<number>`${s.listingId}`.as('hit_id'),
+        earth: sql<string>`${s.earth}`.as('hit_earth'),
+        rank: sql<number>`row_number() over (order by ${order})`.as('hit_rank'),
+      })
+      .from(s)
+      .where(and(searchConditions(input), isFeaturedAt(now)))
+      .orderBy(order)
+      .limit(FEATURED_PER_PAGE)
+      .offset((page - 1) * FEATURED_PER_PAGE),
+  );
+  return cardsOf(db, hits, input.location);
 }
 
 /** One page of homes with their card fields, cover and 'Reduced' flag, in one query. */
@@ -416,6 +520,18 @@ async function loadPage(
           .limit(pageLimit(pageSize, page))
           .offset((page - 1) * pageSize),
   );
+  return cardsOf(db, hits, location);
+}
+
+/** The cards of a page's hits (id, earth, rank), in rank order: one query. */
+async function cardsOf(
+  db: Database,
+  hits: WithSubqueryWithSelection<
+    { id: SQL.Aliased<number>; earth: SQL.Aliased<string>; rank: SQL.Aliased<number> },
+    'hits'
+  >,
+  location: ResolvedLocation | undefined,
+): Promise<SearchResultItem[]> {
   const rows = await db
     .with(hits)
     .select({

@@ -1,4 +1,6 @@
 import type { MarketplaceDeps, Visitor } from '../marketplace-deps.ts';
+import type { Listing } from '../listings/schema.ts';
+import { findShowcase } from './find-showcase.ts';
 import { findSummariesByIds } from './find-summaries.ts';
 import { suggestPlaces } from './resolve-location.ts';
 import { runMapSearch, runSearch, type SearchInput } from './run-search.ts';
@@ -18,6 +20,13 @@ export function createSearchService({ db, geocoder }: Pick<MarketplaceDeps, 'db'
     mapPoints: (request: SearchRequest) => runMapSearch(db, geocoder, withViewer(request)),
     /** Cards for listings still on the site, in the order asked. */
     cards: ({ ids }: { ids: number[] }) => findSummariesByIds(db, ids),
+    /** Showcase slots: the home page (no town), or a town page's (its place, one channel). */
+    showcase: (
+      options: {
+        channel?: Listing['channel'];
+        town?: { name: string; lat: number; lng: number };
+      } = {},
+    ) => findShowcase(db, options),
     suggestPlaces: ({ text }: { text: string }) => suggestPlaces(db, text),
   };
 }
