@@ -77,6 +77,13 @@ export const listingSearch = market.table(
     features: smallint('features').notNull().default(0),
     /** The ~17-mile grid cell of the home (`grid-cells.ts`), for price order over wide areas. */
     gridCell: integer('grid_cell').notNull(),
+    /**
+     * The common search words the listing mentions, as bits (`keyword-signature.ts`): in every
+     * covering index, so a keyword search rejects most non-matching homes without reading them.
+     */
+    words: bigint('words', { mode: 'bigint' })
+      .notNull()
+      .default(sql`0`),
   },
   (table) => [
     // One GiST index per channel, created with INCLUDE (listing_id, status, price, …) by the

@@ -22,6 +22,7 @@ import { listingPriceHistory, listings, type Listing } from '../listings/schema.
 import { hiddenListings } from '../alerts/schema.ts';
 import { listingSearch } from './schema.ts';
 import { boundsAround, boundsOf, cellsCovering, haversineMetres } from './grid-cells.ts';
+import { keywordSignature, type KeywordSignature } from './keyword-signature.ts';
 import type { ResolvedLocation } from './resolve-location.ts';
 
 export const RESULTS_PAGE_SIZE = 24;
@@ -53,6 +54,18 @@ export interface SearchListingsInput {
   newOrReducedSince?: Date;
   /** The signed-in viewer: listings they hid are left out. */
   viewerSub?: string;
+  /** The keywords' word bits (`withKeywordSignature` fills it in). */
+  keywordSignature?: KeywordSignature;
+}
+
+/** The input with its keywords' word bits worked out (one cached look-up per distinct text). */
+async function withKeywordSignature(
+  db: Database,
+  input: SearchListingsInput,
+): Promise<SearchListingsInput> {
+  const { keywords } = input.query;
+  if (!keywords || input.keywordSignature) return input;
+  return { ...input, keywordSignature: await keywordSignature(db, keywords) };
 }
 
 const AVAILABLE: Listing['status'][] = ['active'];
@@ -131,7 +144,15 @@ function isArea(condition: Area | SQL | undefined): condition is Area {
  * index's order (nearest first, or a grid cell's price or date order) and test each.
  */
 export function searchConditions(
-  { channel, query, location, publishedAfter, newOrReducedSince, viewerSub }: SearchListingsInput,
+  {
+    channel,
+    query,
+    location,
+    publishedAfter,
+    newOrReducedSince,
+    viewerSub,
+    keywordSignature,
+  }: SearchListingsInput,
   { spatialIndex = true }: { spatialIndex?: boolean } = {},
 ): SQL | undefined {
   const area = query.polygon
@@ -201,11 +222,20 @@ export function searchConditions(
     );
   }
   if (query.keywords) {
-    // Tested row by row (a primary-key probe each) as the index hands rows out in order, rather
-    // than gathering every listing that mentions a common word first.
-    conditions.push(
-      sql`exists (select 1 from ${listings} where ${listings.id} = ${s.listingId} and ${listings.searchVector} @@ websearch_to_tsquery('english', ${query.keywords}))`,
-    );
+    // Common words are bits of `words`, in every covering index: a home without them all is
+    // rejected there, and when the bits alone decide (`exact`) nothing else is read. Otherwise
+    // the rest is tested row by row (a primary-key probe each) as the index hands rows out in
+    // order, rather than gathering every listing that mentions a common word first.
+    const signature = keywordSignature ?? { mask: 0n, exact: false };
+    if (signature.mask !== 0n) {
+      const mask = sql`${signature.mask.toString()}::bigint`;
+      conditions.push(sql`(${s.words} & ${mask}) = ${mask}`);
+    }
+    if (!signature.exact) {
+      conditions.push(
+        sql`exists (select 1 from ${listings} where ${listings.id} = ${s.listingId} and ${listings.searchVector} @@ websearch_to_tsquery('english', ${query.keywords}))`,
+      );
+    }
   }
   return and(...conditions);
 }
@@ -334,8 +364,9 @@ function pageInCells(db: Database, input: SearchListingsInput, pageSize: number,
  */
 export async function searchListings(
   db: Database,
-  input: SearchListingsInput,
+  searched: SearchListingsInput,
 ): Promise<SearchResult> {
+  const input = await withKeywordSignature(db, searched);
   const { query } = input;
   const pageSize = input.pageSize ?? RESULTS_PAGE_SIZE;
   const countMatches = async () => {
@@ -453,9 +484,10 @@ export interface MapPoint {
  */
 export async function searchMapPoints(
   db: Database,
-  input: SearchListingsInput & { limit?: number },
+  searched: SearchListingsInput & { limit?: number },
 ): Promise<{ points: MapPoint[]; total: number; more: boolean }> {
-  const limit = input.limit ?? 1000;
+  const input = await withKeywordSignature(db, searched);
+  const limit = searched.limit ?? 1000;
   const newest = orderFor({
     ...input,
     query: { ...input.query, sort: 'newest', minArea: undefined, maxArea: undefined },
