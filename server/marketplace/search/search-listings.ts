@@ -227,9 +227,13 @@ export function searchConditions(
     // the rest is tested row by row (a primary-key probe each) as the index hands rows out in
     // order, rather than gathering every listing that mentions a common word first.
     const signature = keywordSignature ?? { mask: 0n, exact: false };
-    if (signature.mask !== 0n) {
-      const mask = sql`${signature.mask.toString()}::bigint`;
-      conditions.push(sql`(${s.words} & ${mask}) = ${mask}`);
+    // One test per word, `<> 0`: the planner then reckons (as for the probe before) that few
+    // rows fail it and keeps reading in the sort's index order, stopping after the page. Written
+    // as `(words & mask) = mask` it guessed 0.5 % would pass and sorted whole cells instead.
+    for (let bit = 1n; bit !== 0n && signature.mask !== 0n; bit = BigInt.asIntN(64, bit << 1n)) {
+      if ((signature.mask & bit) !== 0n) {
+        conditions.push(sql`(${s.words} & ${sql.raw(`${bit}::bigint`)}) <> 0`);
+      }
     }
     if (!signature.exact) {
       conditions.push(
