@@ -14,7 +14,7 @@ import { startRoost } from '../server/main.ts';
 import { createMarketplace } from '../server/marketplace/marketplace.ts';
 import { refreshSearchStatistics } from '../server/marketplace/search/refresh-search-statistics.ts';
 import { ensureBuild } from './ensure-build.ts';
-import { searchMix, type MixItem } from './bench/search-mix.ts';
+import { searchMix } from './bench/search-mix.ts';
 import { freshDatabase, preparedDatabase } from './bench/synthetic-database.ts';
 
 const { values } = parseArgs({
