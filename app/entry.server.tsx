@@ -1,4 +1,4 @@
-import { PassThrough } from 'node:stream';
+import { Transform } from 'node:stream';
 import { createReadableStreamFromReadable } from '@react-router/node';
 import { isbot } from 'isbot';
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from 'react-dom/server';
@@ -44,12 +44,9 @@ export default function handleRequest(
         nonce: nonce ? { script: nonce, style: nonce } : undefined,
         [readyOption]() {
           shellRendered = true;
-          const body = new PassThrough({
-            final(callback) {
-              clearTimeout(timeoutId);
-              timeoutId = undefined;
-              callback();
-            },
+          const body = coalescedWrites(() => {
+            clearTimeout(timeoutId);
+            timeoutId = undefined;
           });
           const stream = createReadableStreamFromReadable(body);
           responseHeaders.set('Content-Type', 'text/html');
@@ -67,4 +64,38 @@ export default function handleRequest(
       },
     );
   });
+}
+
+/**
+ * React writes a page as many small chunks (a few hundred bytes to 2 KB each), and every chunk
+ * that reaches the response is a separate call into compression: profiled, that cost as much CPU
+ * as rendering (docs/performance.md). This gathers the chunks written in one turn of the event
+ * loop (the whole shell, then each streamed boundary) into one, so streaming works as before.
+ */
+function coalescedWrites(onEnd: () => void) {
+  let pending: Buffer[] = [];
+  let scheduled = false;
+  const release = () => {
+    scheduled = false;
+    if (pending.length === 0) return;
+    const chunk = pending.length === 1 ? pending[0]! : Buffer.concat(pending);
+    pending = [];
+    stream.push(chunk);
+  };
+  const stream = new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      pending.push(chunk);
+      if (!scheduled) {
+        scheduled = true;
+        setImmediate(release);
+      }
+      callback();
+    },
+    flush(callback) {
+      release();
+      onEnd();
+      callback();
+    },
+  });
+  return stream;
 }

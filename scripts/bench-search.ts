@@ -3,18 +3,13 @@
 // Seeds N synthetic but realistic UK listings into a fresh database, runs the committed mix of
 // 1,000 searches (place + radius, filters, keywords, sorts, deep pages) straight against the
 // search use case, then measures server-rendered search pages over HTTP with autocannon.
-import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
-import path from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
-import { openDatabase, type DatabaseHandle } from '../db/client.ts';
-import { migrateDatabase } from '../db/migrate.ts';
-import { SEED_PLACES } from '../db/seed/uk-places.ts';
+import type { DatabaseHandle } from '../db/client.ts';
 import { parseConfig } from '../server/config.ts';
 import { createLogger } from '../server/logger.ts';
 import { startRoost } from '../server/main.ts';
@@ -22,6 +17,7 @@ import { createMarketplace } from '../server/marketplace/marketplace.ts';
 import { refreshSearchStatistics } from '../server/marketplace/search/refresh-search-statistics.ts';
 import { ensureBuild } from './ensure-build.ts';
 import { searchMix, type MixItem } from './bench/search-mix.ts';
+import { freshDatabase, preparedDatabase } from './bench/synthetic-database.ts';
 
 const { values } = parseArgs({
   options: {
@@ -39,6 +35,13 @@ const { values } = parseArgs({
     'queries-only': { type: 'boolean', default: false },
     /** Share of listings with a running Featured upgrade (paid placements; 0 for none). */
     'featured-share': { type: 'string', default: '0.05' },
+    /**
+     * Run the mix this many times and keep each search's quickest time: on a machine shared with
+     * other work, the minimum is the closest to what the search itself costs.
+     */
+    repeat: { type: 'string', default: '1' },
+    /** Only these kinds of the mix (comma-separated: place, filters, keywords, district, browse). */
+    kinds: { type: 'string' },
   },
 });
 const featuredShare = Number(values['featured-share']);
@@ -46,124 +49,6 @@ if (!(featuredShare >= 0 && featuredShare <= 1)) throw new Error('--featured-sha
 const total = Number(values.listings);
 const seconds = Number(values.seconds);
 const connections = Number(values.connections);
-
-interface BenchDatabase {
-  handle: DatabaseHandle;
-  engine: string;
-  /** Environment that points a Roost server at this database. */
-  serverEnv: Record<string, string>;
-  cleanup: () => Promise<void>;
-}
-
-async function freshDatabase(): Promise<BenchDatabase> {
-  const serverUrl = values['database-url'];
-  if (!serverUrl) {
-    const keep = values['data-dir'];
-    const dir = keep ?? fs.mkdtempSync(path.join(os.tmpdir(), 'roost-bench-'));
-    const handle = await openDatabase({ kind: 'pglite', dataDir: path.join(dir, 'pg') });
-    const cleanup = async () => {
-      if (!keep) fs.rmSync(dir, { recursive: true, force: true });
-    };
-    return { handle, engine: 'PGlite', serverEnv: { DATA_DIR: dir }, cleanup };
-  }
-  const keep = values['database-name'];
-  // Likewise the identity service's signing keys (its configuration is read from the process).
-  process.env.IDENTITY_SECRET ??= 'roost-bench-only-identity-secret-not-for-production';
-  if (keep !== undefined && !/^[a-z_][a-z0-9_]{0,62}$/.test(keep)) {
-    throw new Error('--database-name takes a lower-case PostgreSQL identifier');
-  }
-  const name = keep ?? `roost_bench_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  const exists = await admin.query('select 1 from pg_database where datname = $1', [name]);
-  if (exists.rowCount === 0) await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const handle = await openDatabase({
-    kind: 'postgres',
-    url: url.toString(),
-    poolSize: connections + 2,
-  });
-  const [version] = rowsOf<{ server_version: string }>(
-    await handle.db.execute(sql`show server_version`),
-  );
-  return {
-    handle,
-    engine: `PostgreSQL ${version?.server_version}`,
-    serverEnv: {
-      DATABASE_URL: url.toString(),
-      DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'roost-bench-')),
-      // A kept database holds secrets sealed with this: the same on every run.
-      APP_SECRET: 'roost-bench-only-secret-not-for-production-use',
-    },
-    cleanup: async () => {
-      if (keep) return;
-      const dropper = new pg.Client({ connectionString: serverUrl });
-      await dropper.connect();
-      await dropper.query(`drop database if exists ${name} with (force)`);
-      await dropper.end();
-    },
-  };
-}
-
-/** Synthetic listings generated inside the database: fast, deterministic, UK-shaped. */
-async function seedSynthetic(handle: DatabaseHandle, count: number) {
-  const placesJson = JSON.stringify(
-    SEED_PLACES.map((place) => ({
-      town: place.town,
-      country: place.country,
-      lat: place.lat,
-      lng: place.lng,
-      outcode: place.outcodes[0],
-      sale: place.typicalSalePrice,
-      rent: place.typicalRentPcm,
-    })),
-  );
-  await handle.db.execute(sql`select setseed(0.42)`);
-  const batch = 50_000;
-  for (let start = 0; start < count; start += batch) {
-    const size = Math.min(batch, count - start);
-    await handle.db.execute(sql`
-      with places as (
-        select row_number() over () - 1 as idx, p.*
-        from json_to_recordset(${placesJson}::json)
-          as p(town text, country text, lat float8, lng float8, outcode text, sale int, rent int)
-      ), n as (
-        select g, random() as r1, random() as r2, random() as r3, random() as r4, random() as r5
-        from generate_series(1, ${size}) g
-      )
-      insert into market.listings (owner_sub, channel, status, property_type, title, description,
-        key_features, price, price_qualifier, rent_period, bedrooms, bathrooms, receptions,
-        floor_area_sq_ft, address_line1, town, country, postcode, outcode, lat, lng, published_at,
-        status_changed_at)
-      select 'bench',
-        case when n.r1 < 0.6 then 'sale' else 'rent' end::market.listing_channel,
-        case when n.r2 < 0.88 then 'active' when n.r1 < 0.6 then 'under_offer' else 'let_agreed' end::market.listing_status,
-        (array['flat','terraced','semi_detached','detached','bungalow','end_of_terrace','maisonette','cottage'])[1 + floor(n.r3 * 8)::int]::market.property_type,
-        (1 + floor(n.r4 * 5)::int) || ' bedroom home ' || case when n.r1 < 0.6 then 'for sale' else 'to rent' end,
-        (array['A bright home with a large garden and off-street parking.',
-               'Period features throughout, close to the station and good schools.',
-               'Modern flat with a balcony, lift access and a secure entry phone.',
-               'Chain free with a garage, conservatory and south-facing garden.',
-               'Recently refurbished kitchen and bathroom, walking distance to shops.'])[1 + floor(n.r5 * 5)::int],
-        array['Gas central heating', (array['Garden','Parking','Garage','Balcony'])[1 + floor(n.r2 * 4)::int]],
-        case when n.r1 < 0.6 then (p.sale * (0.5 + n.r4 * 1.2))::int / 1000 * 1000
-             else (p.rent * (0.6 + n.r4 * 0.9))::int / 25 * 25 end,
-        case when n.r1 < 0.6 then 'guide_price' end::market.price_qualifier,
-        case when n.r1 >= 0.6 then 'month' end::market.rent_period,
-        1 + floor(n.r4 * 5)::int, 1 + floor(n.r3 * 2)::int, 1,
-        case when n.r5 < 0.8 then 400 + floor(n.r4 * 1800)::int end,
-        (1 + floor(n.r3 * 200)::int) || ' High Street', p.town, p.country,
-        p.outcode || ' 1AB', p.outcode,
-        p.lat + (n.r2 - 0.5) * 0.25, p.lng + (n.r3 - 0.5) * 0.4,
-        now() - (n.r5 * interval '120 days'), now()
-      from n join places p on p.idx = (n.g + ${start}) % ${SEED_PLACES.length}`);
-    process.stderr.write(
-      `  seeded ${Math.min(start + size, count).toLocaleString('en-GB')} listings\n`,
-    );
-  }
-}
 
 /**
  * Gives `share` of the listings (spread evenly by id) a running Featured upgrade, as paid
@@ -249,31 +134,33 @@ async function measureHttp(mix: ReturnType<typeof searchMix>, pageCacheSeconds: 
 }
 
 const started = Date.now();
-const { handle, engine, serverEnv, cleanup } = await freshDatabase();
+let exitCode = 0;
+const { handle, engine, serverEnv, cleanup } = await freshDatabase({
+  databaseUrl: values['database-url'],
+  dataDir: values['data-dir'],
+  databaseName: values['database-name'],
+  connections,
+});
 try {
   process.stderr.write(`Migrating a fresh ${engine} database…\n`);
-  await migrateDatabase(handle);
-  const [existing] = rowsOf<{ n: number }>(
-    await handle.db.execute(sql`select count(*)::int as n from market.listings`),
-  );
-  if (existing?.n !== total) {
-    process.stderr.write(`Seeding ${total.toLocaleString('en-GB')} listings…\n`);
-    await handle.db.execute(sql`truncate market.listings cascade`);
-    await seedSynthetic(handle, total);
-  }
+  await preparedDatabase(handle, total);
   await featureListings(handle, featuredShare);
   await refreshSearchStatistics(handle.db);
   const marketplace = createMarketplace({ db: handle.db });
 
-  const mix = searchMix();
+  const kinds = values.kinds?.split(',');
+  const mix = searchMix().filter((item) => !kinds || kinds.includes(item.kind));
   // As the results pages run it: with the Featured homes pinned.
   const run = (item: MixItem) => marketplace.search.run({ ...item, featuredAt: new Date() });
   for (const item of mix.slice(0, 50)) await run(item); // warm caches
-  const measured: { item: MixItem; ms: number }[] = [];
-  for (const item of mix) {
-    const t0 = performance.now();
-    await run(item);
-    measured.push({ item, ms: performance.now() - t0 });
+  const measured = mix.map((item) => ({ item, ms: Infinity }));
+  const loadAtStart = os.loadavg();
+  for (let round = 0; round < Number(values.repeat); round += 1) {
+    for (const entry of measured) {
+      const t0 = performance.now();
+      await run(entry.item);
+      entry.ms = Math.min(entry.ms, performance.now() - t0);
+    }
   }
   const timings = measured.map((entry) => entry.ms).sort((a, b) => a - b);
   if (values.explain) {
@@ -297,10 +184,15 @@ try {
   const report = {
     date: new Date().toISOString(),
     machine: `${os.cpus().length} × ${os.cpus()[0]?.model.trim()}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`,
+    loadAverage: {
+      start: loadAtStart.map((load) => +load.toFixed(1)),
+      end: os.loadavg().map((load) => +load.toFixed(1)),
+    },
     engine,
     listings: total,
     featuredShare,
     searches: mix.length,
+    repeat: Number(values.repeat),
     queryLatencyMs: {
       p50: +percentile(timings, 50).toFixed(2),
       p95: +percentile(timings, 95).toFixed(2),
@@ -328,8 +220,16 @@ try {
     totalSeconds: Math.round((Date.now() - started) / 1000),
   };
   process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
+  // Issue 14: p95 ≤ 20 ms and p99 ≤ 40 ms on PostgreSQL (at 1,000,000), p95 ≤ 50 ms on PGlite.
+  const target = engine === 'PGlite' ? { p95: 50, p99: Infinity } : { p95: 20, p99: 40 };
+  const { p95, p99 } = report.queryLatencyMs;
+  const met = p95 <= target.p95 && p99 <= target.p99;
+  process.stdout.write(
+    `${engine}, ${total.toLocaleString('en-GB')} listings: search p95 ${p95} ms, p99 ${p99} ms (target p95 ≤ ${target.p95} ms${Number.isFinite(target.p99) ? `, p99 ≤ ${target.p99} ms` : ''}) ${met ? 'met' : 'MISSED'}\n`,
+  );
+  if (!met) exitCode = 1;
 } finally {
   await handle.close();
   await cleanup();
 }
-process.exit(0);
+process.exit(exitCode);

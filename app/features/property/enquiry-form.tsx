@@ -5,7 +5,7 @@ import { Checkbox } from '~/components/ui/choice-group';
 import { Field } from '~/components/ui/field';
 import { useState } from 'react';
 import type { PropertyFormResult } from './property-types';
-import { useEnquiryForm } from './use-enquiry-form';
+import { loadEnquiryChecks, useEnquiryForm } from './use-enquiry-form';
 import { ViewingTimes } from './viewing-times';
 
 interface EnquiryFormProps {
@@ -49,6 +49,7 @@ export function EnquiryForm({ actionData, user, isOpen }: EnquiryFormProps) {
           noValidate
           preventScrollReset
           onSubmit={checkBeforeSending}
+          onFocus={() => void loadEnquiryChecks()}
         >
           <input type="hidden" name="intent" value="enquiry" />
           {clientErrors ? (

@@ -1,8 +1,27 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useNavigation } from 'react-router';
-import { enquiryInputFromForm, enquirySchema } from '@domain/enquiry/enquiry-schema';
-import { fieldErrorsOf } from '@domain/validation/field-errors';
+import type * as EnquirySchemaModule from '@domain/enquiry/enquiry-schema';
+import type * as FieldErrorsModule from '@domain/validation/field-errors';
 import type { PropertyFormResult } from './property-types';
+
+interface EnquiryChecks {
+  schema: typeof EnquirySchemaModule;
+  errors: typeof FieldErrorsModule;
+}
+let checks: EnquiryChecks | undefined;
+let loading: Promise<EnquiryChecks> | undefined;
+
+/**
+ * The schema and zod (~21 KB gzip) load when the form is first used rather than with every
+ * property page (docs/performance.md): on focus, or at the latest on the first send.
+ */
+export function loadEnquiryChecks(): Promise<EnquiryChecks> {
+  loading ??= Promise.all([
+    import('@domain/enquiry/enquiry-schema'),
+    import('@domain/validation/field-errors'),
+  ]).then(([schema, errors]) => (checks = { schema, errors }));
+  return loading;
+}
 
 /** The form's string values, as the schema reads them. */
 function formValues(form: HTMLFormElement): Record<string, string> {
@@ -30,12 +49,21 @@ export function useEnquiryForm(actionData: PropertyFormResult) {
     if (clientErrors) clientAlertRef.current?.focus();
   }, [clientErrors]);
   const checkBeforeSending = (event: FormEvent<HTMLFormElement>) => {
-    const parsed = enquirySchema.safeParse(enquiryInputFromForm(formValues(event.currentTarget)));
+    const form = event.currentTarget;
+    if (!checks) {
+      // Not loaded yet: hold the send, load the checks, then send again through this handler.
+      event.preventDefault();
+      const submitter = (event.nativeEvent as SubmitEvent).submitter;
+      void loadEnquiryChecks().then(() => form.requestSubmit(submitter));
+      return;
+    }
+    const { schema, errors } = checks;
+    const parsed = schema.enquirySchema.safeParse(schema.enquiryInputFromForm(formValues(form)));
     if (parsed.success) {
       setClientErrors(null);
     } else {
       event.preventDefault();
-      setClientErrors(fieldErrorsOf(parsed.error));
+      setClientErrors(errors.fieldErrorsOf(parsed.error));
     }
   };
   return {

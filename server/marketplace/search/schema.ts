@@ -79,10 +79,17 @@ export const listingSearch = market.table(
     gridCell: integer('grid_cell').notNull(),
     /**
      * When the listing's Featured placement (a paid upgrade) ends, null without one; kept by
-     * triggers from `market.upgrades` (migration 0018_placements). Searches pin the homes whose
+     * triggers from `market.upgrades` (migration 0019_placements). Searches pin the homes whose
      * date is still to come, through the small partial indexes below.
      */
     featuredUntil: timestamp('featured_until', { withTimezone: true }),
+    /**
+     * The common search words the listing mentions, as bits (`keyword-signature.ts`): in every
+     * covering index, so a keyword search rejects most non-matching homes without reading them.
+     */
+    words: bigint('words', { mode: 'bigint' })
+      .notNull()
+      .default(sql`0`),
   },
   (table) => [
     // One GiST index per channel, created with INCLUDE (listing_id, status, price, …) by the

@@ -3,9 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_QUERY, type SearchQuery } from '../../../domain/search/search-params.ts';
 import { aListing, insertListing } from '../../../tests/support/listing-factory.ts';
 import { createTestDatabase, type TestDatabase } from '../../../tests/support/test-database.ts';
-import { eq } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { listings, type NewListing } from '../listings/schema.ts';
 import type { ResolvedLocation } from './resolve-location.ts';
+import { keywordSignature, SIGNATURE_WORDS } from './keyword-signature.ts';
 import { MAX_RESULTS, searchListings } from './search-listings.ts';
 
 /**
@@ -231,6 +232,46 @@ describe('keywords', () => {
     }
     expect(await area.search({ keywords: "cottage'; --" })).toHaveLength(1);
   });
+
+  it('finds exactly what the keyword vector finds, with or without the word bits', async () => {
+    const area = newArea();
+    const added = [
+      await area.add({ description: 'Period features and a garden.' }),
+      await area.add({ description: 'Features of the period: a garden room.' }),
+      await area.add({ description: 'A garage and a thatched roof.', keyFeatures: ['Balcony'] }),
+      await area.add({ title: 'Flat by the station', description: 'No outside space.' }),
+    ];
+    const [changed] = added;
+    for (const keywords of [
+      'garden',
+      'gardens garage',
+      '"period features"',
+      'period features',
+      'garden or balcony',
+      'garden -period',
+      'thatched',
+      'thatched garage',
+      'station flat',
+      'the',
+    ]) {
+      const expected = await database.db
+        .select({ id: listings.id })
+        .from(listings)
+        .where(
+          sql`${inArray(listings.id, added)} and ${listings.searchVector} @@ websearch_to_tsquery('english', ${keywords})`,
+        );
+      expect((await area.search({ keywords })).sort(), keywords).toEqual(
+        expected.map((row) => row.id).sort(),
+      );
+    }
+    // A changed description changes the bits at once.
+    await database.db
+      .update(listings)
+      .set({ description: 'Now with a balcony.' })
+      .where(eq(listings.id, changed!));
+    expect(await area.search({ keywords: 'garden' })).not.toContain(changed);
+    expect(await area.search({ keywords: 'balcony' })).toContain(changed);
+  });
 });
 
 describe('pagination', () => {
@@ -404,5 +445,32 @@ describe('busy searches', () => {
     // One more filter and the count is exact again.
     const fewer = await search({ maxPrice: 150_000 });
     expect(fewer).toMatchObject({ total: 51, totalIsLowerBound: false });
+  });
+});
+
+describe('keyword word bits', () => {
+  it('gives each word the same bit in the database as in the code', async () => {
+    const result = (await database.db.execute(sql`
+      select w as word, market.listing_words_mask(array_to_tsvector(array[w]))::text as mask
+      from unnest(${`{${SIGNATURE_WORDS.join(',')}}`}::text[]) as w`)) as {
+      rows: { word: string; mask: string }[];
+    };
+    expect(result.rows.map((row) => [row.word, BigInt(row.mask)])).toEqual(
+      SIGNATURE_WORDS.map((word, index) => [word, BigInt.asIntN(64, 1n << BigInt(index))]),
+    );
+  });
+
+  it('stems the words searched for as listings are indexed', async () => {
+    // Most stems stem to themselves; these two are what a visitor types for them.
+    const typed: Record<string, string> = { extens: 'extension', 'en-suit': 'en-suite' };
+    for (const [index, stem] of SIGNATURE_WORDS.entries()) {
+      const word = typed[stem] ?? stem;
+      const bit = BigInt.asIntN(64, 1n << BigInt(index));
+      expect((await keywordSignature(database.db, word)).mask & bit, word).toBe(bit);
+    }
+    expect(await keywordSignature(database.db, 'Gardens')).toMatchObject({ exact: true });
+    expect(await keywordSignature(database.db, 'balconies')).toEqual(
+      await keywordSignature(database.db, 'balcony'),
+    );
   });
 });

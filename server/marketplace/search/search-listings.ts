@@ -24,6 +24,7 @@ import { hiddenListings } from '../alerts/schema.ts';
 import { upgrades } from '../payments/schema.ts';
 import { listingSearch } from './schema.ts';
 import { boundsAround, boundsOf, cellsCovering, haversineMetres } from './grid-cells.ts';
+import { keywordSignature, type KeywordSignature } from './keyword-signature.ts';
 import type { ResolvedLocation } from './resolve-location.ts';
 
 export const RESULTS_PAGE_SIZE = 24;
@@ -62,6 +63,8 @@ export interface SearchListingsInput {
   viewerSub?: string;
   /** Results pages: pin this page's share of the matching Featured homes (rotation by `now`). */
   featured?: { now: Date };
+  /** The keywords' word bits (`withKeywordSignature` fills it in). */
+  keywordSignature?: KeywordSignature;
 }
 
 /** At most this many Featured cards are pinned above a results page. */
@@ -72,6 +75,16 @@ export const FEATURED_ROTATION_MS = 5 * 60_000;
 /** Which rotation a moment falls in: the seed of the Featured order. */
 export function featuredRotation(now: Date): number {
   return Math.floor(now.getTime() / FEATURED_ROTATION_MS);
+}
+
+/** The input with its keywords' word bits worked out (one cached look-up per distinct text). */
+async function withKeywordSignature(
+  db: Database,
+  input: SearchListingsInput,
+): Promise<SearchListingsInput> {
+  const { keywords } = input.query;
+  if (!keywords || input.keywordSignature) return input;
+  return { ...input, keywordSignature: await keywordSignature(db, keywords) };
 }
 
 const AVAILABLE: Listing['status'][] = ['active'];
@@ -179,7 +192,15 @@ function isArea(condition: Area | SQL | undefined): condition is Area {
  * index's order (nearest first, or a grid cell's price or date order) and test each.
  */
 export function searchConditions(
-  { channel, query, location, publishedAfter, newOrReducedSince, viewerSub }: SearchListingsInput,
+  {
+    channel,
+    query,
+    location,
+    publishedAfter,
+    newOrReducedSince,
+    viewerSub,
+    keywordSignature,
+  }: SearchListingsInput,
   { spatialIndex = true }: { spatialIndex?: boolean } = {},
 ): SQL | undefined {
   const area = query.polygon
@@ -249,11 +270,24 @@ export function searchConditions(
     );
   }
   if (query.keywords) {
-    // Tested row by row (a primary-key probe each) as the index hands rows out in order, rather
-    // than gathering every listing that mentions a common word first.
-    conditions.push(
-      sql`exists (select 1 from ${listings} where ${listings.id} = ${s.listingId} and ${listings.searchVector} @@ websearch_to_tsquery('english', ${query.keywords}))`,
-    );
+    // Common words are bits of `words`, in every covering index: a home without them all is
+    // rejected there, and when the bits alone decide (`exact`) nothing else is read. Otherwise
+    // the rest is tested row by row (a primary-key probe each) as the index hands rows out in
+    // order, rather than gathering every listing that mentions a common word first.
+    const signature = keywordSignature ?? { mask: 0n, exact: false };
+    // One test per word, `<> 0`: the planner then reckons (as for the probe before) that few
+    // rows fail it and keeps reading in the sort's index order, stopping after the page. Written
+    // as `(words & mask) = mask` it guessed 0.5 % would pass and sorted whole cells instead.
+    for (let bit = 1n; bit !== 0n && signature.mask !== 0n; bit = BigInt.asIntN(64, bit << 1n)) {
+      if ((signature.mask & bit) !== 0n) {
+        conditions.push(sql`(${s.words} & ${sql.raw(`${bit}::bigint`)}) <> 0`);
+      }
+    }
+    if (!signature.exact) {
+      conditions.push(
+        sql`exists (select 1 from ${listings} where ${listings.id} = ${s.listingId} and ${listings.searchVector} @@ websearch_to_tsquery('english', ${query.keywords}))`,
+      );
+    }
   }
   return and(...conditions);
 }
@@ -382,8 +416,9 @@ function pageInCells(db: Database, input: SearchListingsInput, pageSize: number,
  */
 export async function searchListings(
   db: Database,
-  input: SearchListingsInput,
+  searched: SearchListingsInput,
 ): Promise<SearchResult> {
+  const input = await withKeywordSignature(db, searched);
   const { query } = input;
   const pageSize = input.pageSize ?? RESULTS_PAGE_SIZE;
   const countMatches = async () => {
@@ -569,9 +604,10 @@ export interface MapPoint {
  */
 export async function searchMapPoints(
   db: Database,
-  input: SearchListingsInput & { limit?: number },
+  searched: SearchListingsInput & { limit?: number },
 ): Promise<{ points: MapPoint[]; total: number; more: boolean }> {
-  const limit = input.limit ?? 1000;
+  const input = await withKeywordSignature(db, searched);
+  const limit = searched.limit ?? 1000;
   const newest = orderFor({
     ...input,
     query: { ...input.query, sort: 'newest', minArea: undefined, maxArea: undefined },

@@ -1,0 +1,171 @@
+// `npm run bench:web -- [--url http://localhost:3000] [--chrome /usr/bin/chromium] [--js-only]`
+//
+// What a visitor's browser gets (issue 14):
+// 1. Lighthouse (the `lighthouse` package, mobile preset with simulated throttling, in headless
+//    Chromium) on the home page, a search page, a property page and /pricing of a running
+//    `npm start`: scores and LCP, CLS and TBT against the targets below.
+// 2. JavaScript each of those pages loads before any interaction (entry, root and route modules
+//    and their static imports, from the build's route manifest), gzip-compressed as served,
+//    against a 150 KB budget. Lazy chunks (the Authenticator, Leaflet, the listing wizard) are
+//    not counted: they load only where they are used.
+// Prints the figures (JavaScript last) and exits non-zero when any misses its target.
+import fs from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import zlib from 'node:zlib';
+import type { launch as LaunchChrome } from 'chrome-launcher';
+import type LighthouseRun from 'lighthouse';
+
+const { values } = parseArgs({
+  options: {
+    url: { type: 'string', default: 'http://localhost:3000' },
+    chrome: { type: 'string', default: '/usr/bin/chromium' },
+    'js-only': { type: 'boolean', default: false },
+    /** Write every Lighthouse report (JSON) here. */
+    'report-dir': { type: 'string' },
+  },
+});
+
+const JS_BUDGET_KB = 150;
+const TARGETS = {
+  performance: 95,
+  accessibility: 100,
+  'best-practices': 95,
+  seo: 100,
+  lcpMs: 1500,
+  cls: 0.02,
+  tbtMs: 100,
+};
+let failed = false;
+
+interface RouteEntry {
+  module: string;
+  imports?: string[];
+}
+
+/** The route manifest the build writes for the browser (`window.__reactRouterManifest=…`). */
+function readManifest(clientDir: string) {
+  const assets = path.join(clientDir, 'assets');
+  const file = fs.readdirSync(assets).find((name) => /^manifest-.*\.js$/.test(name));
+  if (!file) throw new Error(`No route manifest in ${assets}: run npm run build first`);
+  const text = fs.readFileSync(path.join(assets, file), 'utf8');
+  return JSON.parse(text.slice(text.indexOf('{'), text.lastIndexOf('}') + 1)) as {
+    entry: RouteEntry;
+    routes: Record<string, RouteEntry & { parentId?: string }>;
+  };
+}
+
+/** Gzip size (level 9, as a static file server or CDN would precompress) of each page's JS. */
+function javascriptPerPage() {
+  const clientDir = path.resolve('build/client');
+  const manifest = readManifest(clientDir);
+  const gzipKb = (asset: string) =>
+    zlib.gzipSync(fs.readFileSync(path.join(clientDir, asset)), { level: 9 }).length / 1000;
+  const pages = {
+    home: 'routes/home',
+    search: 'search-for-sale',
+    property: 'routes/property',
+    pricing: 'routes/pricing',
+  };
+  const sizes: Record<string, number> = {};
+  for (const [page, routeId] of Object.entries(pages)) {
+    const files = new Set<string>();
+    const add = (entry: RouteEntry) => {
+      files.add(entry.module);
+      for (const file of entry.imports ?? []) files.add(file);
+    };
+    add(manifest.entry);
+    for (let id: string | undefined = routeId; id; id = manifest.routes[id]?.parentId) {
+      const route = manifest.routes[id];
+      if (!route) throw new Error(`Route ${id} is not in the manifest`);
+      add(route);
+    }
+    sizes[page] = +[...files].reduce((sum, file) => sum + gzipKb(file), 0).toFixed(1);
+  }
+  return sizes;
+}
+
+async function lighthouseScores() {
+  let lighthouse: typeof LighthouseRun;
+  let launch: typeof LaunchChrome;
+  try {
+    lighthouse = (await import('lighthouse')).default;
+    launch = (await import('chrome-launcher')).launch;
+  } catch {
+    console.log('Lighthouse: skipped — the lighthouse package (12.8.2) is not installed.');
+    return false;
+  }
+  if (!fs.existsSync(values.chrome)) {
+    console.log(
+      `Lighthouse: skipped — no Chromium at ${values.chrome} (apt-get install chromium).`,
+    );
+    return false;
+  }
+  const base = values.url.replace(/\/$/, '');
+  const search = `${base}/search/for-sale/`;
+  const searchHtml = await (await fetch(search)).text();
+  const property = /href="(\/property\/\d+[^"]*)"/.exec(searchHtml)?.[1];
+  if (!property) throw new Error(`No property link on ${search}: is the site seeded?`);
+  const pages = {
+    home: `${base}/`,
+    search,
+    property: `${base}${property}`,
+    pricing: `${base}/pricing`,
+  };
+  const chrome = await launch({
+    chromePath: values.chrome,
+    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-dev-shm-usage'],
+  });
+  try {
+    for (const [name, url] of Object.entries(pages)) {
+      const result = await lighthouse(url, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+      });
+      if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
+      const { categories, audits } = result.lhr;
+      if (values['report-dir']) {
+        fs.mkdirSync(values['report-dir'], { recursive: true });
+        fs.writeFileSync(path.join(values['report-dir'], `${name}.json`), result.report as string);
+      }
+      const score = (id: keyof typeof TARGETS) => Math.round((categories[id]?.score ?? 0) * 100);
+      const figures = {
+        performance: score('performance'),
+        accessibility: score('accessibility'),
+        'best-practices': score('best-practices'),
+        seo: score('seo'),
+        lcpMs: Math.round(audits['largest-contentful-paint']?.numericValue ?? Infinity),
+        cls: +(audits['cumulative-layout-shift']?.numericValue ?? Infinity).toFixed(3),
+        tbtMs: Math.round(audits['total-blocking-time']?.numericValue ?? Infinity),
+      };
+      const misses = Object.entries(figures).filter(([key, value]) => {
+        const target = TARGETS[key as keyof typeof TARGETS];
+        return key.endsWith('Ms') || key === 'cls' ? value > target : value < target;
+      });
+      if (misses.length) failed = true;
+      console.log(
+        `Lighthouse ${name} (${url}): ${JSON.stringify(figures)} ${misses.length ? `MISSED: ${misses.map(([key]) => key).join(', ')}` : 'all targets met'}`,
+      );
+    }
+  } finally {
+    await chrome.kill();
+  }
+  return true;
+}
+
+if (!values['js-only']) {
+  if (!(await lighthouseScores())) failed = true;
+}
+const javascript = javascriptPerPage();
+const over = Object.entries(javascript).filter(([, kb]) => kb > JS_BUDGET_KB);
+if (over.length) failed = true;
+console.log(
+  `JavaScript before interaction, KB gzip (budget ${JS_BUDGET_KB}): ${Object.entries(javascript)
+    .map(([page, kb]) => `${page} ${kb}`)
+    .join(
+      ', ',
+    )} — ${over.length ? `OVER on ${over.map(([page]) => page).join(', ')}` : 'within budget'}`,
+);
+process.exit(failed ? 1 : 0);
