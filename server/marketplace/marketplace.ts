@@ -12,6 +12,7 @@ import { createListingsService } from './listings/listings-service.ts';
 import type { MarketplaceDeps } from './marketplace-deps.ts';
 import { createMediaService } from './media/media-service.ts';
 import { createModerationService } from './moderation/moderation-service.ts';
+import { createAdminUsersService } from './admin-users/admin-users-service.ts';
 import { createAuditService } from './audit/audit-service.ts';
 import type { PaymentProvider } from './payments/payment-provider.ts';
 import { DEFAULT_SUPPLIER, type SupplierDetails } from './payments/payments-config.ts';
@@ -52,6 +53,7 @@ function withDefaults(options: MarketplaceOptions): MarketplaceDeps {
     secret: undefined,
     enquiryLimitPerHour: 10,
     contact: { operatorEmail: 'hello@roost.example', limitPerHour: 5 },
+    identityAdmin: () => undefined,
     ...options,
     geocoder: createGeocoder(options),
   };
@@ -75,6 +77,7 @@ export function createMarketplace(options: MarketplaceOptions) {
     contact: createContactService(deps),
     moderation: createModerationService(deps),
     audit: createAuditService(deps),
+    adminUsers: createAdminUsersService(deps),
     payments: createPaymentsService({
       db: deps.db,
       provider: options.payments?.provider,
