@@ -1,5 +1,5 @@
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { safeReturnPath } from '~/features/auth/auth-events';
 import { useAuth } from '~/features/auth/auth-context';
 import amplifyStyles from '@aws-amplify/ui-react/styles.css?url';
@@ -77,6 +77,9 @@ export default function MyAccount({ loaderData }: Route.ComponentProps) {
         <ManageListings
           serverListings={loaderData.ownerId === user.userId ? loaderData.listings : null}
         />
+        <p className="account-data-link">
+          <Link to="/my-account/data">Your data: download a copy or erase your account</Link>
+        </p>
       </>
     );
   }
