@@ -69,6 +69,18 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   }
 }
 
+/** After an erasure the account no longer exists: keep the page (it shows the summary). */
+export function shouldRevalidate({
+  actionResult,
+  defaultShouldRevalidate,
+}: {
+  actionResult?: unknown;
+  defaultShouldRevalidate: boolean;
+}) {
+  const result = actionResult as { summary?: unknown } | undefined;
+  return result?.summary ? false : defaultShouldRevalidate;
+}
+
 export default function AdminUser({ loaderData, actionData }: Route.ComponentProps) {
   const { page, isSelf } = loaderData;
   const { account, record } = page;
