@@ -233,6 +233,18 @@ describe('admin user information', () => {
     expect(request?.completedAt).toBeInstanceOf(Date);
   });
 
+  it('limits password re-checks to five in 15 minutes per account', async () => {
+    const mo = sessionOf(subs.mo!, 'mo@roost.test');
+    for (let i = 0; i < 5; i++) {
+      await expect(
+        marketplace.adminUsers.requestErasure({ user: mo, password: 'Wrong-password-1' }),
+      ).rejects.toMatchObject({ code: 'VALIDATION_FAILED' });
+    }
+    await expect(
+      marketplace.adminUsers.requestErasure({ user: mo, password }),
+    ).rejects.toMatchObject({ code: 'RATE_LIMITED' });
+  });
+
   it('gives the overview figures', async () => {
     const overview = await marketplace.adminUsers.overview({ user: admin });
     // Four made today, two erased since.

@@ -277,6 +277,18 @@ export function createAdminUsersService(deps: Deps) {
       : null;
   }
 
+  // Password re-checks per account: 5 in 15 minutes, so the form cannot be used to guess.
+  const recentChecks = new Map<string, number[]>();
+  function allowPasswordCheck(sub: string, now: number) {
+    const window = now - 15 * 60_000;
+    const recent = (recentChecks.get(sub) ?? []).filter((at) => at > window);
+    if (recent.length >= 5) return false;
+    recent.push(now);
+    recentChecks.set(sub, recent);
+    if (recentChecks.size > 10_000) recentChecks.clear();
+    return true;
+  }
+
   async function requestErasure({
     user,
     password,
@@ -292,6 +304,9 @@ export function createAdminUsersService(deps: Deps) {
       });
     }
     const identity = needIdentity(deps);
+    if (!allowPasswordCheck(user.userId, Date.now())) {
+      throw new AppError('RATE_LIMITED', 'Too many tries. Wait 15 minutes and try again.');
+    }
     const isRight = await identity.checkPassword(user.email ?? user.username, password);
     if (!isRight) {
       throw new AppError('VALIDATION_FAILED', 'That password is not right.', {
