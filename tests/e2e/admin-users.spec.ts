@@ -72,6 +72,7 @@ test('an administrator manages a user from finding them to erasing them', async 
     '/admin-portal/user-information/?q=a',
     '/admin-portal/audit-log/',
     '/admin-portal',
+    '/admin-portal/user-information/00000000-0000-4000-8000-000000000000',
   ]) {
     expect((await listerPage.request.get(path)).status(), path).toBe(403);
   }

@@ -11,6 +11,7 @@ import {
 import { startTestIdentity, type RunningIdentity } from '../../identity/test-support.ts';
 import { toSessionUser, type SessionUser } from '../../domain/session-user.ts';
 import { insertListing } from '../support/listing-factory.ts';
+import { reportedListing } from '../support/moderation-fixture.ts';
 import { createIdentityAdmin } from '../../server/identity-admin/identity-admin.ts';
 import { favourites } from '../../server/marketplace/favourites/schema.ts';
 import { listingSearch } from '../../server/marketplace/search/schema.ts';
@@ -246,7 +247,10 @@ describe('admin user information', () => {
   });
 
   it('gives the overview figures', async () => {
+    await reportedListing(marketplace, identity.database.db);
     const overview = await marketplace.adminUsers.overview({ user: admin });
+    expect(overview.openReports).toBe(3);
+    expect(overview.oldestOpenReportAt).not.toBeNull();
     // Four made today, two erased since.
     expect(overview.signUps?.today).toBe(2);
     expect(overview.days).toHaveLength(30);
