@@ -69,7 +69,11 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   }
 }
 
-/** After an erasure the account no longer exists: keep the page (it shows the summary). */
+/**
+ * Reload the account only after something changed it: not after the first step of an action
+ * (nothing has happened yet), and not after an erasure (the account no longer exists; the page
+ * shows the summary).
+ */
 export function shouldRevalidate({
   actionResult,
   defaultShouldRevalidate,
@@ -77,8 +81,9 @@ export function shouldRevalidate({
   actionResult?: unknown;
   defaultShouldRevalidate: boolean;
 }) {
-  const result = actionResult as { summary?: unknown } | undefined;
-  return result?.summary ? false : defaultShouldRevalidate;
+  const result = actionResult as { summary?: unknown; intent?: string } | undefined;
+  if (result?.summary || result?.intent === 'confirm' || result?.intent === 'review') return false;
+  return defaultShouldRevalidate;
 }
 
 export default function AdminUser({ loaderData, actionData }: Route.ComponentProps) {

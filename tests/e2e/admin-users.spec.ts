@@ -34,7 +34,7 @@ test('an administrator manages a user from finding them to erasing them', async 
   page,
   baseURL,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
   createUserWithCli({ ...lister, baseURL: baseURL! });
   createUserWithCli({ ...admin, groups: ['admins'], baseURL: baseURL! });
 
