@@ -115,6 +115,15 @@ describe('admin user information', () => {
     expect(await identity.service.isTokenLive(decodeJwt(tokens.IdToken!))).toBe(false);
     expect(await inSearch()).toBe(0);
     expect(await marketplace.listings.get({ listingId: listing!.id })).toBeUndefined();
+    expect((await marketplace.listings.findRecent()).map((l) => l.id)).not.toContain(listing!.id);
+    await expect(
+      marketplace.enquiries.submit({
+        user: null,
+        listingId: listing!.id,
+        ip: '198.51.100.9',
+        input: { name: 'Vic', email: 'vic@example.com', message: 'Is it still available?' },
+      }),
+    ).rejects.toMatchObject({ code: 'NOT_FOUND' });
     const disabled = await marketplace.adminUsers.search({
       user: admin,
       query: { status: 'disabled' },
