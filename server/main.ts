@@ -35,6 +35,8 @@ import {
 } from './marketplace/search/refresh-search-statistics.ts';
 import { createOutboxRouter } from './mail/outbox-router.ts';
 import { createMarketplace } from './marketplace/marketplace.ts';
+import { createAccountErasureJob } from './marketplace/admin-users/account-erasure-job.ts';
+import { identityAdminFor } from './identity-admin/identity-admin.ts';
 import { createAnonymousDraftExpiryJob } from './marketplace/listings/expire-anonymous-drafts.ts';
 import { mountMarketplaceApi } from './marketplace/mount-api.ts';
 import { createPaymentProvider } from './marketplace/payments/create-payment-provider.ts';
@@ -131,6 +133,7 @@ export async function startRoost({
         operatorEmail: config.operatorEmail,
         limitPerHour: config.contactRateLimitPerHour,
       },
+      identityAdmin: () => identityAdmin,
     });
     // Identity tokens are verified by JWKS against the pool /amplify-config.json publishes
     // (embedded or Amazon Cognito); read lazily, once the identity service below exists.
@@ -174,6 +177,12 @@ export async function startRoost({
       logger,
       sendMessage: mailer.send,
     });
+    // The admin portal's user pages and GDPR requests call the pool's admin API through the AWS
+    // SDK: this server's own /idp (embedded) or Amazon Cognito (AUTH_PROVIDER=cognito).
+    const identityAdmin = identityAdminFor({
+      ...identityConfig,
+      endpoint: () => `${liveUrl}/idp`,
+    });
 
     // Durable background work, stored in the database: search alerts (and listing freshness).
     let liveUrl = config.publicUrl;
@@ -202,6 +211,7 @@ export async function startRoost({
             mailer.send({ channel: 'email', tag: 'payment-receipt', ...email }),
           publicUrl: () => liveUrl,
         }),
+        createAccountErasureJob(marketplace.adminUsers),
         createListingFreshnessJob({
           db: database.db,
           send: () => (email) =>
@@ -287,6 +297,7 @@ export async function startRoost({
         await closedHttps;
         clearTimeout(force);
         await jobQueue.stop();
+        identityAdmin.close();
         await identity.close();
         mailer.close();
         await database.close();

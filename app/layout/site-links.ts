@@ -13,4 +13,5 @@ export const ADMIN_LINKS = [
   { to: '/admin-portal/user-payments/', label: 'User payments' },
   { to: '/admin-portal/user-information/', label: 'User information' },
   { to: '/admin-portal/campaigns/', label: 'Campaigns' },
+  { to: '/admin-portal/audit-log/', label: 'Audit log' },
 ] as const;

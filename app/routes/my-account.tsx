@@ -1,5 +1,5 @@
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { safeReturnPath } from '~/features/auth/auth-events';
 import { useAuth } from '~/features/auth/auth-context';
 import amplifyStyles from '@aws-amplify/ui-react/styles.css?url';
@@ -82,6 +82,9 @@ export default function MyAccount({ loaderData }: Route.ComponentProps) {
         {loaderData.ownerId === user.userId && loaderData.payments ? (
           <MyPayments payments={loaderData.payments} />
         ) : null}
+        <p className="account-data-link">
+          <Link to="/my-account/data">Your data: download a copy or erase your account</Link>
+        </p>
       </>
     );
   }

@@ -1,5 +1,6 @@
 import type { Database } from '../../db/client.ts';
 import type { SessionUser } from '../../domain/session-user.ts';
+import type { IdentityAdmin } from '../identity-admin/identity-admin.ts';
 import type { Logger } from '../logger.ts';
 import type { SendEmail } from './enquiries/submit-enquiry.ts';
 import type { MediaSettings } from './media/add-draft-media.ts';
@@ -29,6 +30,11 @@ export interface MarketplaceDeps {
   /** Enquiries one sender (IP or e-mail) may send in an hour, across all listings. */
   enquiryLimitPerHour: number;
   contact: { operatorEmail: string; limitPerHour: number };
+  /**
+   * The user pool's admin operations (admin portal, GDPR requests), read on each call because
+   * the pool starts after the marketplace; undefined: user information is unavailable.
+   */
+  identityAdmin: () => IdentityAdmin | undefined;
 }
 
 /**

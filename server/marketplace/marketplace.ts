@@ -12,6 +12,7 @@ import { createListingsService } from './listings/listings-service.ts';
 import type { MarketplaceDeps } from './marketplace-deps.ts';
 import { createMediaService } from './media/media-service.ts';
 import { createAppealsService, createModerationService } from './moderation/moderation-service.ts';
+import { createAdminUsersService } from './admin-users/admin-users-service.ts';
 import { createAuditService } from './audit/audit-service.ts';
 import type { PaymentProvider } from './payments/payment-provider.ts';
 import { DEFAULT_SUPPLIER, type SupplierDetails } from './payments/payments-config.ts';
@@ -52,6 +53,7 @@ function withDefaults(options: MarketplaceOptions): MarketplaceDeps {
     secret: undefined,
     enquiryLimitPerHour: 10,
     contact: { operatorEmail: 'hello@roost.example', limitPerHour: 5 },
+    identityAdmin: () => undefined,
     ...options,
     geocoder: createGeocoder(options),
   };
@@ -76,6 +78,7 @@ export function createMarketplace(options: MarketplaceOptions) {
     moderation: createModerationService(deps),
     appeals: createAppealsService(deps),
     audit: createAuditService(deps),
+    adminUsers: createAdminUsersService(deps),
     payments: createPaymentsService({
       db: deps.db,
       provider: options.payments?.provider,

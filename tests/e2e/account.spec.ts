@@ -243,6 +243,7 @@ test('an administrator sees the admin icon and links, and the admin portal', asy
     ['User payments', '/admin-portal/user-payments/'],
     ['User information', '/admin-portal/user-information/'],
     ['Campaigns', '/admin-portal/campaigns/'],
+    ['Audit log', '/admin-portal/audit-log/'],
   ]) {
     await expect(menu.getByRole('link', { name, exact: true })).toHaveAttribute('href', href!);
   }

@@ -60,6 +60,7 @@ export async function submitEnquiry(
       id: listings.id,
       status: listings.status,
       deletedAt: listings.deletedAt,
+      ownerSuspendedAt: listings.ownerSuspendedAt,
       contactEmail: listings.contactEmail,
       title: listings.title,
       channel: listings.channel,
@@ -70,7 +71,9 @@ export async function submitEnquiry(
     })
     .from(listings)
     .where(eq(listings.id, options.listingId));
-  if (!listing || listing.deletedAt) throw new AppError('NOT_FOUND', 'No such listing.');
+  if (!listing || listing.deletedAt || listing.ownerSuspendedAt) {
+    throw new AppError('NOT_FOUND', 'No such listing.');
+  }
   if (!ENQUIRABLE.has(listing.status)) {
     throw new AppError('GONE', 'This listing is no longer taking enquiries.');
   }

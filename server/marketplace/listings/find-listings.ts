@@ -1,4 +1,4 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { Database } from '../../../db/client.ts';
 import { listings, type Listing } from './schema.ts';
 import { summaryColumns, toSummaries, type ListingSummary } from './listing-summary.ts';
@@ -11,7 +11,14 @@ export async function findRecentListings(
   const rows = await db
     .select(summaryColumns)
     .from(listings)
-    .where(and(eq(listings.status, 'active'), channel ? eq(listings.channel, channel) : undefined))
+    .where(
+      and(
+        eq(listings.status, 'active'),
+        // Not a disabled lister's (admin portal, user information).
+        isNull(listings.ownerSuspendedAt),
+        channel ? eq(listings.channel, channel) : undefined,
+      ),
+    )
     .orderBy(desc(listings.publishedAt), desc(listings.id))
     .limit(limit);
   return toSummaries(rows);

@@ -13,7 +13,14 @@ type MediaItem = Pick<ListingMedia, 'blobKey' | 'width' | 'height' | 'caption'>;
 
 export interface ListingDetail extends Omit<
   Listing,
-  'addressLine1' | 'addressLine2' | 'postcode' | 'ownerSub' | 'lat' | 'lng' | 'contactEmail'
+  | 'addressLine1'
+  | 'addressLine2'
+  | 'postcode'
+  | 'ownerSub'
+  | 'lat'
+  | 'lng'
+  | 'contactEmail'
+  | 'ownerSuspendedAt'
 > {
   displayAddress: string;
   photos: MediaItem[];
@@ -29,7 +36,8 @@ export interface ListingDetail extends Omit<
 export async function getListing(db: Database, id: number): Promise<ListingDetail | undefined> {
   if (!Number.isSafeInteger(id) || id <= 0) return undefined;
   const [row] = await db.select().from(listings).where(eq(listings.id, id));
-  if (!row) return undefined;
+  // A disabled lister's listings are off Roost until an administrator re-enables the account.
+  if (!row || row.ownerSuspendedAt) return undefined;
   const media = await db
     .select({
       kind: listingMedia.kind,
@@ -52,6 +60,7 @@ export async function getListing(db: Database, id: number): Promise<ListingDetai
     postcode,
     ownerSub: _owner,
     contactEmail: _email,
+    ownerSuspendedAt: _suspended,
     lat,
     lng,
     ...rest

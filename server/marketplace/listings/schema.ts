@@ -145,6 +145,11 @@ export const listings = market.table(
     contactEmail: text('contact_email'),
     /** Soft delete: restorable for 30 days, then purged. */
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    /**
+     * Set while an administrator has disabled the lister's account: the listing leaves search and
+     * its page until the account is re-enabled (the status itself is left alone).
+     */
+    ownerSuspendedAt: timestamp('owner_suspended_at', { withTimezone: true }),
     /** Freshness: when the lister last said it is still available, and when we last asked. */
     confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
     confirmRequestedAt: timestamp('confirm_requested_at', { withTimezone: true }),

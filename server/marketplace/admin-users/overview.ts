@@ -1,0 +1,169 @@
+import { and, count, eq, gte, inArray, isNull, lte, min, or, gt, sql } from 'drizzle-orm';
+import type { Database } from '../../../db/client.ts';
+import { addDays, londonToday } from '../../../domain/dates.ts';
+import type { SessionUser } from '../../../domain/session-user.ts';
+import type { IdentityAdmin } from '../../identity-admin/identity-admin.ts';
+import { jobs } from '../../jobs/schema.ts';
+import { listings } from '../listings/schema.ts';
+import { REVIEW_REQUEST_REPORTER } from '../moderation/moderation-hold.ts';
+import { assertAdmin } from '../moderation/require-admin.ts';
+import { payments, upgrades } from '../payments/schema.ts';
+import { listingReports } from '../reports/schema.ts';
+
+/** One London day's figures for the overview's chart. */
+export interface DayFigures {
+  day: string;
+  signUps: number;
+  listings: number;
+  revenuePence: number;
+}
+
+export interface AdminOverview {
+  openReports: number;
+  oldestOpenReportAt: string | null;
+  awaitingReview: number;
+  newListings: { today: number; week: number };
+  /** Null when the user pool cannot be read (it is shown as 'unavailable'). */
+  signUps: { today: number; week: number } | null;
+  activeUpgrades: number;
+  revenueThisMonthPence: number;
+  failedJobs: number;
+  /** Failed jobs that send e-mail (alerts, receipts, reminders). */
+  failedEmails: number;
+  /** The last 30 London days, oldest first. */
+  days: DayFigures[];
+}
+
+const londonDay = (column: unknown) =>
+  sql<string>`to_char(${column} at time zone 'Europe/London', 'YYYY-MM-DD')`;
+const londonMidnight = (day: string) => sql`(${day}::timestamp at time zone 'Europe/London')`;
+
+/** Job names whose work is sending e-mail. */
+const EMAIL_JOB = /alert|mail|receipt|fresh|notif|campaign/i;
+
+/** The admin portal's landing figures, each a link to where the work is. */
+export async function adminOverview(
+  db: Database,
+  identityAdmin: IdentityAdmin | undefined,
+  user: SessionUser | null,
+  now = new Date(),
+): Promise<AdminOverview> {
+  assertAdmin(user);
+  const today = londonToday(now);
+  const first = addDays(today, -29);
+  const weekStart = addDays(today, -6);
+  const monthStart = `${today.slice(0, 8)}01`;
+
+  const [[reports], [review], [upgradeCount], failed, listingDays, revenueDays, [month]] =
+    await Promise.all([
+      db
+        .select({ total: count(), oldest: min(listingReports.createdAt) })
+        .from(listingReports)
+        .where(
+          and(
+            eq(listingReports.status, 'open'),
+            sql`${listingReports.reporterKey} <> ${REVIEW_REQUEST_REPORTER}`,
+          ),
+        ),
+      db
+        .select({ total: sql<number>`count(distinct ${listingReports.listingId})::int` })
+        .from(listingReports)
+        .where(
+          and(
+            eq(listingReports.status, 'open'),
+            eq(listingReports.reporterKey, REVIEW_REQUEST_REPORTER),
+          ),
+        ),
+      db
+        .select({ total: count() })
+        .from(upgrades)
+        .where(
+          and(
+            lte(upgrades.startsAt, now),
+            isNull(upgrades.endedEarlyAt),
+            or(isNull(upgrades.endsAt), gt(upgrades.endsAt, now)),
+          ),
+        ),
+      db
+        .select({ name: jobs.name, total: count() })
+        .from(jobs)
+        .where(eq(jobs.status, 'failed'))
+        .groupBy(jobs.name),
+      db
+        .select({ day: londonDay(listings.publishedAt), total: count() })
+        .from(listings)
+        .where(gte(listings.publishedAt, londonMidnight(first)))
+        .groupBy(sql`1`),
+      db
+        .select({
+          day: londonDay(payments.paidAt),
+          total: sql<number>`coalesce(sum(${payments.amountPence} - ${payments.refundedPence}), 0)::int`,
+        })
+        .from(payments)
+        .where(
+          and(
+            gte(payments.paidAt, londonMidnight(first)),
+            inArray(payments.status, ['paid', 'partially_refunded', 'refunded']),
+          ),
+        )
+        .groupBy(sql`1`),
+      db
+        .select({
+          total: sql<number>`coalesce(sum(${payments.amountPence} - ${payments.refundedPence}), 0)::int`,
+        })
+        .from(payments)
+        .where(
+          and(
+            gte(payments.paidAt, londonMidnight(monthStart)),
+            inArray(payments.status, ['paid', 'partially_refunded', 'refunded']),
+          ),
+        ),
+    ]);
+
+  let signUpDays: Map<string, number> | null = null;
+  if (identityAdmin) {
+    try {
+      const created = await identityAdmin.createdSince(new Date(now.getTime() - 31 * 86_400_000));
+      signUpDays = new Map();
+      for (const at of created) {
+        const day = londonToday(at);
+        signUpDays.set(day, (signUpDays.get(day) ?? 0) + 1);
+      }
+    } catch {
+      signUpDays = null;
+    }
+  }
+  const listingsByDay = new Map(listingDays.map((row) => [row.day, Number(row.total)]));
+  const revenueByDay = new Map(revenueDays.map((row) => [row.day, Number(row.total)]));
+  const days: DayFigures[] = [];
+  for (let i = 0; i < 30; i++) {
+    const day = addDays(first, i);
+    days.push({
+      day,
+      signUps: signUpDays?.get(day) ?? 0,
+      listings: listingsByDay.get(day) ?? 0,
+      revenuePence: revenueByDay.get(day) ?? 0,
+    });
+  }
+  const sumSince = (from: string, pick: (d: DayFigures) => number) =>
+    days.filter((d) => d.day >= from).reduce((total, d) => total + pick(d), 0);
+  return {
+    openReports: Number(reports?.total ?? 0),
+    oldestOpenReportAt: reports?.oldest ? new Date(reports.oldest).toISOString() : null,
+    awaitingReview: Number(review?.total ?? 0),
+    newListings: {
+      today: sumSince(today, (d) => d.listings),
+      week: sumSince(weekStart, (d) => d.listings),
+    },
+    signUps: signUpDays
+      ? { today: sumSince(today, (d) => d.signUps), week: sumSince(weekStart, (d) => d.signUps) }
+      : null,
+    activeUpgrades: Number(upgradeCount?.total ?? 0),
+    revenueThisMonthPence: Number(month?.total ?? 0),
+    failedJobs: failed.reduce((total, row) => total + Number(row.total), 0),
+    failedEmails: failed
+      .filter((row) => EMAIL_JOB.test(row.name))
+      .reduce((total, row) => total + Number(row.total), 0),
+    days,
+  };
+}

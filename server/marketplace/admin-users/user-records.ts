@@ -1,0 +1,286 @@
+import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { Database } from '../../../db/client.ts';
+import { imageUrl } from '../../../domain/images.ts';
+import { listingPath } from '../../../domain/listing/listing-url.ts';
+import type { IdentityAdmin } from '../../identity-admin/identity-admin.ts';
+import { savedSearches } from '../alerts/schema.ts';
+import { enquiries } from '../enquiries/schema.ts';
+import { favourites } from '../favourites/schema.ts';
+import { listingMedia, listings } from '../listings/schema.ts';
+import { REVIEW_REQUEST_REPORTER } from '../moderation/moderation-hold.ts';
+import { invoices, orders, payments } from '../payments/schema.ts';
+import { listingReports } from '../reports/schema.ts';
+import { accountErasureRequests } from './schema.ts';
+
+/** How a report's reporter is keyed when they were signed in (see reports/report-listing.ts). */
+export const reporterKeyOf = (sub: string) => `sub:${sub}`;
+
+export interface UserListing {
+  id: number;
+  title: string;
+  status: string;
+  town: string;
+  path: string;
+  isDeleted: boolean;
+  isOwnerSuspended: boolean;
+  publishedAt: string | null;
+}
+
+export interface UserReport {
+  id: number;
+  listingId: number;
+  reason: string;
+  status: string;
+  createdAt: string;
+}
+
+export interface UserPayment {
+  orderId: number;
+  productName: string;
+  listingTitle: string;
+  amountPence: number;
+  refundedPence: number;
+  status: string;
+  paidAt: string | null;
+}
+
+/** What the marketplace holds on one account, for the admin's user page. */
+export interface MarketRecord {
+  listings: UserListing[];
+  reportsMade: UserReport[];
+  reportsReceived: UserReport[];
+  enquiriesSent: number;
+  enquiriesReceived: number;
+  savedSearches: number;
+  favourites: number;
+  payments: UserPayment[];
+  /**
+   * Marketing consent (PECR). The campaigns work stores consents in its own table; until that is
+   * on this branch the page says 'not recorded'. Hook: read it here.
+   */
+  marketingConsent: { givenAt: string; wording: string } | null;
+  erasure: {
+    requestedAt: string;
+    dueAt: string;
+    cancelledAt: string | null;
+    completedAt: string | null;
+  } | null;
+}
+
+const iso = (value: Date | null | undefined) => (value ? value.toISOString() : null);
+
+export async function marketRecordOf(db: Database, sub: string): Promise<MarketRecord> {
+  const own = await db
+    .select({
+      id: listings.id,
+      title: listings.title,
+      status: listings.status,
+      town: listings.town,
+      channel: listings.channel,
+      bedrooms: listings.bedrooms,
+      propertyType: listings.propertyType,
+      deletedAt: listings.deletedAt,
+      ownerSuspendedAt: listings.ownerSuspendedAt,
+      publishedAt: listings.publishedAt,
+    })
+    .from(listings)
+    .where(eq(listings.ownerSub, sub))
+    .orderBy(desc(listings.id));
+  const ownIds = own.map((row) => row.id);
+  const reportColumns = {
+    id: listingReports.id,
+    listingId: listingReports.listingId,
+    reason: listingReports.reason,
+    status: listingReports.status,
+    createdAt: listingReports.createdAt,
+  };
+  const [made, received, [sent], [got], [searches], [favs], paid, [erasure]] = await Promise.all([
+    db
+      .select(reportColumns)
+      .from(listingReports)
+      .where(eq(listingReports.reporterKey, reporterKeyOf(sub)))
+      .orderBy(desc(listingReports.id)),
+    ownIds.length
+      ? db
+          .select(reportColumns)
+          .from(listingReports)
+          .where(
+            and(
+              inArray(listingReports.listingId, ownIds),
+              sql`${listingReports.reporterKey} <> ${REVIEW_REQUEST_REPORTER}`,
+            ),
+          )
+          .orderBy(desc(listingReports.id))
+      : Promise.resolve([]),
+    db.select({ total: count() }).from(enquiries).where(eq(enquiries.senderSub, sub)),
+    ownIds.length
+      ? db.select({ total: count() }).from(enquiries).where(inArray(enquiries.listingId, ownIds))
+      : Promise.resolve([{ total: 0 }]),
+    db.select({ total: count() }).from(savedSearches).where(eq(savedSearches.ownerSub, sub)),
+    db.select({ total: count() }).from(favourites).where(eq(favourites.userSub, sub)),
+    db
+      .select({
+        orderId: orders.id,
+        productName: orders.productName,
+        listingTitle: orders.listingTitle,
+        amountPence: orders.amountPence,
+        refundedPence: sql<number>`coalesce(${payments.refundedPence}, 0)::int`,
+        status: sql<string>`coalesce(${payments.status}::text, 'pending')`,
+        paidAt: payments.paidAt,
+      })
+      .from(orders)
+      .leftJoin(payments, eq(payments.orderId, orders.id))
+      .where(eq(orders.buyerSub, sub))
+      .orderBy(desc(orders.id)),
+    db.select().from(accountErasureRequests).where(eq(accountErasureRequests.userSub, sub)),
+  ]);
+  const toReport = (row: (typeof made)[number]): UserReport => ({
+    ...row,
+    createdAt: row.createdAt.toISOString(),
+  });
+  return {
+    listings: own.map((row) => ({
+      id: row.id,
+      title: row.title,
+      status: row.status,
+      town: row.town,
+      path: listingPath(row),
+      isDeleted: row.deletedAt !== null,
+      isOwnerSuspended: row.ownerSuspendedAt !== null,
+      publishedAt: iso(row.publishedAt),
+    })),
+    reportsMade: made.map(toReport),
+    reportsReceived: received.map(toReport),
+    enquiriesSent: Number(sent?.total ?? 0),
+    enquiriesReceived: Number(got?.total ?? 0),
+    savedSearches: Number(searches?.total ?? 0),
+    favourites: Number(favs?.total ?? 0),
+    payments: paid.map((row) => ({ ...row, paidAt: iso(row.paidAt) })),
+    marketingConsent: null,
+    erasure: erasure
+      ? {
+          requestedAt: erasure.requestedAt.toISOString(),
+          dueAt: erasure.dueAt.toISOString(),
+          cancelledAt: iso(erasure.cancelledAt),
+          completedAt: iso(erasure.completedAt),
+        }
+      : null,
+  };
+}
+
+/** Subs that own at least one listing, or whose listings have open or past reports. */
+export async function subsWith(
+  db: Database,
+  what: 'listings' | 'reported',
+  limit = 500,
+): Promise<string[]> {
+  const rows =
+    what === 'listings'
+      ? await db
+          .selectDistinct({ sub: listings.ownerSub })
+          .from(listings)
+          .where(isNull(listings.deletedAt))
+          .limit(limit)
+      : await db
+          .selectDistinct({ sub: listings.ownerSub })
+          .from(listings)
+          .innerJoin(listingReports, eq(listingReports.listingId, listings.id))
+          .where(sql`${listingReports.reporterKey} <> ${REVIEW_REQUEST_REPORTER}`)
+          .limit(limit);
+  return rows.map((row) => row.sub);
+}
+
+/** Everything Roost holds on one person (UK GDPR art. 15 / 20), as plain JSON. */
+export async function exportUserData(
+  db: Database,
+  identityAdmin: IdentityAdmin | undefined,
+  sub: string,
+  publicUrl: string,
+  now = new Date(),
+) {
+  const account = identityAdmin ? await identityAdmin.get(sub) : undefined;
+  const signIns = identityAdmin && account ? await identityAdmin.signInHistory(sub, 60) : [];
+  const own = await db.select().from(listings).where(eq(listings.ownerSub, sub));
+  const ownIds = own.map((row) => row.id);
+  const media = ownIds.length
+    ? await db
+        .select({
+          listingId: listingMedia.listingId,
+          kind: listingMedia.kind,
+          blobKey: listingMedia.blobKey,
+          caption: listingMedia.caption,
+        })
+        .from(listingMedia)
+        .where(inArray(listingMedia.listingId, ownIds))
+    : [];
+  const sent = await db.select().from(enquiries).where(eq(enquiries.senderSub, sub));
+  const received = ownIds.length
+    ? await db.select().from(enquiries).where(inArray(enquiries.listingId, ownIds))
+    : [];
+  const favs = await db.select().from(favourites).where(eq(favourites.userSub, sub));
+  const searches = await db.select().from(savedSearches).where(eq(savedSearches.ownerSub, sub));
+  const reports = await db
+    .select()
+    .from(listingReports)
+    .where(eq(listingReports.reporterKey, reporterKeyOf(sub)));
+  const orderRows = await db.select().from(orders).where(eq(orders.buyerSub, sub));
+  const orderIds = orderRows.map((row) => row.id);
+  const paymentRows = orderIds.length
+    ? await db.select().from(payments).where(inArray(payments.orderId, orderIds))
+    : [];
+  const paymentIds = paymentRows.map((row) => row.id);
+  const invoiceRows = paymentIds.length
+    ? await db.select().from(invoices).where(inArray(invoices.paymentId, paymentIds))
+    : [];
+  const record = await marketRecordOf(db, sub);
+  const base = publicUrl.replace(/\/+$/, '');
+  return {
+    exportedAt: now.toISOString(),
+    format: 'Roost personal data export, version 1',
+    account: account
+      ? {
+          sub: account.sub,
+          username: account.username,
+          attributes: account.attributes,
+          status: account.status,
+          isEnabled: account.isEnabled,
+          createdAt: account.createdAt,
+          groups: account.groups,
+          mfa: account.mfa,
+        }
+      : { sub, note: 'No account in the user pool.' },
+    signInHistory: signIns,
+    listings: own.map(({ searchVector: _vector, ...row }) => ({
+      ...row,
+      url: `${base}${listingPath(row)}`,
+      photos: media
+        .filter((item) => item.listingId === row.id)
+        .map((item) => ({
+          kind: item.kind,
+          caption: item.caption,
+          url: `${base}${imageUrl(item.blobKey, 1920)}`,
+        })),
+    })),
+    enquiriesSent: sent.map(({ senderHash: _hash, ...row }) => row),
+    enquiriesReceived: received.map(({ senderHash: _hash, ...row }) => row),
+    favourites: favs.map((row) => ({
+      listingId: row.listingId,
+      note: row.note,
+      createdAt: row.createdAt,
+    })),
+    notes: favs
+      .filter((row) => row.note)
+      .map((row) => ({ listingId: row.listingId, note: row.note })),
+    savedSearches: searches,
+    reports,
+    orders: orderRows,
+    payments: paymentRows,
+    invoices: invoiceRows,
+    consents: {
+      marketingEmails: record.marketingConsent ?? 'not recorded',
+    },
+    erasureRequest: record.erasure,
+  };
+}
+
+export type UserDataExport = Awaited<ReturnType<typeof exportUserData>>;
