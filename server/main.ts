@@ -202,6 +202,7 @@ export async function startRoost({
             mailer.send({ channel: 'email', tag: 'payment-receipt', ...email }),
           publicUrl: () => liveUrl,
         }),
+        marketplace.campaigns.sendJob(),
         createListingFreshnessJob({
           db: database.db,
           send: () => (email) =>

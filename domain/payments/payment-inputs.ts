@@ -20,6 +20,13 @@ export const checkoutInput = z.object({
   startImmediately: z.literal(true, {
     message: 'Tick the box to ask for your upgrade to start straight away',
   }),
+  /** A promo code as typed; blank means none. */
+  promoCode: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .max(32, 'A promo code has at most 32 characters')
+    .optional(),
 });
 export type CheckoutInput = z.infer<typeof checkoutInput>;
 

@@ -6,7 +6,11 @@ import type { MediaSettings } from './media/add-draft-media.ts';
 import type { Geocoder } from './search/geocoder.ts';
 
 /** The marketplace's e-mails, by the tag the mailer files them under. */
-export type MarketplaceMailTag = 'listing-enquiry' | 'listing-moderation' | 'contact-message';
+export type MarketplaceMailTag =
+  | 'listing-enquiry'
+  | 'listing-moderation'
+  | 'contact-message'
+  | 'marketing-campaign';
 
 /** What every area's service is built from (createMarketplace fills in defaults for tests). */
 export interface MarketplaceDeps {

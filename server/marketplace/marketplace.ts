@@ -13,6 +13,7 @@ import type { MarketplaceDeps } from './marketplace-deps.ts';
 import { createMediaService } from './media/media-service.ts';
 import { createModerationService } from './moderation/moderation-service.ts';
 import { createAuditService } from './audit/audit-service.ts';
+import { createCampaignsService } from './campaigns/campaigns-service.ts';
 import type { PaymentProvider } from './payments/payment-provider.ts';
 import { DEFAULT_SUPPLIER, type SupplierDetails } from './payments/payments-config.ts';
 import { createPaymentsService } from './payments/payments-service.ts';
@@ -75,6 +76,10 @@ export function createMarketplace(options: MarketplaceOptions) {
     contact: createContactService(deps),
     moderation: createModerationService(deps),
     audit: createAuditService(deps),
+    campaigns: createCampaignsService({
+      ...deps,
+      supplier: options.payments?.supplier ?? DEFAULT_SUPPLIER,
+    }),
     payments: createPaymentsService({
       db: deps.db,
       provider: options.payments?.provider,

@@ -12,3 +12,4 @@ export * from '../moderation/schema.ts';
 export * from '../favourites/schema.ts';
 export * from '../payments/schema.ts';
 export * from '../audit/schema.ts';
+export * from '../campaigns/schema.ts';
