@@ -18,10 +18,13 @@ export default [
   route('terms-of-use', 'routes/terms-of-use.tsx'),
   route('privacy-policy', 'routes/privacy-policy.tsx'),
   route('payment-refund-policy', 'routes/payment-refund-policy.tsx'),
+  route('my-account/marketing', 'routes/my-account-marketing.tsx'),
+  route('marketing/unsubscribe', 'routes/marketing-unsubscribe.tsx'),
   route('my-account', 'routes/my-account.tsx'),
   route('admin-portal', 'routes/admin-portal.tsx', [
     index('routes/admin-portal-section.tsx', { id: 'admin-portal-home' }),
     route('reported-ads', 'routes/admin-portal-reported-ads.tsx'),
+    route('campaigns', 'routes/admin-portal-campaigns.tsx'),
     route('*', 'routes/admin-portal-section.tsx', { id: 'admin-portal-section' }),
   ]),
   route('*', 'routes/not-found.tsx'),

@@ -74,13 +74,27 @@ export const promoCodeText = z
   .toUpperCase()
   .max(32, 'A promo code has at most 32 characters');
 
+const londonZone = new Intl.DateTimeFormat('en-GB', {
+  timeZone: 'Europe/London',
+  timeZoneName: 'shortOffset',
+});
+
+/** A form's `datetime-local` value (`YYYY-MM-DDTHH:mm`) is UK time; anything else as written. */
+export function parseLondonDateTime(value: string): Date {
+  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?$/.test(value)) return new Date(value);
+  const asUtc = new Date(`${value}${value.length === 16 ? ':00' : ''}Z`);
+  const zone = londonZone.formatToParts(asUtc).find((part) => part.type === 'timeZoneName');
+  const hours = Number(/GMT([+-]\d+)/.exec(zone?.value ?? '')?.[1] ?? 0);
+  return new Date(asUtc.getTime() - hours * 3_600_000);
+}
+
 const optionalDateTime = z
   .string()
   .trim()
   .optional()
   .transform((value, context) => {
     if (!value) return undefined;
-    const date = new Date(value);
+    const date = parseLondonDateTime(value);
     if (Number.isNaN(date.getTime())) {
       context.addIssue({ code: 'custom', message: 'Enter a date and time' });
       return z.NEVER;
@@ -88,7 +102,17 @@ const optionalDateTime = z
     return date;
   });
 
-export const promoCodeInput = z
+/** A form sends blank optional fields as ''; they mean 'not given'. */
+function withoutBlanks(value: unknown): unknown {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return value;
+  return Object.fromEntries(
+    Object.entries(value).filter(
+      ([, entry]) => !(typeof entry === 'string' && entry.trim() === ''),
+    ),
+  );
+}
+
+const promoCodeFields = z
   .object({
     code: z
       .string()
@@ -134,6 +158,7 @@ export const promoCodeInput = z
       });
     }
   });
+export const promoCodeInput = z.preprocess(withoutBlanks, promoCodeFields);
 export type PromoCodeInput = z.infer<typeof promoCodeInput>;
 
 export const promoActiveInput = z.object({

@@ -75,6 +75,11 @@ export default function AccountDashboard({
             onChanged={readAttributes}
           />
         ) : null}
+        <section className="card" aria-labelledby="account-marketing">
+          <h2 id="account-marketing">Marketing e-mails</h2>
+          <p>News and offers from Roost are optional and off unless you opt in.</p>
+          <Link to="/my-account/marketing">Choose whether to get marketing e-mails</Link>
+        </section>
         <ChangePassword />
         <TwoStepVerification accountName={attributes?.email ?? user.email ?? user.username} />
         <section className="card" aria-labelledby="account-sign-out">

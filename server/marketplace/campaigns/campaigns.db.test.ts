@@ -385,15 +385,13 @@ describe('marketing consent and e-mail campaigns', () => {
     await campaigns.setConsent({ user: olive, input: {}, source: 'account' });
     expect(await campaigns.consent({ user: olive })).toMatchObject({ isGranted: false });
     await campaigns.setConsent({ user: ben, input: { isGranted: 'true' }, source: 'account' });
-    await harness.database.db
-      .insert(savedSearches)
-      .values({
-        ownerSub: ben.userId,
-        email: ben.email!,
-        name: 'Leeds to rent',
-        channel: 'rent',
-        placeSlug: 'leeds',
-      });
+    await harness.database.db.insert(savedSearches).values({
+      ownerSub: ben.userId,
+      email: ben.email!,
+      name: 'Leeds to rent',
+      channel: 'rent',
+      placeSlug: 'leeds',
+    });
   });
 
   it('sends a campaign only to consenting people in the audience, once each, with one-click unsubscribe', async () => {

@@ -1,0 +1,109 @@
+import { expect, test, type Page } from '@playwright/test';
+import { expectNoAxeViolations } from './support/axe';
+import {
+  createUserWithCli,
+  expectSignedInAs,
+  settleCookieChoice,
+  signInThroughAuthenticator,
+  uniqueEmail,
+} from './support/accounts';
+import { outboxCount, readOutbox, waitForMail } from './support/outbox';
+
+/**
+ * Campaigns end to end: a member gets 403; a member opts in to marketing e-mails (another does
+ * not); an administrator creates a promo code and writes and sends a campaign that reaches only
+ * the consenting member, whose one-click unsubscribe link works and is counted.
+ */
+test.describe.configure({ mode: 'serial' });
+
+const carol = { email: uniqueEmail('camp-carol'), name: 'Carol Consenting' };
+const dan = { email: uniqueEmail('camp-dan'), name: 'Dan Declining' };
+const admin = { email: uniqueEmail('camp-admin'), name: 'Ada Admin' };
+const subject = `Spring news ${Date.now()}`;
+let unsubscribeUrl = '';
+
+async function signIn(page: Page, user: { email: string; name: string }) {
+  await page.goto('/my-account');
+  await settleCookieChoice(page);
+  await signInThroughAuthenticator(page, user.email);
+  await expectSignedInAs(page, user.name);
+}
+
+test('a member opts in to marketing e-mails (unticked by default) and gets 403 from the admin page', async ({
+  page,
+  baseURL,
+}) => {
+  createUserWithCli({ ...carol, baseURL: baseURL! });
+  createUserWithCli({ ...dan, baseURL: baseURL! });
+  createUserWithCli({ ...admin, groups: ['admins'], baseURL: baseURL! });
+  await signIn(page, carol);
+  expect((await page.goto('/admin-portal/campaigns/'))?.status()).toBe(403);
+  await page.goto('/my-account/marketing');
+  const box = page.getByRole('checkbox', { name: /news and offers/ });
+  await expect(box).not.toBeChecked();
+  await expectNoAxeViolations(page);
+  // Keyboard only: focus the box, tick it with Space, submit with Enter on the button.
+  await box.focus();
+  await page.keyboard.press('Space');
+  await page.getByRole('button', { name: 'Save my choice' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('status')).toContainText('You’ll get our news and offers');
+  await expect(page.getByText(/You opted in on/)).toBeVisible();
+});
+
+test('an administrator creates a promo code and sends a campaign to consenting members only', async ({
+  page,
+}) => {
+  await signIn(page, admin);
+  expect((await page.goto('/admin-portal/campaigns/'))?.status()).toBe(200);
+  await expectNoAxeViolations(page);
+
+  const code = `E2E${Date.now().toString(36).toUpperCase()}`;
+  await page.getByLabel('Code', { exact: true }).fill(code.toLowerCase());
+  await page.getByLabel('Percentage off (for a percentage code)').fill('20');
+  await page.getByLabel('Most uses in all (optional)').fill('50');
+  await page.getByRole('button', { name: 'Create promo code' }).click();
+  await expect(page.getByRole('status')).toContainText(`Promo code ${code} created.`);
+  await expect(page.getByTestId('promo-code').filter({ hasText: code })).toContainText('20 %');
+
+  await page.getByLabel('Subject').fill(subject);
+  await page
+    .getByLabel('Body (Markdown)')
+    .fill('Hello from **Roost**. Read [our guide](https://example.com/guide).');
+  await page.getByRole('button', { name: 'Save draft' }).click();
+  await expect(page.getByRole('status')).toContainText('saved as a draft');
+  const row = page.getByTestId('email-campaign').filter({ hasText: subject });
+  await row.getByRole('link', { name: /Preview/ }).click();
+  await expect(page.locator('#preview strong')).toHaveText('Roost');
+
+  const before = outboxCount();
+  await row.getByRole('button', { name: 'Send me a test' }).click();
+  await waitForMail(admin.email, { after: before, subject: /^\[Test\]/ });
+  await row.getByRole('button', { name: 'Schedule' }).click();
+  const mail = await waitForMail(carol.email, { after: before, subject: new RegExp(subject) });
+  expect(mail.body).toContain('Hello from **Roost**');
+  unsubscribeUrl = /Unsubscribe: (\S+)/.exec(mail.body)?.[1] ?? '';
+  expect(unsubscribeUrl).toContain('/marketing/unsubscribe?token=');
+  await page.reload();
+  await expect(row.getByTestId('campaign-sent')).toHaveText('1');
+  expect(
+    readOutbox()
+      .slice(before)
+      .filter((entry) => entry.subject.includes(subject))
+      .map((entry) => entry.to),
+  ).toEqual([expect.stringContaining(carol.email)]);
+});
+
+test('the unsubscribe link works without signing in and is counted', async ({ page, browser }) => {
+  const anonymous = await browser.newPage();
+  await anonymous.goto(unsubscribeUrl);
+  await expectNoAxeViolations(anonymous);
+  await anonymous.getByRole('button', { name: 'Unsubscribe' }).click();
+  await expect(anonymous.getByRole('status')).toContainText('we won’t send you news or offers');
+  await anonymous.close();
+
+  await signIn(page, admin);
+  await page.goto('/admin-portal/campaigns/');
+  const row = page.getByTestId('email-campaign').filter({ hasText: subject });
+  await expect(row.locator('td').nth(5)).toHaveText('1');
+});
