@@ -13,6 +13,7 @@ import { Link } from 'react-router';
 import { displayNameOf } from '~/lib/display-name';
 import { formatMobileNumber } from '~/lib/phone-number';
 import type { SessionUser } from '@domain/session-user';
+import { useSignUpMarketingChoice } from './marketing-opt-in';
 import { MobileNumber } from './mobile-number';
 import { TextField } from '~/components/ui/text-field';
 
@@ -36,6 +37,7 @@ export default function AccountDashboard({
     void readAttributes();
   }, [readAttributes]);
   const name = displayNameOf(user);
+  useSignUpMarketingChoice();
 
   return (
     <div className="account-page">
