@@ -37,7 +37,7 @@ export default function AccountDashboard({
     void readAttributes();
   }, [readAttributes]);
   const name = displayNameOf(user);
-  useSignUpMarketingChoice();
+  const marketingMessage = useSignUpMarketingChoice();
 
   return (
     <div className="account-page">
@@ -80,6 +80,7 @@ export default function AccountDashboard({
         <section className="card" aria-labelledby="account-marketing">
           <h2 id="account-marketing">Marketing e-mails</h2>
           <p>News and offers from Roost are optional and off unless you opt in.</p>
+          {marketingMessage ? <p role="status">{marketingMessage}</p> : null}
           <Link to="/my-account/marketing">Choose whether to get marketing e-mails</Link>
         </section>
         <ChangePassword />

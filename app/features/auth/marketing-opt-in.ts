@@ -1,8 +1,11 @@
 import { useEffect } from 'react';
 import { useFetcher } from 'react-router';
 
-/** The sign-up form's own field for the marketing opt-in (never sent to the user pool). */
-export const MARKETING_OPT_IN_FIELD = 'marketing_opt_in';
+/**
+ * The sign-up form's own field for the marketing opt-in. Amplify passes only standard and
+ * `custom:` fields on to `handleSignUp`, which removes this one: it never reaches the user pool.
+ */
+export const MARKETING_OPT_IN_FIELD = 'custom:marketing_opt_in';
 
 const KEY = 'roost:sign-up-marketing-opt-in';
 
@@ -20,9 +23,12 @@ export function rememberSignUpMarketingChoice(isOptedIn: boolean) {
   }
 }
 
-/** On the signed-in account page: records an opt-in made at sign-up, once. */
-export function useSignUpMarketingChoice() {
-  const fetcher = useFetcher();
+/**
+ * On the signed-in account page: records an opt-in made at sign-up, once. Answers a message for
+ * the page once it is recorded (or failed).
+ */
+export function useSignUpMarketingChoice(): string | undefined {
+  const fetcher = useFetcher<{ message?: string; error?: string }>();
   useEffect(() => {
     let pending: string | null;
     try {
@@ -39,4 +45,6 @@ export function useSignUpMarketingChoice() {
     // Once per mount; the fetcher is stable enough for that.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
+  if (fetcher.state !== 'idle' || !fetcher.data) return undefined;
+  return fetcher.data.message ?? fetcher.data.error;
 }
