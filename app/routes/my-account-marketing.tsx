@@ -70,7 +70,7 @@ export default function MarketingEmails({ loaderData, actionData }: Route.Compon
           ? `You opted in on ${formatDateTime(consent.at)}.`
           : 'You have not opted in.'}
       </p>
-      <Form method="post" className="form" key={String(consent.isGranted)}>
+      <Form method="post" className="form">
         <label className="choice">
           <input type="checkbox" name="isGranted" defaultChecked={consent.isGranted} /> {wording}
         </label>

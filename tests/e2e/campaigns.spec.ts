@@ -53,7 +53,10 @@ test('a member opts in at sign-up (unticked by default), can change it from thei
   await page.getByLabel(/Confirmation Code/i).fill(code);
   await page.getByRole('button', { name: 'Confirm', exact: true }).click();
   await expectSignedInAs(page, carol.name);
-  await expect(page.getByRole('link', { name: /marketing e-mails/ })).toBeVisible();
+  // The choice made at sign-up is recorded once she is signed in.
+  await expect(
+    page.getByRole('status').filter({ hasText: 'You’ll get our news and offers' }),
+  ).toBeVisible();
 
   expect((await page.goto('/admin-portal/campaigns/'))?.status()).toBe(403);
   await page.goto('/my-account/marketing');
@@ -62,12 +65,19 @@ test('a member opts in at sign-up (unticked by default), can change it from thei
   // Keyboard only: withdraw (Space on the box, Enter on the button), then opt in again.
   const box = page.getByRole('checkbox', { name: /news and offers/ });
   await expect(box).toBeChecked();
-  for (const expected of ['You won’t get our news and offers', 'You’ll get our news and offers']) {
+  for (const [expected, isChecked] of [
+    ['You won’t get our news and offers', false],
+    ['You’ll get our news and offers', true],
+  ] as const) {
     await box.focus();
     await page.keyboard.press('Space');
+    await expect(box).toBeChecked({ checked: isChecked });
     await page.getByRole('button', { name: 'Save my choice' }).focus();
     await page.keyboard.press('Enter');
     await expect(page.getByRole('status')).toContainText(expected);
+    await expect(
+      page.getByText(isChecked ? /You opted in on/ : 'You have not opted in.'),
+    ).toBeVisible();
   }
 });
 
