@@ -8,6 +8,7 @@ import {
   signInThroughAuthenticator,
   uniqueEmail,
 } from './support/accounts';
+import { fromSite } from './support/site-origin';
 import { outboxCount, readOutbox, waitForCode, waitForMail } from './support/outbox';
 
 /**
@@ -59,6 +60,12 @@ test('a member opts in at sign-up (unticked by default), can change it from thei
   ).toBeVisible();
 
   expect((await page.goto('/admin-portal/campaigns/'))?.status()).toBe(403);
+  // The page's action refuses her too (a form post from the site itself).
+  const refused = await page.request.post('/admin-portal/campaigns/', {
+    headers: fromSite(page),
+    form: { intent: 'create-promo', code: 'MEMBERCODE', kind: 'percent', percentOff: '100' },
+  });
+  expect(refused.status()).toBe(403);
   await page.goto('/my-account/marketing');
   await expect(page.getByText(/You opted in on/)).toBeVisible();
   await expectNoAxeViolations(page);
