@@ -212,6 +212,7 @@ export async function startRoost({
           publicUrl: () => liveUrl,
         }),
         createAccountErasureJob(marketplace.adminUsers),
+        marketplace.campaigns.sendJob(),
         createListingFreshnessJob({
           db: database.db,
           send: () => (email) =>

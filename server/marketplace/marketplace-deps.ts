@@ -8,7 +8,11 @@ import type { Geocoder } from './search/geocoder.ts';
 
 /** The marketplace's e-mails, by the tag the mailer files them under. */
 export type MarketplaceMailTag =
-  'listing-enquiry' | 'listing-moderation' | 'report-outcome' | 'contact-message';
+  | 'listing-enquiry'
+  | 'listing-moderation'
+  | 'report-outcome'
+  | 'contact-message'
+  | 'marketing-campaign';
 
 /** What every area's service is built from (createMarketplace fills in defaults for tests). */
 export interface MarketplaceDeps {

@@ -14,6 +14,7 @@ import { createMediaService } from './media/media-service.ts';
 import { createAppealsService, createModerationService } from './moderation/moderation-service.ts';
 import { createAdminUsersService } from './admin-users/admin-users-service.ts';
 import { createAuditService } from './audit/audit-service.ts';
+import { createCampaignsService } from './campaigns/campaigns-service.ts';
 import type { PaymentProvider } from './payments/payment-provider.ts';
 import { DEFAULT_SUPPLIER, type SupplierDetails } from './payments/payments-config.ts';
 import { createPaymentsService } from './payments/payments-service.ts';
@@ -79,6 +80,10 @@ export function createMarketplace(options: MarketplaceOptions) {
     appeals: createAppealsService(deps),
     audit: createAuditService(deps),
     adminUsers: createAdminUsersService(deps),
+    campaigns: createCampaignsService({
+      ...deps,
+      supplier: options.payments?.supplier ?? DEFAULT_SUPPLIER,
+    }),
     payments: createPaymentsService({
       db: deps.db,
       provider: options.payments?.provider,

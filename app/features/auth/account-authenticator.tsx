@@ -1,15 +1,19 @@
 import { countryDialCodes } from '@aws-amplify/ui';
-import { Authenticator, Heading, useAuthenticator } from '@aws-amplify/ui-react';
+import { Authenticator, CheckboxField, Heading, useAuthenticator } from '@aws-amplify/ui-react';
 import {
   confirmResetPassword,
   confirmSignUp,
   resendSignUpCode,
   resetPassword,
   signIn,
+  signUp,
+  type SignUpInput,
 } from 'aws-amplify/auth';
+import { MARKETING_CONSENT_WORDING } from '@domain/campaigns/campaign-inputs';
 import { I18n } from 'aws-amplify/utils';
 import { useEffect, useState } from 'react';
 import { normaliseSignInName } from '~/lib/phone-number';
+import { MARKETING_OPT_IN_FIELD, rememberSignUpMarketingChoice } from './marketing-opt-in';
 
 /** British wording for the Amplify UI Authenticator's English labels. */
 const BRITISH_ENGLISH: Record<string, string> = {
@@ -105,6 +109,13 @@ const SERVICES: Services = {
     resendSignUpCode,
   ) as Services['handleResendSignUpCode'],
   handleConfirmSignUp: withNormalisedUsername(confirmSignUp) as Services['handleConfirmSignUp'],
+  // The marketing opt-in is Roost's, not a user-pool attribute: kept aside until signed in.
+  handleSignUp: ((input: SignUpInput) => {
+    const { [MARKETING_OPT_IN_FIELD]: optIn, ...userAttributes } = (input.options?.userAttributes ??
+      {}) as Record<string, string | undefined>;
+    rememberSignUpMarketingChoice(optIn === 'yes');
+    return signUp({ ...input, options: { ...input.options, userAttributes } });
+  }) as Services['handleSignUp'],
 };
 
 // Text, not type=email: a mobile number is a valid answer too.
@@ -203,6 +214,21 @@ export default function AccountAuthenticator({
  * Authenticator's own copy icon cannot be reached with the keyboard).
  */
 const COMPONENTS = {
+  SignUp: {
+    FormFields() {
+      return (
+        <>
+          <Authenticator.SignUp.FormFields />
+          {/* PECR: separate, never ticked for them, not a condition of signing up. */}
+          <CheckboxField
+            name={MARKETING_OPT_IN_FIELD}
+            value="yes"
+            label={`${MARKETING_CONSENT_WORDING} (optional)`}
+          />
+        </>
+      );
+    },
+  },
   SetupTotp: {
     Header() {
       return (

@@ -13,6 +13,7 @@ import { Link } from 'react-router';
 import { displayNameOf } from '~/lib/display-name';
 import { formatMobileNumber } from '~/lib/phone-number';
 import type { SessionUser } from '@domain/session-user';
+import { useSignUpMarketingChoice } from './marketing-opt-in';
 import { MobileNumber } from './mobile-number';
 import { TextField } from '~/components/ui/text-field';
 
@@ -36,6 +37,7 @@ export default function AccountDashboard({
     void readAttributes();
   }, [readAttributes]);
   const name = displayNameOf(user);
+  const marketingMessage = useSignUpMarketingChoice();
 
   return (
     <div className="account-page">
@@ -75,6 +77,12 @@ export default function AccountDashboard({
             onChanged={readAttributes}
           />
         ) : null}
+        <section className="card" aria-labelledby="account-marketing">
+          <h2 id="account-marketing">Marketing e-mails</h2>
+          <p>News and offers from Roost are optional and off unless you opt in.</p>
+          {marketingMessage ? <p role="status">{marketingMessage}</p> : null}
+          <Link to="/my-account/marketing">Choose whether to get marketing e-mails</Link>
+        </section>
         <ChangePassword />
         <TwoStepVerification accountName={attributes?.email ?? user.email ?? user.username} />
         <section className="card" aria-labelledby="account-sign-out">

@@ -13,3 +13,4 @@ export * from '../favourites/schema.ts';
 export * from '../payments/schema.ts';
 export * from '../audit/schema.ts';
 export * from '../admin-users/schema.ts';
+export * from '../campaigns/schema.ts';

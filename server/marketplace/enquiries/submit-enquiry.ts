@@ -17,6 +17,8 @@ export interface ListerEmail {
   subject: string;
   text: string;
   html: string;
+  /** Extra headers (e.g. List-Unsubscribe on marketing e-mails). */
+  headers?: Record<string, string>;
 }
 export type SendEmail = (email: ListerEmail) => Promise<void>;
 

@@ -19,7 +19,7 @@ export interface AdminPaymentRow {
   createdAt: Date;
   paidAt: Date | null;
   status: PaymentStatus;
-  provider: 'stripe' | 'test';
+  provider: 'stripe' | 'test' | 'none';
   providerPaymentId: string;
   productCode: string;
   productName: string;

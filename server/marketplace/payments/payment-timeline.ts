@@ -17,7 +17,7 @@ export interface TimelineEntry {
 
 export interface AdminPaymentDetail {
   receipt: Receipt;
-  provider: 'stripe' | 'test';
+  provider: 'stripe' | 'test' | 'none';
   providerPaymentId: string;
   buyerSub: string;
   refunds: (Receipt['refunds'][number] & {

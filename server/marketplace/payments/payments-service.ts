@@ -44,7 +44,10 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
     checkoutKind: () => deps.provider?.browser,
     products: () => listProducts(db),
     startCheckout: (options: User & { listingId: number; input: unknown }) =>
-      startCheckout({ db, provider: deps.provider }, { ...options, now: now() }),
+      startCheckout(
+        { db, provider: deps.provider, supplier: deps.supplier },
+        { ...options, now: now() },
+      ),
     /** The checkout page again for the buyer's own payment (reload, or back from 3-D Secure). */
     getCheckout: async (options: PaymentRef) =>
       loadCheckout(

@@ -22,7 +22,8 @@ import { REFUND_REASONS } from '../../../domain/payments/refunds.ts';
 import { market } from '../db/market-schema.ts';
 import { listings } from '../listings/schema.ts';
 
-export const paymentProvider = market.enum('payment_provider', ['stripe', 'test']);
+/** `none`: a £0 order (complimentary, or a 100 % promo code) that no provider was asked to take. */
+export const paymentProvider = market.enum('payment_provider', ['stripe', 'test', 'none']);
 export const paymentStatus = market.enum('payment_status', PAYMENT_STATUSES);
 export const refundStatus = market.enum('refund_status', [
   'pending',
@@ -94,7 +95,7 @@ export const orders = market.table(
     index('orders_listing_idx').on(table.listingId),
     check(
       'orders_amount_check',
-      sql`${table.amountPence} = ${table.pricePence} - ${table.discountPence} and ${table.amountPence} > 0`,
+      sql`${table.amountPence} = ${table.pricePence} - ${table.discountPence} and ${table.amountPence} >= 0`,
     ),
   ],
 );
@@ -247,7 +248,7 @@ export const upgrades = market.table(
     lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
     endedEarlyAt: timestamp('ended_early_at', { withTimezone: true }),
     endedReason: text('ended_reason', {
-      enum: ['listing_not_public', 'cancelled', 'refunded'],
+      enum: ['listing_not_public', 'cancelled', 'refunded', 'ended_by_admin'],
     }),
     createdAt,
   },

@@ -10,7 +10,10 @@ import { splitVat } from '../../../domain/payments/vat.ts';
 import type { SessionUser } from '../../../domain/session-user.ts';
 import { fieldErrorsOf } from '../../../domain/validation/field-errors.ts';
 import { AppError } from '../../http/app-error.ts';
+import { lockPromoCode, recordPromoUse } from '../campaigns/promo-codes.ts';
 import { listings } from '../listings/schema.ts';
+import { completeFreeOrder } from './complete-free-order.ts';
+import type { SupplierDetails } from './payments-config.ts';
 import type { BrowserCheckout, PaymentProvider } from './payment-provider.ts';
 import { orders, payments, products, type Order, type Payment } from './schema.ts';
 
@@ -34,6 +37,8 @@ export interface CheckoutView {
 export interface CheckoutDeps {
   db: Database;
   provider: PaymentProvider | undefined;
+  /** For the £0 invoice of an order a promo code makes free. */
+  supplier?: SupplierDetails;
 }
 
 const PAYABLE = new Set<Payment['status']>(['pending', 'failed', 'requires_action']);
@@ -97,30 +102,74 @@ export async function startCheckout(
     });
   }
 
-  await db
-    .insert(orders)
-    .values({
-      buyerSub: user.userId,
-      buyerEmail: user.email ?? null,
-      buyerName: buyerName(user),
-      listingId: listing.id,
-      listingTitle: listing.title,
-      productCode: product.code,
-      productName: product.name,
-      entitlements: product.entitlements,
-      pricePence: product.pricePence,
-      discountPence: 0,
-      amountPence: product.pricePence,
-      idempotencyKey: input.idempotencyKey,
-      startImmediately: input.startImmediately,
-      immediateStartAcknowledgedAt: now,
-      immediateStartWording: IMMEDIATE_START_WORDING,
-    })
-    .onConflictDoNothing({ target: [orders.buyerSub, orders.idempotencyKey] });
-  const [order] = await db
-    .select()
-    .from(orders)
-    .where(and(eq(orders.buyerSub, user.userId), eq(orders.idempotencyKey, input.idempotencyKey)));
+  const values = {
+    buyerSub: user.userId,
+    buyerEmail: user.email ?? null,
+    buyerName: buyerName(user),
+    listingId: listing.id,
+    listingTitle: listing.title,
+    productCode: product.code,
+    productName: product.name,
+    entitlements: product.entitlements,
+    pricePence: product.pricePence,
+    discountPence: 0,
+    amountPence: product.pricePence,
+    idempotencyKey: input.idempotencyKey,
+    startImmediately: input.startImmediately,
+    immediateStartAcknowledgedAt: now,
+    immediateStartWording: IMMEDIATE_START_WORDING,
+  };
+  const findOrder = (tx: Pick<Database, 'select'>) =>
+    tx
+      .select()
+      .from(orders)
+      .where(
+        and(eq(orders.buyerSub, user.userId), eq(orders.idempotencyKey, input.idempotencyKey)),
+      );
+  let order: Order | undefined;
+  if (input.promoCode) {
+    const code = input.promoCode;
+    // The code's row is locked first, so concurrent checkouts with it take turns: the use limit
+    // and once-per-buyer are checked and counted with the order, in one transaction.
+    order = await db.transaction(async (tx) => {
+      const { promo, discountPence } = await lockPromoCode(tx, {
+        code,
+        buyerSub: user.userId,
+        productCode: product.code,
+        pricePence: product.pricePence,
+        now,
+      });
+      const [existing] = await findOrder(tx);
+      if (existing) return existing;
+      const [inserted] = await tx
+        .insert(orders)
+        .values({ ...values, discountPence, amountPence: product.pricePence - discountPence })
+        .onConflictDoNothing({ target: [orders.buyerSub, orders.idempotencyKey] })
+        .returning();
+      if (!inserted) return (await findOrder(tx))[0];
+      await recordPromoUse(tx, {
+        promo,
+        orderId: inserted.id,
+        buyerSub: user.userId,
+        discountPence,
+      });
+      if (inserted.amountPence === 0) {
+        await completeFreeOrder(tx, {
+          order: inserted,
+          supplier: requireSupplier(deps.supplier),
+          now,
+          sendReceipt: true,
+        });
+      }
+      return inserted;
+    });
+  } else {
+    await db
+      .insert(orders)
+      .values(values)
+      .onConflictDoNothing({ target: [orders.buyerSub, orders.idempotencyKey] });
+    [order] = await findOrder(db);
+  }
   if (!order) throw new Error('The order just written could not be read back');
   if (order.listingId !== listing.id || order.productCode !== product.code) {
     throw new AppError(
@@ -135,6 +184,8 @@ export async function startCheckout(
 async function openCheckout(db: Database, provider: PaymentProvider, order: Order) {
   let [payment] = await db.select().from(payments).where(eq(payments.orderId, order.id));
   let clientSecret: string | undefined;
+  // A £0 order was completed when it was made: nothing to pay.
+  if (payment?.provider === 'none') return checkoutView(provider, order, payment, undefined);
   if (!payment) {
     const checkout = await provider.createCheckout({
       orderId: order.id,
@@ -180,6 +231,7 @@ export async function loadCheckout(
 ): Promise<CheckoutView> {
   const provider = requireProvider(deps.provider);
   const { order, payment } = options;
+  if (payment.provider === 'none') return checkoutView(provider, order, payment, undefined);
   if (payment.provider !== provider.name) {
     throw new AppError(
       'GONE',
@@ -224,4 +276,9 @@ export function requireProvider(provider: PaymentProvider | undefined): PaymentP
     );
   }
   return provider;
+}
+
+function requireSupplier(supplier: SupplierDetails | undefined): SupplierDetails {
+  if (!supplier) throw new Error('The supplier details are needed to invoice a £0 order');
+  return supplier;
 }
