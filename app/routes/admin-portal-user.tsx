@@ -194,8 +194,8 @@ export default function AdminUser({ loaderData, actionData }: Route.ComponentPro
             <dt>Marketing e-mails</dt>
             <dd>
               {record.marketingConsent
-                ? `Consented ${formatDateTime(record.marketingConsent.givenAt)}`
-                : 'Not recorded'}
+                ? `${record.marketingConsent.isGranted ? 'Opted in' : 'Withdrew'} ${formatDateTime(record.marketingConsent.at)}`
+                : 'Never opted in'}
             </dd>
             {record.erasure && !record.erasure.cancelledAt && !record.erasure.completedAt ? (
               <>

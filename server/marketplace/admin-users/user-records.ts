@@ -7,7 +7,7 @@ import { savedSearches } from '../alerts/schema.ts';
 import { enquiries } from '../enquiries/schema.ts';
 import { favourites } from '../favourites/schema.ts';
 import { listingMedia, listings } from '../listings/schema.ts';
-import { REVIEW_REQUEST_REPORTER } from '../moderation/moderation-hold.ts';
+import { latestConsent } from '../campaigns/marketing-consent.ts';
 import { invoices, orders, payments } from '../payments/schema.ts';
 import { listingReports } from '../reports/schema.ts';
 import { accountErasureRequests } from './schema.ts';
@@ -55,10 +55,10 @@ export interface MarketRecord {
   favourites: number;
   payments: UserPayment[];
   /**
-   * Marketing consent (PECR). The campaigns work stores consents in its own table; until that is
-   * on this branch the page says 'not recorded'. Hook: read it here.
+   * Marketing consent (PECR): the latest choice (opt in or withdrawal) with its time and the
+   * wording shown, from the campaigns' consent record; null: never asked.
    */
-  marketingConsent: { givenAt: string; wording: string } | null;
+  marketingConsent: { isGranted: boolean; at: string; wording: string } | null;
   erasure: {
     requestedAt: string;
     dueAt: string;
@@ -94,46 +94,49 @@ export async function marketRecordOf(db: Database, sub: string): Promise<MarketR
     status: listingReports.status,
     createdAt: listingReports.createdAt,
   };
-  const [made, received, [sent], [got], [searches], [favs], paid, [erasure]] = await Promise.all([
-    db
-      .select(reportColumns)
-      .from(listingReports)
-      .where(eq(listingReports.reporterKey, reporterKeyOf(sub)))
-      .orderBy(desc(listingReports.id)),
-    ownIds.length
-      ? db
-          .select(reportColumns)
-          .from(listingReports)
-          .where(
-            and(
-              inArray(listingReports.listingId, ownIds),
-              sql`${listingReports.reporterKey} <> ${REVIEW_REQUEST_REPORTER}`,
-            ),
-          )
-          .orderBy(desc(listingReports.id))
-      : Promise.resolve([]),
-    db.select({ total: count() }).from(enquiries).where(eq(enquiries.senderSub, sub)),
-    ownIds.length
-      ? db.select({ total: count() }).from(enquiries).where(inArray(enquiries.listingId, ownIds))
-      : Promise.resolve([{ total: 0 }]),
-    db.select({ total: count() }).from(savedSearches).where(eq(savedSearches.ownerSub, sub)),
-    db.select({ total: count() }).from(favourites).where(eq(favourites.userSub, sub)),
-    db
-      .select({
-        orderId: orders.id,
-        productName: orders.productName,
-        listingTitle: orders.listingTitle,
-        amountPence: orders.amountPence,
-        refundedPence: sql<number>`coalesce(${payments.refundedPence}, 0)::int`,
-        status: sql<string>`coalesce(${payments.status}::text, 'pending')`,
-        paidAt: payments.paidAt,
-      })
-      .from(orders)
-      .leftJoin(payments, eq(payments.orderId, orders.id))
-      .where(eq(orders.buyerSub, sub))
-      .orderBy(desc(orders.id)),
-    db.select().from(accountErasureRequests).where(eq(accountErasureRequests.userSub, sub)),
-  ]);
+  const [made, received, [sent], [got], [searches], [favs], paid, [erasure], consent] =
+    await Promise.all([
+      db
+        .select(reportColumns)
+        .from(listingReports)
+        .where(eq(listingReports.reporterKey, reporterKeyOf(sub)))
+        .orderBy(desc(listingReports.id)),
+      ownIds.length
+        ? db
+            .select(reportColumns)
+            .from(listingReports)
+            .where(
+              and(
+                inArray(listingReports.listingId, ownIds),
+                // Not the system's own entries (review requests, appeals).
+                sql`${listingReports.reporterKey} not like 'roost:%'`,
+              ),
+            )
+            .orderBy(desc(listingReports.id))
+        : Promise.resolve([]),
+      db.select({ total: count() }).from(enquiries).where(eq(enquiries.senderSub, sub)),
+      ownIds.length
+        ? db.select({ total: count() }).from(enquiries).where(inArray(enquiries.listingId, ownIds))
+        : Promise.resolve([{ total: 0 }]),
+      db.select({ total: count() }).from(savedSearches).where(eq(savedSearches.ownerSub, sub)),
+      db.select({ total: count() }).from(favourites).where(eq(favourites.userSub, sub)),
+      db
+        .select({
+          orderId: orders.id,
+          productName: orders.productName,
+          listingTitle: orders.listingTitle,
+          amountPence: orders.amountPence,
+          refundedPence: sql<number>`coalesce(${payments.refundedPence}, 0)::int`,
+          status: sql<string>`coalesce(${payments.status}::text, 'pending')`,
+          paidAt: payments.paidAt,
+        })
+        .from(orders)
+        .leftJoin(payments, eq(payments.orderId, orders.id))
+        .where(eq(orders.buyerSub, sub))
+        .orderBy(desc(orders.id)),
+      db.select().from(accountErasureRequests).where(eq(accountErasureRequests.userSub, sub)),
+      latestConsent(db, sub),
+    ]);
   const toReport = (row: (typeof made)[number]): UserReport => ({
     ...row,
     createdAt: row.createdAt.toISOString(),
@@ -156,7 +159,9 @@ export async function marketRecordOf(db: Database, sub: string): Promise<MarketR
     savedSearches: Number(searches?.total ?? 0),
     favourites: Number(favs?.total ?? 0),
     payments: paid.map((row) => ({ ...row, paidAt: iso(row.paidAt) })),
-    marketingConsent: null,
+    marketingConsent: consent
+      ? { isGranted: consent.isGranted, at: consent.at.toISOString(), wording: consent.wording }
+      : null,
     erasure: erasure
       ? {
           requestedAt: erasure.requestedAt.toISOString(),
@@ -185,7 +190,7 @@ export async function subsWith(
           .selectDistinct({ sub: listings.ownerSub })
           .from(listings)
           .innerJoin(listingReports, eq(listingReports.listingId, listings.id))
-          .where(sql`${listingReports.reporterKey} <> ${REVIEW_REQUEST_REPORTER}`)
+          .where(sql`${listingReports.reporterKey} not like 'roost:%'`)
           .limit(limit);
   return rows.map((row) => row.sub);
 }
@@ -277,7 +282,7 @@ export async function exportUserData(
     payments: paymentRows,
     invoices: invoiceRows,
     consents: {
-      marketingEmails: record.marketingConsent ?? 'not recorded',
+      marketingEmails: record.marketingConsent ?? 'never opted in',
     },
     erasureRequest: record.erasure,
   };

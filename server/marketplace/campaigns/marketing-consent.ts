@@ -17,7 +17,11 @@ export interface ConsentState {
   wording: string | null;
 }
 
-async function latestConsent(db: Db, userSub: string): Promise<MarketingConsent | undefined> {
+/** The person's latest marketing choice (an opt-in or a withdrawal), if they made one. */
+export async function latestConsent(
+  db: Db,
+  userSub: string,
+): Promise<MarketingConsent | undefined> {
   const [row] = await db
     .select()
     .from(marketingConsents)
