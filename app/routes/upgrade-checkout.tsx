@@ -58,6 +58,8 @@ export async function action({ params, request, context }: Route.ActionArgs) {
         promoCode: form.promoCode,
       },
     });
+    // A promo code that makes the order free completes it at once: no card to take.
+    if (checkout.status === 'paid') return redirect(`/my-account/payments/${checkout.paymentId}`);
     return redirect(`/my-account/payments/${checkout.paymentId}/checkout`);
   } catch (error) {
     return formFailure(error, { values: { promoCode: form.promoCode ?? '' } });
