@@ -11,6 +11,8 @@ export default [
   route('my-account/listings/:id', 'routes/my-account-listing.tsx'),
   route('saved-searches', 'routes/saved-searches.tsx'),
   route('alerts/unsubscribe', 'routes/alerts-unsubscribe.tsx'),
+  route('tools/stamp-duty', 'routes/tools-stamp-duty.tsx'),
+  route('tools/mortgage', 'routes/tools-mortgage.tsx'),
   route('pricing', 'routes/pricing.tsx'),
   route('contact-us', 'routes/contact-us.tsx'),
   route('about-us', 'routes/about-us.tsx'),

@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { data, redirect, useSearchParams } from 'react-router';
 import { ListingGallery } from '~/components/listing-gallery';
 import { ListingMap } from '~/components/listing-map';
+import { PropertyCosts } from '~/features/costs/property-costs';
 import { EnquiryForm } from '~/features/property/enquiry-form';
 import { JsonLd } from '~/features/property/json-ld';
 import { ListingUnavailable } from '~/features/property/listing-unavailable';
@@ -101,6 +102,7 @@ export default function Property({ loaderData, actionData }: Route.ComponentProp
       <PropertyDetails listing={listing} />
       <PropertyMedia listing={listing} />
       <PriceHistory listing={listing} />
+      <PropertyCosts listing={listing} />
       <ListingMap
         lat={listing.location.lat}
         lng={listing.location.lng}
