@@ -7,6 +7,7 @@ import { PropertyCosts } from '~/features/costs/property-costs';
 import { EnquiryForm } from '~/features/property/enquiry-form';
 import { JsonLd } from '~/features/property/json-ld';
 import { ListingUnavailable } from '~/features/property/listing-unavailable';
+import { EpcChart } from '~/features/property/epc-chart';
 import { PriceHistory } from '~/features/property/price-history';
 import { PropertyDetails } from '~/features/property/property-details';
 import { PropertyActions, PropertyHeader } from '~/features/property/property-header';
@@ -100,6 +101,7 @@ export default function Property({ loaderData, actionData }: Route.ComponentProp
       <PropertyActions place={loaderData} isOwner={isOwner} />
       <ListingGallery photos={listing.photos} title={listing.title} />
       <PropertyDetails listing={listing} />
+      <EpcChart current={listing.epcRating} potential={listing.epcPotential} />
       <PropertyMedia listing={listing} />
       <PriceHistory listing={listing} />
       <PropertyCosts listing={listing} />

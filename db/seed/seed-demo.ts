@@ -258,6 +258,13 @@ export function buildDemoListings(total: number, now = new Date()): DemoListing[
 const BANDS = ['A', 'B', 'C', 'D', 'E', 'F'] as const;
 const EPCS = ['B', 'C', 'C', 'D', 'D', 'E'] as const;
 
+/** A potential rating one or two bands better than the current (never better than A). */
+function epcPotentialOf(current: string, index: number): NewListing['epcPotential'] {
+  const bands = ['A', 'B', 'C', 'D', 'E', 'F', 'G'] as const;
+  const at = bands.indexOf(current as (typeof bands)[number]);
+  return at < 0 ? null : bands[Math.max(0, at - 1 - (index % 2))]!;
+}
+
 function demoMaterialInformation(
   index: number,
   channel: 'sale' | 'rent',
@@ -270,6 +277,7 @@ function demoMaterialInformation(
   return {
     councilTaxBand: BANDS[index % BANDS.length],
     epcRating: EPCS[(index * 7) % EPCS.length],
+    epcPotential: epcPotentialOf(EPCS[(index * 7) % EPCS.length]!, index),
     tenure: isFlat ? 'leasehold' : 'freehold',
     leaseYearsRemaining: isFlat ? 90 + (index % 60) : null,
     serviceChargePerYear: isFlat ? 900 + (index % 10) * 120 : null,

@@ -85,6 +85,10 @@ test('a sale listing works out the tax of its own nation; a let shows the income
   await expect(costs.getByText('This home is in Scotland.')).toBeVisible();
   await expect(costs.getByRole('heading', { name: 'Mortgage payments' })).toBeVisible();
   await expect(costs.locator('.calculator__total strong').nth(1)).toHaveText(/^£[\d,]+\.\d\d$/);
+  // The EPC as the coloured A–G chart, said in words for screen readers.
+  await expect(
+    page.getByRole('region', { name: 'Energy performance (EPC)' }).locator('figcaption'),
+  ).toHaveText(/^Current energy rating [B-E], potential [A-D]\.$/);
   await expectNoAxeViolations(page, ['.leaflet-container']);
 
   await firstListing(page, '/search/for-rent/cardiff');
