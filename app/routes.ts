@@ -12,6 +12,7 @@ export default [
   route('saved-searches', 'routes/saved-searches.tsx'),
   route('alerts/unsubscribe', 'routes/alerts-unsubscribe.tsx'),
   route('tools/stamp-duty', 'routes/tools-stamp-duty.tsx'),
+  route('listers/:publicId', 'routes/lister.tsx'),
   route('tools/mortgage', 'routes/tools-mortgage.tsx'),
   route('pricing', 'routes/pricing.tsx'),
   route('contact-us', 'routes/contact-us.tsx'),

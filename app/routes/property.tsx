@@ -1,6 +1,6 @@
 import { isbot } from 'isbot';
 import { useEffect } from 'react';
-import { data, redirect, useSearchParams } from 'react-router';
+import { data, Link, redirect, useSearchParams } from 'react-router';
 import { ListingGallery } from '~/components/listing-gallery';
 import { ListingMap } from '~/components/listing-map';
 import { PropertyCosts } from '~/features/costs/property-costs';
@@ -48,6 +48,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   }
   return {
     listing,
+    lister: (await listings.listerOf({ listingId: id })) ?? null,
     canonical,
     origin: url.origin,
     isOwner,
@@ -86,7 +87,7 @@ export function meta({ data: loaderData }: Route.MetaArgs): Route.MetaDescriptor
 }
 
 export default function Property({ loaderData, actionData }: Route.ComponentProps) {
-  const { listing, isOwner, user } = loaderData;
+  const { listing, isOwner, user, lister } = loaderData;
   const [searchParams] = useSearchParams();
   useEffect(() => rememberViewed(listing.id), [listing.id]);
   return (
@@ -111,6 +112,11 @@ export default function Property({ loaderData, actionData }: Route.ComponentProp
         isApproximate={listing.location.isApproximate}
         label={listing.displayAddress}
       />
+      {lister ? (
+        <p className="property__lister">
+          Listed by <Link to={`/listers/${lister.publicId}`}>{lister.displayName}</Link>
+        </p>
+      ) : null}
       {isOwner ? null : (
         <>
           <EnquiryForm

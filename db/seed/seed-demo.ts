@@ -3,6 +3,7 @@ import { isValid as isValidPostcode } from 'postcode';
 import { appState } from '../../server/marketplace/db/app-state-schema.ts';
 import {
   listingMedia,
+  listers,
   listingPriceHistory,
   listings,
   type NewListing,
@@ -387,6 +388,14 @@ export async function seedDemoIfEmpty(options: {
         changedAt: demo[index]!.listing.publishedAt ?? new Date(),
       })),
     );
+    await tx
+      .insert(listers)
+      .values({
+        sub: DEMO_OWNER_SUB,
+        publicId: 'roost-demo-homes',
+        displayName: 'Roost demo homes',
+      })
+      .onConflictDoNothing();
     await tx.insert(appState).values({
       key: SEED_MARKER,
       value: { listings: inserted.length, at: new Date().toISOString() },

@@ -91,6 +91,14 @@ test('a sale listing works out the tax of its own nation; a let shows the income
   ).toHaveText(/^Current energy rating [B-E], potential [A-D]\.$/);
   await expectNoAxeViolations(page, ['.leaflet-container']);
 
+  // The lister's public profile, linked from the listing: no contact details.
+  await page.getByRole('link', { name: 'Roost demo homes' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Roost demo homes' })).toBeVisible();
+  await expect(page.getByText('Member since')).toBeVisible();
+  await expect(page.locator('.listing-card').first()).toBeVisible();
+  await expect(page.locator('main')).not.toContainText('@');
+  await expectNoAxeViolations(page);
+
   await firstListing(page, '/search/for-rent/cardiff');
   const hint = page.getByRole('region', { name: 'Can I afford it?' });
   await expect(hint).toContainText('30 times the monthly rent');

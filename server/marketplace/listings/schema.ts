@@ -238,6 +238,17 @@ export const listingStatusHistory = market.table(
 );
 
 /**
+ * A lister's public face: the name shown on their profile (first name and initial), under a
+ * random public id so the profile's address reveals nothing about their account.
+ */
+export const listers = market.table('listers', {
+  sub: text('sub').primaryKey(),
+  publicId: text('public_id').notNull().unique(),
+  displayName: text('display_name').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
  * The add-listing wizard's work in progress (`tempPropertyId`), kept on the server so uploads
  * survive reloads and the sign-in redirect. Unowned until a signed-in visitor touches it; its
  * random id is the only key to an unowned draft.

@@ -1,3 +1,11 @@
+CREATE TABLE "market"."listers" (
+	"sub" text PRIMARY KEY NOT NULL,
+	"public_id" text NOT NULL,
+	"display_name" text NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "listers_public_id_unique" UNIQUE("public_id")
+);
+--> statement-breakpoint
 CREATE TABLE "market"."listing_status_history" (
 	"id" bigint PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "market"."listing_status_history_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
 	"listing_id" bigint NOT NULL,
