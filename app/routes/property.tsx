@@ -1,11 +1,13 @@
 import { isbot } from 'isbot';
 import { useEffect } from 'react';
-import { data, redirect, useSearchParams } from 'react-router';
+import { data, Link, redirect, useSearchParams } from 'react-router';
 import { ListingGallery } from '~/components/listing-gallery';
 import { ListingMap } from '~/components/listing-map';
+import { PropertyCosts } from '~/features/costs/property-costs';
 import { EnquiryForm } from '~/features/property/enquiry-form';
 import { JsonLd } from '~/features/property/json-ld';
 import { ListingUnavailable } from '~/features/property/listing-unavailable';
+import { EpcChart } from '~/features/property/epc-chart';
 import { PriceHistory } from '~/features/property/price-history';
 import { PropertyDetails } from '~/features/property/property-details';
 import { PropertyActions, PropertyHeader } from '~/features/property/property-header';
@@ -46,6 +48,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   }
   return {
     listing,
+    lister: (await listings.listerOf({ listingId: id })) ?? null,
     canonical,
     origin: url.origin,
     isOwner,
@@ -84,7 +87,7 @@ export function meta({ data: loaderData }: Route.MetaArgs): Route.MetaDescriptor
 }
 
 export default function Property({ loaderData, actionData }: Route.ComponentProps) {
-  const { listing, isOwner, user } = loaderData;
+  const { listing, isOwner, user, lister } = loaderData;
   const [searchParams] = useSearchParams();
   useEffect(() => rememberViewed(listing.id), [listing.id]);
   return (
@@ -99,14 +102,21 @@ export default function Property({ loaderData, actionData }: Route.ComponentProp
       <PropertyActions place={loaderData} isOwner={isOwner} />
       <ListingGallery photos={listing.photos} title={listing.title} />
       <PropertyDetails listing={listing} />
+      <EpcChart current={listing.epcRating} potential={listing.epcPotential} />
       <PropertyMedia listing={listing} />
       <PriceHistory listing={listing} />
+      <PropertyCosts listing={listing} />
       <ListingMap
         lat={listing.location.lat}
         lng={listing.location.lng}
         isApproximate={listing.location.isApproximate}
         label={listing.displayAddress}
       />
+      {lister ? (
+        <p className="property__lister">
+          Listed by <Link to={`/listers/${lister.publicId}`}>{lister.displayName}</Link>
+        </p>
+      ) : null}
       {isOwner ? null : (
         <>
           <EnquiryForm

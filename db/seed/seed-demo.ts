@@ -3,6 +3,7 @@ import { isValid as isValidPostcode } from 'postcode';
 import { appState } from '../../server/marketplace/db/app-state-schema.ts';
 import {
   listingMedia,
+  listers,
   listingPriceHistory,
   listings,
   type NewListing,
@@ -155,6 +156,7 @@ function describe(
 
 interface DemoListing {
   listing: NewListing;
+  /** Drawn only to keep the random sequence, and so the demo, as it was; photos are per listing. */
   photoIndexes: { exterior: number; interiors: number[] };
 }
 
@@ -258,6 +260,13 @@ export function buildDemoListings(total: number, now = new Date()): DemoListing[
 const BANDS = ['A', 'B', 'C', 'D', 'E', 'F'] as const;
 const EPCS = ['B', 'C', 'C', 'D', 'D', 'E'] as const;
 
+/** A potential rating one or two bands better than the current (never better than A). */
+function epcPotentialOf(current: string, index: number): NewListing['epcPotential'] {
+  const bands = ['A', 'B', 'C', 'D', 'E', 'F', 'G'] as const;
+  const at = bands.indexOf(current as (typeof bands)[number]);
+  return at < 0 ? null : bands[Math.max(0, at - 1 - (index % 2))]!;
+}
+
 function demoMaterialInformation(
   index: number,
   channel: 'sale' | 'rent',
@@ -270,6 +279,7 @@ function demoMaterialInformation(
   return {
     councilTaxBand: BANDS[index % BANDS.length],
     epcRating: EPCS[(index * 7) % EPCS.length],
+    epcPotential: epcPotentialOf(EPCS[(index * 7) % EPCS.length]!, index),
     tenure: isFlat ? 'leasehold' : 'freehold',
     leaseYearsRemaining: isFlat ? 90 + (index % 60) : null,
     serviceChargePerYear: isFlat ? 900 + (index % 10) * 120 : null,
@@ -296,6 +306,39 @@ function demoMaterialInformation(
   };
 }
 
+/**
+ * Each demo listing's own photos and floorplan (db/seed/demo-photos.ts), drawn from its type and
+ * rooms and stored in the blob store; a few listings at a time, so both cores stay busy.
+ */
+async function renderDemoPhotoSets(demo: DemoListing[], blobs: BlobStore) {
+  const sets: {
+    key: string;
+    kind: 'photo' | 'floorplan';
+    width: number;
+    height: number;
+    caption: string;
+  }[][] = [];
+  const batch = 4;
+  for (let start = 0; start < demo.length; start += batch) {
+    const rendered = await Promise.all(
+      demo.slice(start, start + batch).map(async ({ listing }, offset) => {
+        const photos = await createDemoPhotos({
+          type: listing.propertyType,
+          bedrooms: listing.bedrooms ?? 1,
+          bathrooms: listing.bathrooms ?? 1,
+          receptions: listing.receptions ?? 1,
+          seed: start + offset,
+        });
+        return Promise.all(
+          photos.map(async ({ jpeg, ...photo }) => ({ ...photo, key: await blobs.put(jpeg) })),
+        );
+      }),
+    );
+    sets.push(...rendered);
+  }
+  return sets;
+}
+
 export interface SeedResult {
   seeded: boolean;
   listings: number;
@@ -316,10 +359,8 @@ export async function seedDemoIfEmpty(options: {
   const [existing] = await db.select({ value: count() }).from(listings);
   if ((existing?.value ?? 0) > 0) return { seeded: false, listings: 0 };
 
-  const photos = await createDemoPhotos();
-  const exteriorKeys = await Promise.all(photos.exteriors.map((photo) => blobs.put(photo.jpeg)));
-  const interiorKeys = await Promise.all(photos.interiors.map((photo) => blobs.put(photo.jpeg)));
   const demo = buildDemoListings(total);
+  const photoSets = await renderDemoPhotoSets(demo, blobs);
 
   await db.transaction(async (tx) => {
     const inserted = await tx
@@ -327,19 +368,13 @@ export async function seedDemoIfEmpty(options: {
       .values(demo.map((item) => item.listing))
       .returning({ id: listings.id });
     const media = inserted.flatMap(({ id }, index) => {
-      const { exterior, interiors } = demo[index]!.photoIndexes;
-      const chosen = [
-        { key: exteriorKeys[exterior]!, photo: photos.exteriors[exterior]! },
-        ...[...new Set(interiors)].map((i) => ({
-          key: interiorKeys[i]!,
-          photo: photos.interiors[i]!,
-        })),
-      ];
-      return chosen.map(({ key, photo }, position) => ({
+      let photoPosition = 0;
+      let floorplanPosition = 0;
+      return photoSets[index]!.map((photo) => ({
         listingId: id,
-        kind: 'photo' as const,
-        position,
-        blobKey: key,
+        kind: photo.kind,
+        position: photo.kind === 'photo' ? photoPosition++ : floorplanPosition++,
+        blobKey: photo.key,
         width: photo.width,
         height: photo.height,
         caption: photo.caption,
@@ -353,6 +388,14 @@ export async function seedDemoIfEmpty(options: {
         changedAt: demo[index]!.listing.publishedAt ?? new Date(),
       })),
     );
+    await tx
+      .insert(listers)
+      .values({
+        sub: DEMO_OWNER_SUB,
+        publicId: 'roost-demo-homes',
+        displayName: 'Roost demo homes',
+      })
+      .onConflictDoNothing();
     await tx.insert(appState).values({
       key: SEED_MARKER,
       value: { listings: inserted.length, at: new Date().toISOString() },

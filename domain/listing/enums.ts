@@ -86,6 +86,9 @@ export const COUNCIL_TAX_BANDS = [
   'domestic_rates',
 ] as const;
 export const EPC_RATINGS = ['A', 'B', 'C', 'D', 'E', 'F', 'G', 'exempt', 'pending'] as const;
+/** The energy efficiency bands of an EPC, best first (a potential rating is one of these). */
+export const EPC_BANDS = ['A', 'B', 'C', 'D', 'E', 'F', 'G'] as const;
+export type EpcBand = (typeof EPC_BANDS)[number];
 export const FURNISHED_STATES = ['furnished', 'part_furnished', 'unfurnished'] as const;
 export type FurnishedState = (typeof FURNISHED_STATES)[number];
 export const LET_TYPES = ['long_term', 'short_term', 'student'] as const;

@@ -81,7 +81,7 @@ export function EnquiryForm({ actionData, user, isOpen }: EnquiryFormProps) {
             label="I would like to arrange a viewing"
             checked={wantsViewing}
             onChange={setWantsViewing}
-            controls="enquiry-viewing-times"
+            controls={wantsViewing ? 'enquiry-viewing-times' : undefined}
           />
           {wantsViewing ? <ViewingTimes values={values} fields={fields} /> : null}
           <div className="visually-hidden" aria-hidden="true">

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { optionalNumber, optionalText } from '../../validation/fields.ts';
-import { COUNCIL_TAX_BANDS, EPC_RATINGS, LISTING_CHANNELS, TENURES } from '../enums.ts';
+import { COUNCIL_TAX_BANDS, EPC_BANDS, EPC_RATINGS, LISTING_CHANNELS, TENURES } from '../enums.ts';
 import { MATERIAL_FIELDS, type MaterialField } from '../material-information.ts';
 
 const materialInfoSchema = z.object(
@@ -20,6 +20,8 @@ export const materialStep = z
     councilTaxBand: z.enum(COUNCIL_TAX_BANDS, { message: 'Choose the council tax band' }),
     domesticRatesPerYear: optionalNumber('domestic rates', 0, 100_000),
     epcRating: z.enum(EPC_RATINGS, { message: 'Choose the EPC rating (or exempt / pending)' }),
+    /** The rating the certificate says the home could reach (A–G); asked when rated. */
+    epcPotential: z.enum(EPC_BANDS, { message: 'Choose the potential rating (A to G)' }).optional(),
     materialInfo: materialInfoSchema.default({}),
   })
   .superRefine((value, context) => {
@@ -31,6 +33,14 @@ export const materialStep = z
         code: 'custom',
         path: ['leaseYearsRemaining'],
         message: 'Enter the years left on the lease',
+      });
+    }
+    const current = EPC_BANDS.indexOf(value.epcRating as (typeof EPC_BANDS)[number]);
+    if (value.epcPotential && current >= 0 && EPC_BANDS.indexOf(value.epcPotential) > current) {
+      context.addIssue({
+        code: 'custom',
+        path: ['epcPotential'],
+        message: 'The potential rating cannot be worse than the current one',
       });
     }
     if (value.councilTaxBand === 'domestic_rates' && value.domesticRatesPerYear === undefined) {

@@ -6,7 +6,7 @@ import { AppError } from '../../http/app-error.ts';
 import { isHeldByModeration, requestModerationReview } from '../moderation/moderation-hold.ts';
 import { endUpgradesForListing } from '../payments/end-upgrades.ts';
 import { loadOwnedListing } from './load-owned-listing.ts';
-import { listings, type Listing } from './schema.ts';
+import { listings, listingStatusHistory, type Listing, type ListingEventKind } from './schema.ts';
 
 export const statusInput = z.object({
   status: z.enum(OWNER_STATUSES, { message: 'Choose a status' }),
@@ -49,17 +49,35 @@ export async function changeListingStatus(
     if (await isHeldByModeration(db, listing.id)) return askModeratorsToRelist(db, listing, status);
   }
   const now = options.now ?? new Date();
-  await db
-    .update(listings)
-    .set({
-      status,
-      statusChangedAt: now,
-      ...(status === 'active' ? { confirmedAt: now, confirmRequestedAt: null } : {}),
-    })
-    .where(eq(listings.id, listing.id));
+  const event = historyEventOf(listing.status, status);
+  await db.transaction(async (tx) => {
+    await tx
+      .update(listings)
+      .set({
+        status,
+        statusChangedAt: now,
+        ...(status === 'active' ? { confirmedAt: now, confirmRequestedAt: null } : {}),
+      })
+      .where(eq(listings.id, listing.id));
+    if (event) {
+      await tx
+        .insert(listingStatusHistory)
+        .values({ listingId: listing.id, event, changedAt: now });
+    }
+  });
   // Paused, sold STC or let agreed: its paid upgrades end (no-op for available / under offer).
   await endUpgradesForListing(db, { listingId: listing.id, now });
   return { status };
+}
+
+const AGREED = new Set<string>(['under_offer', 'sold_stc', 'let_agreed']);
+
+/** The change as the public history tells it: agreed, or back on the market after a sale fell through. */
+function historyEventOf(from: Listing['status'], to: Listing['status']): ListingEventKind | null {
+  if (from === to) return null;
+  if (to === 'under_offer' || to === 'sold_stc' || to === 'let_agreed') return to;
+  if (to === 'active' && AGREED.has(from)) return 'back_on_market';
+  return null;
 }
 
 /**

@@ -4,6 +4,7 @@ import { streetOnly } from './listing-summary.ts';
 import {
   listingMedia,
   listingPriceHistory,
+  listingStatusHistory,
   listings,
   type Listing,
   type ListingMedia,
@@ -28,6 +29,11 @@ export interface ListingDetail extends Omit<
   /** Rounded to about 100 m unless the lister shows the full address. */
   location: { lat: number; lng: number; isApproximate: boolean };
   priceHistory: { price: number; changedAt: string }[];
+  /** Relisted, under offer, sold STC, let agreed, back on the market: oldest first. */
+  statusHistory: {
+    event: (typeof listingStatusHistory.$inferSelect)['event'];
+    changedAt: string;
+  }[];
   /** The last change in the history was a drop from a real earlier price. */
   reducedOn: string | null;
 }
@@ -54,6 +60,11 @@ export async function getListing(db: Database, id: number): Promise<ListingDetai
     .from(listingPriceHistory)
     .where(eq(listingPriceHistory.listingId, id))
     .orderBy(asc(listingPriceHistory.changedAt), asc(listingPriceHistory.id));
+  const statusHistory = await db
+    .select({ event: listingStatusHistory.event, changedAt: listingStatusHistory.changedAt })
+    .from(listingStatusHistory)
+    .where(eq(listingStatusHistory.listingId, id))
+    .orderBy(asc(listingStatusHistory.changedAt), asc(listingStatusHistory.id));
   const {
     addressLine1,
     addressLine2,
@@ -80,6 +91,10 @@ export async function getListing(db: Database, id: number): Promise<ListingDetai
       : { lat: Math.round(lat * 500) / 500, lng: Math.round(lng * 500) / 500, isApproximate: true },
     priceHistory: history.map((entry) => ({
       price: entry.price,
+      changedAt: entry.changedAt.toISOString(),
+    })),
+    statusHistory: statusHistory.map((entry) => ({
+      event: entry.event,
       changedAt: entry.changedAt.toISOString(),
     })),
     reducedOn: reducedOn(history, row.price),

@@ -109,6 +109,21 @@ describe('managing a listing', () => {
     expect((await marketplace.listings.get({ listingId: id }))!.status).toBe('paused');
   });
 
+  it('keeps the history the property page shows: let agreed, back on the market', async () => {
+    const id = await publishedRentListing(alice);
+    const change = (status: string) =>
+      marketplace.listings.changeStatus({ user: alice, listingId: id, input: { status } });
+    await change('let_agreed');
+    await change('active');
+    await change('paused');
+    const listing = await marketplace.listings.get({ listingId: id });
+    // (Earlier tests listed the same address: their history comes along, marked 'relisted'.)
+    expect(listing!.statusHistory.map((entry) => entry.event).slice(-2)).toEqual([
+      'let_agreed',
+      'back_on_market',
+    ]);
+  });
+
   it('lets nobody else edit, delete, reprice or read the enquiries of a listing', async () => {
     const id = await publishedRentListing(alice, 1);
     await expectAppError(

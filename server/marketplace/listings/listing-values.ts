@@ -1,6 +1,7 @@
 import { toOutcode } from 'postcode';
 import { toSquareFeet } from '../../../domain/listing/steps/details-step.ts';
 import type { ListingInput } from '../../../domain/listing/listing-schema.ts';
+import { EPC_BANDS } from '../../../domain/listing/enums.ts';
 import type { Coordinates } from '../search/geocoder.ts';
 import type { Listing, NewListing } from './schema.ts';
 
@@ -39,6 +40,7 @@ export function toListingValues(
     domesticRatesPerYear:
       input.councilTaxBand === 'domestic_rates' ? (input.domesticRatesPerYear ?? null) : null,
     epcRating: input.epcRating,
+    epcPotential: isEpcBand(input.epcRating) ? (input.epcPotential ?? null) : null,
     materialInfo: Object.fromEntries(
       Object.entries(input.materialInfo).filter(([, value]) => value),
     ),
@@ -54,6 +56,10 @@ export function toListingValues(
     lat: coordinates.lat,
     lng: coordinates.lng,
   };
+}
+
+function isEpcBand(rating: string | undefined): boolean {
+  return (EPC_BANDS as readonly string[]).includes(rating ?? '');
 }
 
 /** The UK nation a postcode is in (near enough for the listing's country column). */
@@ -91,6 +97,7 @@ export function toDraftData(listing: Listing): Record<string, unknown> {
     councilTaxBand: listing.councilTaxBand ?? undefined,
     domesticRatesPerYear: listing.domesticRatesPerYear ?? '',
     epcRating: listing.epcRating ?? undefined,
+    epcPotential: listing.epcPotential ?? undefined,
     materialInfo: listing.materialInfo,
     tours: listing.tours,
     price: listing.price,

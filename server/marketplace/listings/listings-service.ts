@@ -7,6 +7,7 @@ import { findRecentListings } from './find-listings.ts';
 import { findOwnListings } from './find-own-listings.ts';
 import { getListing, isListingOwner, recordListingView } from './get-listing.ts';
 import { loadListingDraft } from './load-listing-draft.ts';
+import { getListerProfile, listerOfListing, rememberLister } from './lister-profile.ts';
 import { publishListingDraft } from './publish-listing-draft.ts';
 import { saveListingDraft } from './save-listing-draft.ts';
 import { createListing, updateListing } from './save-listing.ts';
@@ -44,11 +45,22 @@ export function createListingsService({
     }: Visitor &
       OfDraft & { step: number; fields: Record<string, unknown>; nextStep?: number | undefined }) =>
       saveListingDraft(db, { ...step, userSub: user?.userId }),
-    publishDraft: ({ user, draftId }: Visitor & OfDraft) =>
-      publishListingDraft(db, geocoder, { draftId, user: user ? publisher(user) : null }),
+    publishDraft: async ({ user, draftId }: Visitor & OfDraft) => {
+      const published = await publishListingDraft(db, geocoder, {
+        draftId,
+        user: user ? publisher(user) : null,
+      });
+      if (user) await rememberLister(db, { sub: user.userId, name: user.name });
+      return published;
+    },
+    listerOf: ({ listingId }: OfListing) => listerOfListing(db, listingId),
+    getLister: ({ publicId }: { publicId: string }) => getListerProfile(db, publicId),
 
-    create: ({ user, input }: SignedIn & { input: unknown }) =>
-      createListing(db, geocoder, { user: publisher(user), input }),
+    create: async ({ user, input }: SignedIn & { input: unknown }) => {
+      const created = await createListing(db, geocoder, { user: publisher(user), input });
+      await rememberLister(db, { sub: user.userId, name: user.name });
+      return created;
+    },
     update: ({ user, listingId, input }: Change) =>
       updateListing(db, geocoder, { listingId, userSub: user.userId, input }),
     changeStatus: ({ user, listingId, input }: Change) =>

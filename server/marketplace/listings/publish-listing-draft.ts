@@ -9,6 +9,7 @@ import {
   listingDrafts,
   listingMedia,
   listingPriceHistory,
+  listingStatusHistory,
   listings,
   type DraftMedia,
 } from './schema.ts';
@@ -103,6 +104,18 @@ export async function publishListingDraft(
       await tx
         .insert(listingPriceHistory)
         .values(entries.map((entry) => ({ ...entry, listingId: id })));
+      if (earlier) {
+        const copied = await tx
+          .select({ event: listingStatusHistory.event, changedAt: listingStatusHistory.changedAt })
+          .from(listingStatusHistory)
+          .where(eq(listingStatusHistory.listingId, earlier.id));
+        await tx
+          .insert(listingStatusHistory)
+          .values([
+            ...copied.map((entry) => ({ ...entry, listingId: id })),
+            { listingId: id, event: 'relisted' as const, changedAt: now },
+          ]);
+      }
     }
     await insertMedia(tx as unknown as Database, id, draft.media);
     await tx.delete(listingDrafts).where(eq(listingDrafts.id, draft.id));

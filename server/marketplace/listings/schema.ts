@@ -117,6 +117,8 @@ export const listings = market.table(
     councilTaxBand: councilTaxBand('council_tax_band'),
     domesticRatesPerYear: integer('domestic_rates_per_year'),
     epcRating: epcRating('epc_rating'),
+    /** The certificate's potential rating (A–G), when the home has a rating. */
+    epcPotential: epcRating('epc_potential'),
     /** National Trading Standards material information parts B and C. */
     materialInfo: jsonb('material_info')
       .$type<MaterialInformation>()
@@ -215,6 +217,41 @@ export const listingPriceHistory = market.table(
   },
   (table) => [index('listing_price_history_listing_idx').on(table.listingId, table.changedAt)],
 );
+
+/** What a listing's history shows besides its prices: relisting and the sale or let agreed. */
+export const LISTING_EVENTS = [
+  'relisted',
+  'under_offer',
+  'sold_stc',
+  'let_agreed',
+  'back_on_market',
+] as const;
+export type ListingEventKind = (typeof LISTING_EVENTS)[number];
+
+/** Status changes the public sees in a listing's history, written when the lister makes them. */
+export const listingStatusHistory = market.table(
+  'listing_status_history',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    listingId: bigint('listing_id', { mode: 'number' })
+      .notNull()
+      .references(() => listings.id, { onDelete: 'cascade' }),
+    event: text('event', { enum: LISTING_EVENTS }).notNull(),
+    changedAt: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('listing_status_history_listing_idx').on(table.listingId, table.changedAt)],
+);
+
+/**
+ * A lister's public face: the name shown on their profile (first name and initial), under a
+ * random public id so the profile's address reveals nothing about their account.
+ */
+export const listers = market.table('listers', {
+  sub: text('sub').primaryKey(),
+  publicId: text('public_id').notNull().unique(),
+  displayName: text('display_name').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
 
 /**
  * The add-listing wizard's work in progress (`tempPropertyId`), kept on the server so uploads

@@ -134,6 +134,7 @@ export const listingDetail = z
     councilTaxBand: z.enum(COUNCIL_TAX_BANDS).nullable(),
     domesticRatesPerYear: pounds.nullable(),
     epcRating: z.enum(EPC_RATINGS).nullable(),
+    epcPotential: z.enum(EPC_RATINGS).nullable(),
     materialInfo,
     tours: z.array(z.object({ kind: z.enum(['video', 'tour']), url: z.url(), title: z.string() })),
     isFullAddressShown: z.boolean(),
@@ -160,6 +161,12 @@ export const listingDetail = z
       isApproximate: z.boolean().meta({ description: 'Rounded to about 100 m' }),
     }),
     priceHistory: z.array(z.object({ price: pounds, changedAt: timestamp })),
+    statusHistory: z.array(
+      z.object({
+        event: z.enum(['relisted', 'under_offer', 'sold_stc', 'let_agreed', 'back_on_market']),
+        changedAt: timestamp,
+      }),
+    ),
     reducedOn: nullableTimestamp,
   })
   .meta({

@@ -1,4 +1,5 @@
 import { optionsOf } from '@domain/labels';
+import { EPC_BANDS } from '@domain/listing/enums';
 import { MATERIAL_FIELDS, type MaterialInformation } from '@domain/listing/material-information';
 import { DraftInput, DraftSelect, useDraftField, useStepErrors } from '../fields/draft-fields';
 import { TextInputField } from '../fields/labelled-controls';
@@ -11,6 +12,7 @@ export function MaterialStep() {
   const [channel] = useDraftField<string>('channel');
   const [tenure] = useDraftField<string>('tenure');
   const [councilTaxBand] = useDraftField<string>('councilTaxBand');
+  const [epcRating] = useDraftField<string>('epcRating');
   return (
     <>
       <p className="hint">
@@ -42,6 +44,15 @@ export function MaterialStep() {
         <DraftInput field="domesticRatesPerYear" label="Domestic rates a year (£)" type="number" />
       ) : null}
       <DraftSelect field="epcRating" label="EPC rating" options={optionsOf('epcRating')} />
+      {epcRating !== undefined && (EPC_BANDS as readonly string[]).includes(epcRating) ? (
+        <DraftSelect
+          field="epcPotential"
+          label="Potential energy rating (optional)"
+          hint="The rating the certificate says the home could reach"
+          placeholder="Not given"
+          options={EPC_BANDS.map((band) => [band, band] as const)}
+        />
+      ) : null}
       <MaterialInfoFields />
     </>
   );

@@ -55,7 +55,12 @@ function reviewRows(detail: Record<string, unknown>, media: DraftMediaItem[]): [
         : '',
     ],
     ['Council tax', labelOf('councilTaxBand', detail.councilTaxBand as string)],
-    ['EPC rating', labelOf('epcRating', detail.epcRating as string)],
+    [
+      'EPC rating',
+      [labelOf('epcRating', detail.epcRating as string), detail.epcPotential as string | undefined]
+        .filter(Boolean)
+        .join(', potential '),
+    ],
     ['Photos', String(media.filter((item) => item.kind === 'photo').length)],
   ];
 }

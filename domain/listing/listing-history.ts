@@ -1,0 +1,68 @@
+/** A listing's public history: its prices and the moments it was relisted, sold or let. */
+
+export const HISTORY_KINDS = [
+  'listed',
+  'reduced',
+  'increased',
+  'relisted',
+  'under_offer',
+  'sold_stc',
+  'let_agreed',
+  'back_on_market',
+] as const;
+export type HistoryKind = (typeof HISTORY_KINDS)[number];
+
+export const HISTORY_LABELS: Record<HistoryKind, string> = {
+  listed: 'Listed',
+  reduced: 'Reduced',
+  increased: 'Price increased',
+  relisted: 'Relisted',
+  under_offer: 'Under offer',
+  sold_stc: 'Sold STC',
+  let_agreed: 'Let agreed',
+  back_on_market: 'Back on the market',
+};
+
+export interface HistoryEntry {
+  kind: HistoryKind;
+  /** ISO timestamp. */
+  on: string;
+  /** The asking price from then on (whole pounds). */
+  price: number;
+}
+
+type StatusEvent = Exclude<HistoryKind, 'listed' | 'reduced' | 'increased'>;
+
+/**
+ * The price changes (oldest first: the first is the listing, then each rise or drop) and the
+ * status events merged in date order; each status event carries the price asked at the time.
+ * At the same moment a relisting comes before the price it was relisted at.
+ */
+export function listingHistory(
+  prices: readonly { price: number; changedAt: string }[],
+  events: readonly { event: StatusEvent; changedAt: string }[],
+): HistoryEntry[] {
+  const sortedPrices = [...prices].sort((a, b) => a.changedAt.localeCompare(b.changedAt));
+  const priceEntries: HistoryEntry[] = sortedPrices.map((entry, index) => {
+    const before = sortedPrices[index - 1];
+    const kind: HistoryKind = !before
+      ? 'listed'
+      : entry.price < before.price
+        ? 'reduced'
+        : 'increased';
+    return { kind, on: entry.changedAt, price: entry.price };
+  });
+  const priceAt = (on: string) =>
+    sortedPrices.filter((entry) => entry.changedAt <= on).at(-1)?.price ??
+    sortedPrices[0]?.price ??
+    0;
+  const eventEntries: HistoryEntry[] = events.map((entry) => ({
+    kind: entry.event,
+    on: entry.changedAt,
+    price: priceAt(entry.changedAt),
+  }));
+  const rank = (entry: HistoryEntry) => (entry.kind === 'relisted' ? 0 : 1);
+  return [...priceEntries, ...eventEntries].sort(
+    (a, b) => a.on.localeCompare(b.on) || rank(a) - rank(b),
+  );
+}
