@@ -155,11 +155,13 @@ export function mountListingsApi(
     res.status(201).json({ id, listing: await listings.get({ listingId: id }) });
   });
   api.get('/listings/:id', async (req: Request<Params>, res) => {
-    const listing = await listings.get({ listingId: idParam(req.params.id) });
-    if (!listing || listing.status === 'draft' || listing.deletedAt) {
-      throw new AppError(listing?.deletedAt ? 'GONE' : 'NOT_FOUND', 'No such listing.');
-    }
-    res.json({ listing });
+    // The property page's rule: paused (by the lister or moderators) and drafts are 404, removed
+    // or deleted 410. Listers see their own hidden listings through /me/listings.
+    const found = await listings.lookUp({ listingId: idParam(req.params.id) });
+    if (!found || found.visibility === 'hidden')
+      throw new AppError('NOT_FOUND', 'No such listing.');
+    if (found.visibility === 'gone') throw new AppError('GONE', 'This listing has been removed.');
+    res.json({ listing: found.listing });
   });
   api.patch('/listings/:id', async (req: Request<Params>, res) => {
     const { id } = await listings.update({
