@@ -143,7 +143,9 @@ export function mountListingsApi(
   api.post('/drafts/:id/publish', async (req: Request<Params>, res) => {
     const result = await listings.publishDraft({ user: user(res), draftId: req.params.id! });
     const listing = await listings.get({ listingId: result.id });
-    res.status(result.isNew ? 201 : 200).json({ id: result.id, listing });
+    res
+      .status(result.isNew ? 201 : 200)
+      .json({ id: result.id, isHeldForReview: result.isHeldForReview, listing });
   });
 
   // Listings.
@@ -151,8 +153,8 @@ export function mountListingsApi(
     res.json({ listings: await listings.findOwn({ user: signedIn(res) }) });
   });
   api.post('/listings', async (req, res) => {
-    const { id } = await listings.create({ user: signedIn(res), input: req.body });
-    res.status(201).json({ id, listing: await listings.get({ listingId: id }) });
+    const { id, isHeldForReview } = await listings.create({ user: signedIn(res), input: req.body });
+    res.status(201).json({ id, isHeldForReview, listing: await listings.get({ listingId: id }) });
   });
   api.get('/listings/:id', async (req: Request<Params>, res) => {
     // The property page's rule: paused (by the lister or moderators) and drafts are 404, removed
@@ -169,7 +171,7 @@ export function mountListingsApi(
       listingId: idParam(req.params.id),
       input: req.body,
     });
-    res.json({ id, listing: await listings.get({ listingId: id }) });
+    res.json({ id, isHeldForReview: false, listing: await listings.get({ listingId: id }) });
   });
   api.delete('/listings/:id', async (req: Request<Params>, res) => {
     await listings.remove({ user: signedIn(res), listingId: idParam(req.params.id) });
