@@ -19,6 +19,7 @@ import { createHttpApp } from './http/create-app.ts';
 import { createLogger, type Logger } from './logger.ts';
 import {
   amplifyConfig,
+  createAbuseLimiter,
   createIdentityService,
   loadTlsCredentials,
   parseIdentityConfig,
@@ -111,7 +112,11 @@ export async function startRoost({
       deliver: createHttpWebhookDelivery(() => `${liveUrl}${WEBHOOK_PATH}`),
       testWebhookSecret: testWebhookSecretFrom(appSecret),
     });
+    // One abuse limiter for identity and the marketplace: Redis with REDIS_URL, else the database.
+    const limiter = await createAbuseLimiter({ db: database.db, redisUrl: config.redisUrl });
     const marketplace = createMarketplace({
+      limiter,
+      uploadsPerHour: config.uploadsPerHour,
       payments: { provider: paymentProvider, supplier: paymentsConfig.supplier },
       db: database.db,
       geocoder: config.geocoder,
@@ -173,6 +178,7 @@ export async function startRoost({
       config: identityConfig,
       logger,
       sendMessage: mailer.send,
+      limiter,
     });
 
     // Durable background work, stored in the database: search alerts (and listing freshness).
@@ -288,6 +294,7 @@ export async function startRoost({
         clearTimeout(force);
         await jobQueue.stop();
         await identity.close();
+        await limiter.close();
         mailer.close();
         await database.close();
       })();

@@ -1,4 +1,5 @@
 import type { Database } from '../../db/client.ts';
+import type { AbuseLimiter } from '../../identity/public.ts';
 import type { SessionUser } from '../../domain/session-user.ts';
 import type { Logger } from '../logger.ts';
 import type { SendEmail } from './enquiries/submit-enquiry.ts';
@@ -28,6 +29,10 @@ export interface MarketplaceDeps {
   /** Enquiries one sender (IP or e-mail) may send in an hour, across all listings. */
   enquiryLimitPerHour: number;
   contact: { operatorEmail: string; limitPerHour: number };
+  /** The shared store-backed limiter (identity's: database, or Redis with REDIS_URL). */
+  limiter: AbuseLimiter;
+  /** Photo and floorplan uploads one user (signed out: one address) may make in an hour. */
+  uploadsPerHour: number;
 }
 
 /**

@@ -131,6 +131,7 @@ export function mountListingsApi(
         draftId: req.params.id!,
         kind,
         bytes: req.body,
+        ip: req.ip ?? 'unknown',
       });
       res.status(201).json(item);
     },
