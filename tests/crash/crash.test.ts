@@ -146,6 +146,7 @@ describe('SIGKILL during API writes', () => {
     }
 
     let lost = 0;
+    let kills = 0;
     for (let kill = 0; kill < KILLS; kill += 1) {
       const base = roost.url;
       let running = true;
@@ -164,17 +165,19 @@ describe('SIGKILL during API writes', () => {
       await Promise.all(workers);
       try {
         roost = await startRoost(env);
-      } catch {
+      } catch (error) {
         failedRestarts += 1;
+        console.log(`restart ${kill + 1} failed: ${String(error).slice(-2000)}`);
         break;
       }
+      kills += 1;
       lost += await verify(roost.url);
     }
     roost.child.kill('SIGTERM');
     await roost.exited;
 
     console.log(
-      `crash (${testDatabaseKind()}): ${KILLS} kills, ${acknowledged} acknowledged writes (listings, favourites; ${notesWritten} notes besides), ${lost} lost, ${failedRestarts} failed restarts`,
+      `crash (${testDatabaseKind()}): ${kills} kills, ${acknowledged} acknowledged writes (listings, favourites; ${notesWritten} notes besides), ${lost} lost, ${failedRestarts} failed restarts`,
     );
     expect(acknowledged).toBeGreaterThan(0);
     expect(lost).toBe(0);
