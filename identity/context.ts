@@ -3,6 +3,7 @@ import type { Database } from '../db/client.ts';
 import type { IdentityConfig } from './config.ts';
 import type { Secrets } from './crypto/secrets.ts';
 import type { MessageSender } from './delivery/message-sender.ts';
+import type { AbuseLimiter } from './rate-limit.ts';
 import type { TokenService } from './tokens.ts';
 
 /** Everything an operation needs, built once by `createIdentityService`. */
@@ -14,6 +15,8 @@ export interface IdentityContext {
   logger: Logger;
   sendMessage: MessageSender;
   limits: IdentityLimits;
+  /** The shared store-backed limiter (database, or Redis with REDIS_URL). */
+  limiter: AbuseLimiter;
   /** The caller of the request being answered (set per request by the protocol handler). */
   request?: RequestInfo;
 }

@@ -7,6 +7,8 @@ export class CognitoError extends Error {
     readonly type: string,
     message: string,
     readonly status = 400,
+    /** Sent as `Retry-After` (address limits answer 429 with it). */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
     this.name = type;

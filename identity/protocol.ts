@@ -82,6 +82,7 @@ export function sendError(res: Response, requestId: string, error: CognitoError)
       'x-amzn-requestid': requestId,
       'x-amzn-errortype': `${error.type}:`,
       'x-amzn-errormessage': headerSafe(error.message),
+      ...(error.retryAfterSeconds ? { 'retry-after': String(error.retryAfterSeconds) } : {}),
     })
     .send(JSON.stringify({ __type: error.type, message: error.message }));
 }
@@ -99,30 +100,10 @@ export function applyCors(ctx: IdentityContext, req: Request, res: Response) {
   res.setHeader('Cross-Origin-Resource-Policy', 'cross-origin');
 }
 
-/**
- * A per-instance fixed-window counter per client address for sign-in requests: cheap enough to
- * sit in front of every InitiateAuth (lock-out per user stays in the database).
- */
-function createAddressLimiter(limitPerMinute: number) {
-  let windowStart = Date.now();
-  let counts = new Map<string, number>();
-  return (address: string): boolean => {
-    const now = Date.now();
-    if (now - windowStart >= 60_000) {
-      windowStart = now;
-      counts = new Map();
-    }
-    const count = (counts.get(address) ?? 0) + 1;
-    counts.set(address, count);
-    return count <= limitPerMinute;
-  };
-}
-
 const signInOperations = new Set(['InitiateAuth', 'RespondToAuthChallenge']);
 
 /** The user-pool JSON API: `POST <mount>` with `X-Amz-Target`, as Cognito's endpoint. */
 export function createProtocolHandler(ctx: IdentityContext) {
-  const allowSignIn = createAddressLimiter(ctx.limits.signInRequestsPerMinute);
   const rawBody = createBodyReader((req, res, error) => {
     applyCors(ctx, req, res);
     res.setHeader('Cache-Control', 'no-store');
@@ -166,8 +147,21 @@ export function createProtocolHandler(ctx: IdentityContext) {
       if (typeof input !== 'object' || input === null || Array.isArray(input)) {
         throw new CognitoError('SerializationException', 'Request body must be a JSON object.');
       }
-      if (signInOperations.has(name) && !allowSignIn(req.ip ?? 'unknown')) {
-        throw new CognitoError('TooManyRequestsException', 'Rate exceeded');
+      if (signInOperations.has(name)) {
+        // Per client address, in the shared limiter (lock-out per user is separate).
+        const verdict = await ctx.limiter.take(
+          `sign-in:${req.ip ?? 'unknown'}`,
+          ctx.limits.signInRequestsPerMinute,
+          60,
+        );
+        if (!verdict.allowed) {
+          throw new CognitoError(
+            'TooManyRequestsException',
+            'Rate exceeded',
+            429,
+            verdict.retryAfterSeconds,
+          );
+        }
       }
       let operation = publicOperations[name];
       if (!operation && adminOperations[name]) {

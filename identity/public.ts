@@ -9,6 +9,7 @@ import { createSecrets } from './crypto/secrets.ts';
 import type { MessageSender } from './delivery/message-sender.ts';
 import { createHostedOAuthRouter } from './oauth/hosted.ts';
 import { createProtocolHandler } from './protocol.ts';
+import { createDatabaseLimiter, type AbuseLimiter } from './rate-limit.ts';
 import { purgeExpiredSessions } from './sessions.ts';
 import { isSignInLive, type TokenSignIn } from './token-liveness.ts';
 import { createTokenService, type TokenService } from './tokens.ts';
@@ -17,6 +18,13 @@ export { parseIdentityConfig, IdentityConfigError, type IdentityConfig } from '.
 export type { MessageSender, OutgoingMessage } from './delivery/message-sender.ts';
 export { amplifyConfig } from './amplify-config.ts';
 export type { TokenSignIn } from './token-liveness.ts';
+export {
+  createAbuseLimiter,
+  createDatabaseLimiter,
+  createRedisLimiter,
+  type AbuseLimiter,
+  type LimitVerdict,
+} from './rate-limit.ts';
 
 export interface IdentityServiceOptions {
   db: Database;
@@ -24,6 +32,8 @@ export interface IdentityServiceOptions {
   logger: Logger;
   sendMessage: MessageSender;
   limits?: Partial<IdentityLimits>;
+  /** The shared abuse limiter; by default one on `db`. */
+  limiter?: AbuseLimiter;
 }
 
 export interface IdentityService {
@@ -95,6 +105,7 @@ export async function createIdentityService(
     logger: options.logger,
     sendMessage: options.sendMessage,
     limits: { ...defaultLimits, ...options.limits },
+    limiter: options.limiter ?? createDatabaseLimiter(options.db),
   };
   const protocol = createProtocolHandler(ctx);
   for (const path of ['/idp', '/idp/']) {

@@ -26,7 +26,8 @@ export function normaliseLogin(login: string): string {
  */
 export async function limitCodeSendsTo(ctx: IdentityContext, purpose: CodePurpose, login: string) {
   const key = `code-sends:${purpose}:${normaliseLogin(login)}`;
-  if (!(await takeToken(ctx.db, key, ctx.limits.codeSendsPerHour, 3600))) throw limitExceeded();
+  if (!(await takeToken(ctx.limiter, key, ctx.limits.codeSendsPerHour, 3600)))
+    throw limitExceeded();
 }
 
 const lockoutKey = (login: string) => `stand-in-lockout:${normaliseLogin(login)}`;

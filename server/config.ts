@@ -126,6 +126,17 @@ const envSchema = z.object({
     .min(1)
     .max(1000)
     .default(5),
+  /** Redis for the shared abuse limiter (e.g. redis://127.0.0.1:6379); unset: the database. */
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, { message: 'expected a redis:// or rediss:// URL' })
+    .optional(),
+  UPLOADS_PER_HOUR: z.coerce
+    .number({ message: 'expected a number of uploads' })
+    .int('expected a whole number')
+    .min(1)
+    .max(100_000)
+    .default(300),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -157,6 +168,9 @@ export interface Config {
   /** Where contact-form messages are sent. */
   operatorEmail: string;
   contactRateLimitPerHour: number;
+  /** The abuse limiter's store: Redis when set, else the database. */
+  redisUrl: string | undefined;
+  uploadsPerHour: number;
 }
 
 /** Public facts about the site, safe to send to the browser (never put a secret here). */
@@ -218,6 +232,8 @@ export function parseConfig(source: NodeJS.ProcessEnv): Config {
     },
     operatorEmail: env.OPERATOR_EMAIL,
     contactRateLimitPerHour: env.CONTACT_RATE_LIMIT_PER_HOUR,
+    redisUrl: env.REDIS_URL,
+    uploadsPerHour: env.UPLOADS_PER_HOUR,
   };
 }
 

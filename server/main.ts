@@ -19,6 +19,7 @@ import { createHttpApp } from './http/create-app.ts';
 import { createLogger, type Logger } from './logger.ts';
 import {
   amplifyConfig,
+  createAbuseLimiter,
   createIdentityService,
   loadTlsCredentials,
   parseIdentityConfig,
@@ -113,7 +114,11 @@ export async function startRoost({
       deliver: createHttpWebhookDelivery(() => `${liveUrl}${WEBHOOK_PATH}`),
       testWebhookSecret: testWebhookSecretFrom(appSecret),
     });
+    // One abuse limiter for identity and the marketplace: Redis with REDIS_URL, else the database.
+    const limiter = await createAbuseLimiter({ db: database.db, redisUrl: config.redisUrl });
     const marketplace = createMarketplace({
+      limiter,
+      uploadsPerHour: config.uploadsPerHour,
       payments: { provider: paymentProvider, supplier: paymentsConfig.supplier },
       db: database.db,
       geocoder: config.geocoder,
@@ -176,6 +181,7 @@ export async function startRoost({
       config: identityConfig,
       logger,
       sendMessage: mailer.send,
+      limiter,
     });
     // The admin portal's user pages and GDPR requests call the pool's admin API through the AWS
     // SDK: this server's own /idp (embedded) or Amazon Cognito (AUTH_PROVIDER=cognito).
@@ -300,6 +306,7 @@ export async function startRoost({
         await jobQueue.stop();
         identityAdmin.close();
         await identity.close();
+        await limiter.close();
         mailer.close();
         await database.close();
       })();

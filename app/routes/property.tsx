@@ -16,8 +16,8 @@ import { listingJsonLd, propertyMeta } from '~/features/property/property-meta';
 import { ReportForm } from '~/features/property/report-form';
 import { rememberViewed } from '~/features/search/visitor-memory';
 import { enquiryInputFromForm } from '@domain/enquiry/enquiry-schema';
-import { isPublicStatus } from '@domain/listing/enums';
 import { listingPath } from '@domain/listing/listing-url';
+import { HIDDEN_LISTING_STATUS } from '@domain/listing/visibility';
 import leafletStyles from 'leaflet/dist/leaflet.css?url';
 import listingStyles from '~/styles/listings.css?url';
 import { formFailure } from '../../server/http/route-errors';
@@ -31,15 +31,16 @@ export const links: Route.LinksFunction = () => [
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const id = Number(params.id);
   const { listings } = context.marketplace;
-  const listing = Number.isSafeInteger(id) ? await listings.get({ listingId: id }) : undefined;
-  if (!listing || listing.status === 'draft') throw data(null, { status: 404 });
+  const found = Number.isSafeInteger(id) ? await listings.lookUp({ listingId: id }) : undefined;
+  if (!found || found.listing.status === 'draft') throw data(null, { status: 404 });
+  const { listing, visibility } = found;
   const canonical = listingPath(listing);
   const url = new URL(request.url);
   if (url.pathname !== canonical) throw redirect(`${canonical}${url.search}`, 301);
-  if (!isPublicStatus(listing.status)) {
+  if (visibility !== 'public') {
     throw data(
       { channel: listing.channel, title: listing.title },
-      { status: listing.status === 'removed' ? 410 : 404 },
+      { status: HIDDEN_LISTING_STATUS[visibility] },
     );
   }
   const isOwner = await listings.isOwner({ user: context.user, listingId: id });

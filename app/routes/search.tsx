@@ -47,8 +47,14 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const intent = form.get('intent');
   if (intent === 'hide') {
     const listingId = Number(form.get('listingId'));
-    if (!Number.isSafeInteger(listingId)) throw data('Unknown listing', { status: 400 });
-    await context.marketplace.alerts.hide({ user, listingId });
+    if (!Number.isSafeInteger(listingId) || listingId <= 0) {
+      throw data('Unknown listing', { status: 400 });
+    }
+    try {
+      await context.marketplace.alerts.hide({ user, listingId });
+    } catch (error) {
+      return formFailure(error, { intent: 'hide' as const });
+    }
     return { hidden: listingId };
   }
   if (intent === 'save-search') {

@@ -4,12 +4,10 @@ import { safeEqual } from '../crypto/secrets.ts';
 import {
   CognitoError,
   invalidParameter,
-  limitExceeded,
   messages,
   notAuthorized,
   resourceNotFound,
 } from '../errors.ts';
-import { takeToken } from '../rate-limit.ts';
 import { refreshTokens } from '../schema.ts';
 import { findUserById, type User } from '../users.ts';
 
@@ -104,11 +102,17 @@ export async function limitAnonymousRequests(
   bucket: 'signup' | 'codes',
   request: RequestInfo,
 ): Promise<void> {
-  const allowed = await takeToken(
-    ctx.db,
+  const verdict = await ctx.limiter.take(
     `${bucket}:${request.sourceIp}`,
     ctx.limits.anonymousRequestsPerHour,
     3600,
   );
-  if (!allowed) throw limitExceeded();
+  if (!verdict.allowed) {
+    throw new CognitoError(
+      'LimitExceededException',
+      messages.limitExceeded,
+      429,
+      verdict.retryAfterSeconds,
+    );
+  }
 }

@@ -158,7 +158,8 @@ export const changePassword: Operation = async (ctx, input) => {
   const { user } = await authenticate(ctx, input.AccessToken);
   const previous = requireString(input, 'PreviousPassword', 256);
   const proposed = validatePassword(ctx.config.passwordPolicy, input.ProposedPassword);
-  if (!(await takeToken(ctx.db, `change-password:${user.id}`, 10, 3600))) throw limitExceeded();
+  if (!(await takeToken(ctx.limiter, `change-password:${user.id}`, 10, 3600)))
+    throw limitExceeded();
   if (!passwordMatchesFor(ctx, user, previous)) throw incorrectCredentials();
   await ctx.db
     .update(users)

@@ -1,4 +1,5 @@
 import type { Database } from '../../db/client.ts';
+import type { AbuseLimiter } from '../../identity/public.ts';
 import type { SessionUser } from '../../domain/session-user.ts';
 import type { IdentityAdmin } from '../identity-admin/identity-admin.ts';
 import type { Logger } from '../logger.ts';
@@ -39,6 +40,10 @@ export interface MarketplaceDeps {
    * the pool starts after the marketplace; undefined: user information is unavailable.
    */
   identityAdmin: () => IdentityAdmin | undefined;
+  /** The shared store-backed limiter (identity's: database, or Redis with REDIS_URL). */
+  limiter: AbuseLimiter;
+  /** Photo and floorplan uploads one user (signed out: one address) may make in an hour. */
+  uploadsPerHour: number;
 }
 
 /**

@@ -1,3 +1,4 @@
+import { createDatabaseLimiter } from '../../identity/public.ts';
 import os from 'node:os';
 import path from 'node:path';
 import { pino } from 'pino';
@@ -55,6 +56,8 @@ function withDefaults(options: MarketplaceOptions): MarketplaceDeps {
     enquiryLimitPerHour: 10,
     contact: { operatorEmail: 'hello@roost.example', limitPerHour: 5 },
     identityAdmin: () => undefined,
+    limiter: createDatabaseLimiter(options.db),
+    uploadsPerHour: 300,
     ...options,
     geocoder: createGeocoder(options),
   };

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
-import { and, count, gt, sql, type SQL } from 'drizzle-orm';
+import { and, count, gt, min, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.ts';
-import { AppError } from '../http/app-error.ts';
+import { RetryLaterError } from '../http/retry-later-error.ts';
 
 const HOUR_MS = 3_600_000;
 
@@ -36,14 +36,21 @@ export interface HourlyLimit {
 /**
  * The per-sender hourly rate limit shared by contact messages, enquiries and reports: inside the
  * caller's transaction, takes the sender's lock, then refuses with RATE_LIMITED once the sender
- * already has `perHour` rows from the last hour. The caller inserts its row in the same transaction.
+ * already has `perHour` rows from the last hour (429 with `Retry-After`). The caller inserts its
+ * row in the same transaction. These count the rows they store (exact under races); attempts that
+ * store nothing (sign-in, uploads, code sends) go through the shared `AbuseLimiter` instead.
  */
 export async function enforceHourlyLimit(tx: Database, limit: HourlyLimit): Promise<void> {
   await lockSender(tx, limit.lockKey);
   const since = new Date(limit.now.getTime() - HOUR_MS);
   const [recent] = await tx
-    .select({ total: count() })
+    .select({ total: count(), oldest: min(limit.createdAt) })
     .from(limit.table)
     .where(and(gt(limit.createdAt, since), limit.sender));
-  if ((recent?.total ?? 0) >= limit.perHour) throw new AppError('RATE_LIMITED', limit.message);
+  if ((recent?.total ?? 0) >= limit.perHour) {
+    // 429 with Retry-After: when the oldest of the counted rows leaves the hour.
+    const oldest = recent?.oldest ? new Date(recent.oldest as Date | string).getTime() : 0;
+    const retryAfterMs = oldest + HOUR_MS - limit.now.getTime();
+    throw new RetryLaterError('RATE_LIMITED', limit.message, Math.max(1, retryAfterMs / 1000));
+  }
 }

@@ -62,16 +62,26 @@ test('a refresh token revoked elsewhere signs the browser out at the next refres
   // expiry is moved into the past: the client reads it without checking the signature).
   await signOutUserEverywhere(baseURL!, person.email);
   const context = page.context();
-  const access = (await context.cookies()).find((cookie) =>
-    tokenCookie('accessToken').test(decodeURIComponent(cookie.name)),
-  )!;
+  // ADR 011: the access and refresh tokens live in localStorage, never in a cookie.
+  expect(
+    (await context.cookies()).filter((cookie) =>
+      /\.(accessToken|refreshToken)$/.test(decodeURIComponent(cookie.name)),
+    ),
+  ).toEqual([]);
+  const access = await page.evaluate((pattern) => {
+    const key = Object.keys(localStorage).find((name) => new RegExp(pattern).test(name))!;
+    return { key, value: localStorage.getItem(key)! };
+  }, tokenCookie('accessToken').source);
   const [header, payload, signature] = access.value.split('.');
   const claims = JSON.parse(Buffer.from(payload!, 'base64url').toString('utf8')) as {
     exp: number;
   };
   claims.exp = Math.floor(Date.now() / 1000) - 60;
   const expired = `${header}.${Buffer.from(JSON.stringify(claims)).toString('base64url')}.${signature}`;
-  await context.addCookies([{ ...access, value: expired }]);
+  await page.evaluate(({ key, value }) => localStorage.setItem(key, value), {
+    key: access.key,
+    value: expired,
+  });
 
   const refreshed = page.waitForRequest(
     (request) =>

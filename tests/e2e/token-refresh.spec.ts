@@ -18,24 +18,29 @@ const isAmplifyCookie = (name: string) =>
 async function expireAccessToken(page: Page, name: string) {
   await page.goto('/about-us');
   await expectSignedInAs(page, name);
-  const access = (await page.context().cookies()).find(
-    (cookie) =>
-      isAmplifyCookie(cookie.name) && decodeURIComponent(cookie.name).endsWith('.accessToken'),
-  )!;
+  // ADR 011: the access and refresh tokens live in localStorage, never in a cookie.
+  expect(
+    (await page.context().cookies()).filter((cookie) =>
+      /\.(accessToken|refreshToken)$/.test(decodeURIComponent(cookie.name)),
+    ),
+  ).toEqual([]);
+  const access = await page.evaluate(() => {
+    const key = Object.keys(localStorage).find(
+      (name) => name.startsWith('CognitoIdentityServiceProvider.') && name.endsWith('.accessToken'),
+    )!;
+    return { name: key, value: localStorage.getItem(key)! };
+  });
   const [header, payload, signature] = access.value.split('.');
   const claims = JSON.parse(Buffer.from(payload!, 'base64url').toString('utf8')) as { exp: number };
   claims.exp = Math.floor(Date.now() / 1000) - 60;
   const expired = `${header}.${Buffer.from(JSON.stringify(claims)).toString('base64url')}.${signature}`;
   // Written from a page of the site that runs no Amplify (robots.txt): a live page could notice
-  // the expired token and refresh it before the test's routes are in place. Written by a page,
-  // it replaces Amplify's host-only cookie rather than adding a second one beside it.
+  // the expired token and refresh it before the test's routes are in place.
   await page.goto('/robots.txt');
-  await page.evaluate(
-    ({ name, value }) => {
-      document.cookie = `${name}=${value}; path=/; max-age=31536000; samesite=lax`;
-    },
-    { name: access.name, value: expired },
-  );
+  await page.evaluate(({ name, value }) => localStorage.setItem(name, value), {
+    name: access.name,
+    value: expired,
+  });
 }
 
 const isRefresh = (target: string | undefined) =>

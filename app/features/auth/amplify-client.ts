@@ -6,8 +6,9 @@ import {
   type AuthUser,
 } from 'aws-amplify/auth';
 import { cognitoUserPoolsTokenProvider } from 'aws-amplify/auth/cognito';
-import { CookieStorage, Hub } from 'aws-amplify/utils';
+import { CookieStorage, Hub, defaultStorage } from 'aws-amplify/utils';
 import { toSessionUser, type SessionUser } from '@domain/session-user';
+import { createRoutingTokenStorage } from './token-storage';
 
 /**
  * Everything that touches the Amplify client, loaded only in the browser (dynamically, so the
@@ -30,9 +31,13 @@ export function configureAmplify(): Promise<ResourcesConfig> {
     Amplify.configure(config);
     const { hostname } = window.location;
     const isLocal = hostname === 'localhost' || hostname === '127.0.0.1' || hostname === '[::1]';
-    // Tokens in cookies, so the server render knows the user (it verifies the ID token by JWKS).
+    // The ID token (and who signed in) in cookies, so the server render knows the user (it
+    // verifies the ID token by JWKS); the refresh and access tokens in localStorage (ADR 011).
     cognitoUserPoolsTokenProvider.setKeyValueStorage(
-      new CookieStorage({ path: '/', sameSite: 'lax', secure: !isLocal, expires: COOKIE_DAYS }),
+      createRoutingTokenStorage(
+        new CookieStorage({ path: '/', sameSite: 'lax', secure: !isLocal, expires: COOKIE_DAYS }),
+        defaultStorage,
+      ),
     );
     return config;
   })().catch((error: unknown) => {

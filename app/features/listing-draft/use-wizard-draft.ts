@@ -93,7 +93,11 @@ export function useWizardDraft(initialDraft: DraftView | null, media: DraftMedia
       const result = await publishing.mutateAsync(draftIdRef.current);
       dispatch(resetListingDraft());
       dispatch(goToStep(FIRST_REGISTRATION_STEP));
-      void navigate(`${listingPath(result.listing)}?published=1`);
+      void navigate(
+        result.isHeldForReview
+          ? `/my-account/listings/${result.id}`
+          : `${listingPath(result.listing)}?published=1`,
+      );
     } catch (error) {
       showFailure(error, 'Could not publish. Try again.');
     }

@@ -5,6 +5,7 @@ import { parseSearchParams, toSearchParams } from '../../../domain/search/search
 import type { Database } from '../../../db/client.ts';
 import { AppError } from '../../http/app-error.ts';
 import { hiddenListings, savedSearches } from './schema.ts';
+import { listings } from '../listings/schema.ts';
 
 export const MAX_SAVED_SEARCHES = 30;
 
@@ -87,6 +88,11 @@ export async function unsubscribeSavedSearch(
 }
 
 export async function hideListing(db: Database, ownerSub: string, listingId: number) {
+  // A listing that does not exist is the caller's mistake (404), not a foreign-key failure.
+  const [listing] = Number.isSafeInteger(listingId)
+    ? await db.select({ id: listings.id }).from(listings).where(eq(listings.id, listingId))
+    : [];
+  if (!listing) throw new AppError('NOT_FOUND', 'No such listing.');
   await db.insert(hiddenListings).values({ ownerSub, listingId }).onConflictDoNothing();
 }
 

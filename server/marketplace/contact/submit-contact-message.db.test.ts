@@ -122,6 +122,10 @@ describe('submitContactMessage', () => {
       { senderIp: '192.0.2.77' },
     ).catch((caught: unknown) => caught);
     expect((error as AppError).code).toBe('RATE_LIMITED');
+    // Answered 429 with Retry-After: within the hour, when the first message leaves the window.
+    const retryAfter = (error as { retryAfterSeconds?: number }).retryAfterSeconds ?? 0;
+    expect(retryAfter).toBeGreaterThan(3000);
+    expect(retryAfter).toBeLessThanOrEqual(3600);
     const other = await submit(
       { ...valid, email: 'neighbour@example.co.uk' },
       { senderIp: '192.0.2.78' },

@@ -10,8 +10,11 @@ import { createTestDatabase, type TestDatabase } from '../../../tests/support/te
 import { createApiRouter } from '../../http/api.ts';
 import { createLocalBlobStore } from '../../media/blob-store.ts';
 import { DEFAULT_IMAGE_LIMITS } from '../../media/process-image.ts';
-import { createMarketplace } from '../marketplace.ts';
+import { createMarketplace, type Marketplace } from '../marketplace.ts';
 import { mountListingsApi } from './api.ts';
+import { listingVisibility } from '../../../domain/listing/visibility.ts';
+import { admin, reportedListing } from '../../../tests/support/moderation-fixture.ts';
+import { PUBLIC_LISTING_COLUMNS } from './get-listing.ts';
 import { serveForTest } from '../../../tests/support/serve.ts';
 
 /**
@@ -22,6 +25,7 @@ let database: TestDatabase;
 let base: string;
 let blobRoot: string;
 let close: () => Promise<void>;
+let marketplace: Marketplace;
 
 function as(user: string | null, init: RequestInit = {}): RequestInit {
   return {
@@ -41,7 +45,7 @@ beforeAll(async () => {
   database = await createTestDatabase();
   blobRoot = await fs.mkdtemp(path.join(os.tmpdir(), 'roost-api-'));
   await insertListing(database.db, { outcode: 'LS6', postcode: 'LS6 1AA' });
-  const marketplace = createMarketplace({
+  marketplace = createMarketplace({
     db: database.db,
     media: {
       blobs: createLocalBlobStore(blobRoot),
@@ -206,5 +210,106 @@ describe('/api/v1 listings', () => {
         '/favourites/merge',
       ]),
     );
+  });
+});
+
+/**
+ * Issue 15 item 3: `GET /api/v1/listings/:id` follows the property page's rule (paused by the
+ * lister or held by moderators and drafts 404, removed or deleted 410) and answers only the
+ * public fields, never the search index, the owner or the contact address.
+ */
+const read = (id: number, user?: string) =>
+  fetch(`${base}/listings/${id}`, { headers: user ? { 'x-test-user': user } : {} });
+
+describe('listing visibility', () => {
+  it('hides paused, held, removed, deleted and draft listings from the API as the page does', async () => {
+    const db = database.db;
+    const paused = await insertListing(db, { ownerSub: 'lister-1', status: 'paused' });
+    const draft = await insertListing(db, { ownerSub: 'lister-1', status: 'draft' });
+    const deleted = await insertListing(db, {
+      ownerSub: 'lister-1',
+      status: 'removed',
+      deletedAt: new Date(),
+    });
+    const held = await reportedListing(marketplace, db, 'Held by moderators');
+    await marketplace.moderation.decide({
+      user: admin,
+      listingId: held,
+      input: { decision: 'pause', reason: 'Several scam reports from visitors' },
+    });
+    const removed = await reportedListing(marketplace, db, 'Removed by moderators');
+    await marketplace.moderation.decide({
+      user: admin,
+      listingId: removed,
+      input: { decision: 'remove', reason: 'Confirmed scam by our team' },
+    });
+
+    const statuses: Record<string, number> = {};
+    for (const [name, id] of Object.entries({ paused, draft, deleted, held, removed })) {
+      const response = await read(id);
+      statuses[name] = response.status;
+      const body = (await response.json()) as { error?: { code: string }; listing?: unknown };
+      expect(body.listing).toBeUndefined();
+      expect(body.error?.code).toMatch(/NOT_FOUND|GONE/);
+      // The owner is refused too: they manage it through /me/listings.
+      expect((await read(id, 'lister-1')).status).toBe(response.status);
+    }
+    expect(statuses).toEqual({ paused: 404, draft: 404, deleted: 410, held: 404, removed: 410 });
+
+    const own = (await (
+      await fetch(`${base}/me/listings`, { headers: { 'x-test-user': 'lister-1' } })
+    ).json()) as { listings: { id: number; moderation: string | null }[] };
+    expect(own.listings.find((entry) => entry.id === held)?.moderation).toBe('held');
+    expect(own.listings.map((entry) => entry.id)).toEqual(
+      expect.arrayContaining([paused, draft, deleted, removed]),
+    );
+  });
+
+  it('answers a live listing with exactly the public fields', async () => {
+    const id = await insertListing(database.db, {
+      ownerSub: 'lister-2',
+      contactEmail: 'lister-2@example.com',
+      description: 'Keyword-rich description',
+      viewCount: 12,
+    });
+    const response = await read(id);
+    expect(response.status).toBe(200);
+    const { listing } = (await response.json()) as { listing: Record<string, unknown> };
+    const derived = [
+      'displayAddress',
+      'photos',
+      'floorplans',
+      'location',
+      'priceHistory',
+      'reducedOn',
+    ];
+    expect(Object.keys(listing).sort()).toEqual([...PUBLIC_LISTING_COLUMNS, ...derived].sort());
+    for (const secret of [
+      'searchVector',
+      'ownerSub',
+      'contactEmail',
+      'addressLine1',
+      'postcode',
+      'lat',
+      'lng',
+      'viewCount',
+      'enquiryCount',
+      'deletedAt',
+      'confirmRequestedAt',
+    ]) {
+      expect(listing).not.toHaveProperty(secret);
+    }
+    expect(JSON.stringify(listing)).not.toContain('lister-2');
+  });
+});
+
+describe('listingVisibility', () => {
+  it('maps every status to public, hidden (404) or gone (410)', () => {
+    expect(
+      ['draft', 'active', 'under_offer', 'sold_stc', 'let_agreed', 'paused', 'removed'].map(
+        (status) => listingVisibility({ status }),
+      ),
+    ).toEqual(['hidden', 'public', 'public', 'public', 'public', 'hidden', 'gone']);
+    expect(listingVisibility({ status: 'active', deletedAt: new Date() })).toBe('gone');
   });
 });

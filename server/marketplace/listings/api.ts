@@ -132,6 +132,7 @@ export function mountListingsApi(
         draftId: req.params.id!,
         kind,
         bytes: req.body,
+        ip: req.ip ?? 'unknown',
       });
       res.status(201).json(item);
     },
@@ -144,7 +145,9 @@ export function mountListingsApi(
   api.post('/drafts/:id/publish', async (req: Request<Params>, res) => {
     const result = await listings.publishDraft({ user: user(res), draftId: req.params.id! });
     const listing = await listings.get({ listingId: result.id });
-    res.status(result.isNew ? 201 : 200).json({ id: result.id, listing });
+    res
+      .status(result.isNew ? 201 : 200)
+      .json({ id: result.id, isHeldForReview: result.isHeldForReview, listing });
   });
 
   // Listings.
@@ -152,15 +155,17 @@ export function mountListingsApi(
     res.json({ listings: await listings.findOwn({ user: signedIn(res) }) });
   });
   api.post('/listings', async (req, res) => {
-    const { id } = await listings.create({ user: signedIn(res), input: req.body });
-    res.status(201).json({ id, listing: await listings.get({ listingId: id }) });
+    const { id, isHeldForReview } = await listings.create({ user: signedIn(res), input: req.body });
+    res.status(201).json({ id, isHeldForReview, listing: await listings.get({ listingId: id }) });
   });
   api.get('/listings/:id', async (req: Request<Params>, res) => {
-    const listing = await listings.get({ listingId: idParam(req.params.id) });
-    if (!listing || listing.status === 'draft' || listing.deletedAt) {
-      throw new AppError(listing?.deletedAt ? 'GONE' : 'NOT_FOUND', 'No such listing.');
-    }
-    res.json({ listing });
+    // The property page's rule: paused (by the lister or moderators) and drafts are 404, removed
+    // or deleted 410. Listers see their own hidden listings through /me/listings.
+    const found = await listings.lookUp({ listingId: idParam(req.params.id) });
+    if (!found || found.visibility === 'hidden')
+      throw new AppError('NOT_FOUND', 'No such listing.');
+    if (found.visibility === 'gone') throw new AppError('GONE', 'This listing has been removed.');
+    res.json({ listing: found.listing });
   });
   api.patch('/listings/:id', async (req: Request<Params>, res) => {
     const { id } = await listings.update({
@@ -168,7 +173,7 @@ export function mountListingsApi(
       listingId: idParam(req.params.id),
       input: req.body,
     });
-    res.json({ id, listing: await listings.get({ listingId: id }) });
+    res.json({ id, isHeldForReview: false, listing: await listings.get({ listingId: id }) });
   });
   api.delete('/listings/:id', async (req: Request<Params>, res) => {
     await listings.remove({ user: signedIn(res), listingId: idParam(req.params.id) });

@@ -1,5 +1,6 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client.ts';
+import { listingVisibility, type ListingVisibility } from '../../../domain/listing/visibility.ts';
 import { streetOnly } from './listing-summary.ts';
 import {
   listingMedia,
@@ -12,17 +13,59 @@ import {
 
 type MediaItem = Pick<ListingMedia, 'blobKey' | 'width' | 'height' | 'caption'>;
 
-export interface ListingDetail extends Omit<
-  Listing,
-  | 'addressLine1'
-  | 'addressLine2'
-  | 'postcode'
-  | 'ownerSub'
-  | 'lat'
-  | 'lng'
-  | 'contactEmail'
-  | 'ownerSuspendedAt'
-> {
+/**
+ * The listing columns the public may see, named one by one: a new column stays private until it
+ * is added here (never the owner, contact e-mail, exact position, counters or the search index).
+ */
+export const PUBLIC_LISTING_COLUMNS = [
+  'id',
+  'channel',
+  'status',
+  'propertyType',
+  'title',
+  'description',
+  'keyFeatures',
+  'price',
+  'monthlyPrice',
+  'priceQualifier',
+  'rentPeriod',
+  'bedrooms',
+  'bathrooms',
+  'receptions',
+  'floorAreaSqFt',
+  'furnished',
+  'letType',
+  'availableFrom',
+  'deposit',
+  'holdingDeposit',
+  'billsIncluded',
+  'petsConsidered',
+  'features',
+  'tenure',
+  'leaseYearsRemaining',
+  'groundRentPerYear',
+  'serviceChargePerYear',
+  'councilTaxBand',
+  'domesticRatesPerYear',
+  'epcRating',
+  'epcPotential',
+  'materialInfo',
+  'tours',
+  'isFullAddressShown',
+  'town',
+  'county',
+  'country',
+  'outcode',
+  'publishedAt',
+  'confirmedAt',
+  'statusChangedAt',
+  'createdAt',
+  'updatedAt',
+] as const satisfies readonly (keyof Listing)[];
+
+type PublicColumn = (typeof PUBLIC_LISTING_COLUMNS)[number];
+
+export interface ListingDetail extends Pick<Listing, PublicColumn> {
   displayAddress: string;
   photos: MediaItem[];
   floorplans: MediaItem[];
@@ -38,12 +81,22 @@ export interface ListingDetail extends Omit<
   reducedOn: string | null;
 }
 
+/** A listing as the public sees it, whatever its status (callers apply `listingVisibility`). */
+export interface ListingLookup {
+  visibility: ListingVisibility;
+  listing: ListingDetail;
+}
+
 /** One listing as the public sees it, or `undefined` when there is no such listing. */
 export async function getListing(db: Database, id: number): Promise<ListingDetail | undefined> {
+  return (await lookUpListing(db, id))?.listing;
+}
+
+/** The listing with its visibility (pages and the API answer 404 or 410 unless `public`). */
+export async function lookUpListing(db: Database, id: number): Promise<ListingLookup | undefined> {
   if (!Number.isSafeInteger(id) || id <= 0) return undefined;
   const [row] = await db.select().from(listings).where(eq(listings.id, id));
-  // A disabled lister's listings are off Roost until an administrator re-enables the account.
-  if (!row || row.ownerSuspendedAt) return undefined;
+  if (!row) return undefined;
   const media = await db
     .select({
       kind: listingMedia.kind,
@@ -65,39 +118,39 @@ export async function getListing(db: Database, id: number): Promise<ListingDetai
     .from(listingStatusHistory)
     .where(eq(listingStatusHistory.listingId, id))
     .orderBy(asc(listingStatusHistory.changedAt), asc(listingStatusHistory.id));
-  const {
-    addressLine1,
-    addressLine2,
-    postcode,
-    ownerSub: _owner,
-    contactEmail: _email,
-    ownerSuspendedAt: _suspended,
-    lat,
-    lng,
-    ...rest
-  } = row;
+  const { addressLine1, addressLine2, postcode, lat, lng } = row;
   const shown = row.isFullAddressShown;
   const displayAddress = shown
     ? [addressLine1, addressLine2, row.town, postcode].filter(Boolean).join(', ')
     : `${streetOnly(addressLine1)}, ${row.town}`;
   const strip = ({ kind: _kind, ...item }: (typeof media)[number]) => item;
+  const columns = Object.fromEntries(
+    PUBLIC_LISTING_COLUMNS.map((column) => [column, row[column]]),
+  ) as Pick<Listing, PublicColumn>;
   return {
-    ...rest,
-    displayAddress,
-    photos: media.filter((item) => item.kind === 'photo').map(strip),
-    floorplans: media.filter((item) => item.kind === 'floorplan').map(strip),
-    location: shown
-      ? { lat, lng, isApproximate: false }
-      : { lat: Math.round(lat * 500) / 500, lng: Math.round(lng * 500) / 500, isApproximate: true },
-    priceHistory: history.map((entry) => ({
-      price: entry.price,
-      changedAt: entry.changedAt.toISOString(),
-    })),
-    statusHistory: statusHistory.map((entry) => ({
-      event: entry.event,
-      changedAt: entry.changedAt.toISOString(),
-    })),
-    reducedOn: reducedOn(history, row.price),
+    visibility: listingVisibility(row),
+    listing: {
+      ...columns,
+      displayAddress,
+      photos: media.filter((item) => item.kind === 'photo').map(strip),
+      floorplans: media.filter((item) => item.kind === 'floorplan').map(strip),
+      location: shown
+        ? { lat, lng, isApproximate: false }
+        : {
+            lat: Math.round(lat * 500) / 500,
+            lng: Math.round(lng * 500) / 500,
+            isApproximate: true,
+          },
+      priceHistory: history.map((entry) => ({
+        price: entry.price,
+        changedAt: entry.changedAt.toISOString(),
+      })),
+      statusHistory: statusHistory.map((entry) => ({
+        event: entry.event,
+        changedAt: entry.changedAt.toISOString(),
+      })),
+      reducedOn: reducedOn(history, row.price),
+    },
   };
 }
 

@@ -81,10 +81,12 @@ describe('enquiries, reports and favourites', () => {
       input: enquiry,
       ip: '203.0.113.9',
     });
-    await expectAppError(
+    const limited = await expectAppError(
       marketplace.enquiries.submit({ user: bob, listingId: id, input: enquiry, ip: '203.0.113.9' }),
       'RATE_LIMITED',
     );
+    // Answered 429 with Retry-After (seconds until the first enquiry leaves the hour).
+    expect((limited as { retryAfterSeconds?: number }).retryAfterSeconds).toBeGreaterThan(3000);
     await expectAppError(
       marketplace.enquiries.submit({
         user: null,

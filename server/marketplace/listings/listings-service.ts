@@ -5,7 +5,7 @@ import { changeListingStatus } from './change-listing-status.ts';
 import { deleteListing, restoreListing } from './delete-listing.ts';
 import { findRecentListings } from './find-listings.ts';
 import { findOwnListings } from './find-own-listings.ts';
-import { getListing, isListingOwner, recordListingView } from './get-listing.ts';
+import { getListing, isListingOwner, lookUpListing, recordListingView } from './get-listing.ts';
 import { loadListingDraft } from './load-listing-draft.ts';
 import { getListerProfile, listerOfListing, rememberLister } from './lister-profile.ts';
 import { publishListingDraft } from './publish-listing-draft.ts';
@@ -28,7 +28,10 @@ export function createListingsService({
   return {
     findRecent: (options: { channel?: Listing['channel']; limit?: number } = {}) =>
       findRecentListings(db, options),
+    /** Any listing by id, whatever its status: for the lister's own routes after a write. */
     get: ({ listingId }: OfListing) => getListing(db, listingId),
+    /** A listing with its visibility (`listingVisibility`): the public page and API read this. */
+    lookUp: ({ listingId }: OfListing) => lookUpListing(db, listingId),
     recordView: ({ listingId }: OfListing) => recordListingView(db, listingId),
     isOwner: ({ user, listingId }: Visitor & OfListing) =>
       isListingOwner(db, listingId, user?.userId),

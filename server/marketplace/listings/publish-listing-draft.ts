@@ -2,6 +2,7 @@ import { and, asc, desc, eq, gt, isNotNull, or, sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client.ts';
 import { validateListing } from '../../../domain/listing/listing-schema.ts';
 import { AppError } from '../../http/app-error.ts';
+import { findModeratedOriginal, holdRepostForReview } from '../moderation/repost-check.ts';
 import type { Geocoder } from '../search/geocoder.ts';
 import { toListingValues } from './listing-values.ts';
 import { loadListingDraft } from './load-listing-draft.ts';
@@ -31,7 +32,7 @@ export async function publishListingDraft(
   db: Database,
   geocoder: Geocoder,
   options: { draftId: string; user: Publisher | null; now?: Date },
-): Promise<{ id: number; isNew: boolean }> {
+): Promise<{ id: number; isNew: boolean; isHeldForReview: boolean }> {
   if (!options.user) throw new AppError('UNAUTHENTICATED', 'Sign in to publish your listing.');
   const user = options.user;
   const now = options.now ?? new Date();
@@ -57,6 +58,7 @@ export async function publishListingDraft(
   return db.transaction(async (tx) => {
     let id: number;
     let isNew = false;
+    let isHeldForReview = false;
     if (draft.listingId) {
       const [current] = await tx
         .select({ price: listings.price, ownerSub: listings.ownerSub })
@@ -77,12 +79,22 @@ export async function publishListingDraft(
     } else {
       isNew = true;
       const earlier = await findRelistedAddress(tx as unknown as Database, user.sub, values, now);
+      // Moderation is not escaped by deleting and posting again: held until a moderator looks.
+      const moderated = await findModeratedOriginal(tx as unknown as Database, {
+        ownerSub: user.sub,
+        postcode: values.postcode,
+        addressLine1: values.addressLine1,
+        title: values.title,
+        description: values.description ?? '',
+        mediaKeys: draft.media.map((item) => item.key),
+      });
+      isHeldForReview = moderated !== undefined;
       const [row] = await tx
         .insert(listings)
         .values({
           ...values,
           ownerSub: user.sub,
-          status: 'active',
+          status: isHeldForReview ? 'paused' : 'active',
           publishedAt: earlier?.publishedAt ?? now,
           statusChangedAt: now,
           confirmedAt: now,
@@ -116,10 +128,11 @@ export async function publishListingDraft(
             { listingId: id, event: 'relisted' as const, changedAt: now },
           ]);
       }
+      if (moderated) await holdRepostForReview(tx as unknown as Database, id, moderated, now);
     }
     await insertMedia(tx as unknown as Database, id, draft.media);
     await tx.delete(listingDrafts).where(eq(listingDrafts.id, draft.id));
-    return { id, isNew };
+    return { id, isNew, isHeldForReview };
   });
 }
 

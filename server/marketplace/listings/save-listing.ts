@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Database } from '../../../db/client.ts';
 import { validateListing } from '../../../domain/listing/listing-schema.ts';
 import { AppError } from '../../http/app-error.ts';
+import { findModeratedOriginal, holdRepostForReview } from '../moderation/repost-check.ts';
 import type { Geocoder } from '../search/geocoder.ts';
 import { toDraftData, toListingValues } from './listing-values.ts';
 import { loadOwnedListing } from './load-owned-listing.ts';
@@ -18,12 +19,16 @@ async function place(geocoder: Geocoder, postcode: string) {
   return coordinates;
 }
 
-/** API create: the whole listing in one request, live at once (photos follow via an edit draft). */
+/**
+ * API create: the whole listing in one request, live at once (photos follow via an edit draft),
+ * unless it repeats one of the lister's listings that moderators paused or removed: then it is
+ * held for review.
+ */
 export async function createListing(
   db: Database,
   geocoder: Geocoder,
   options: { user: Publisher; input: unknown; now?: Date },
-): Promise<{ id: number }> {
+): Promise<{ id: number; isHeldForReview: boolean }> {
   const result = validateListing((options.input ?? {}) as Record<string, unknown>);
   if (!result.success) {
     throw new AppError('VALIDATION_FAILED', 'Some details are missing or wrong.', result.fields);
@@ -31,12 +36,20 @@ export async function createListing(
   const now = options.now ?? new Date();
   const values = toListingValues(result.data, await place(geocoder, result.data.postcode));
   return db.transaction(async (tx) => {
+    const moderated = await findModeratedOriginal(tx as unknown as Database, {
+      ownerSub: options.user.sub,
+      postcode: values.postcode,
+      addressLine1: values.addressLine1,
+      title: values.title,
+      description: values.description ?? '',
+      mediaKeys: [],
+    });
     const [row] = await tx
       .insert(listings)
       .values({
         ...values,
         ownerSub: options.user.sub,
-        status: 'active',
+        status: moderated ? 'paused' : 'active',
         publishedAt: now,
         statusChangedAt: now,
         confirmedAt: now,
@@ -46,7 +59,8 @@ export async function createListing(
     await tx
       .insert(listingPriceHistory)
       .values({ listingId: row!.id, price: values.price, changedAt: now });
-    return { id: row!.id };
+    if (moderated) await holdRepostForReview(tx as unknown as Database, row!.id, moderated, now);
+    return { id: row!.id, isHeldForReview: moderated !== undefined };
   });
 }
 

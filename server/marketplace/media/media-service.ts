@@ -1,3 +1,4 @@
+import { RetryLaterError } from '../../http/retry-later-error.ts';
 import type { MarketplaceDeps, Visitor } from '../marketplace-deps.ts';
 import { addDraftMedia } from './add-draft-media.ts';
 import { arrangeDraftMedia } from './arrange-draft-media.ts';
@@ -5,7 +6,23 @@ import { arrangeDraftMedia } from './arrange-draft-media.ts';
 type OfDraft = Visitor & { draftId: string };
 
 /** Photos and floorplans of a listing draft: uploads checked and cleaned, then ordered. */
-export function createMediaService({ db, media }: Pick<MarketplaceDeps, 'db' | 'media'>) {
+export function createMediaService({
+  db,
+  media,
+  limiter,
+  uploadsPerHour,
+}: Pick<MarketplaceDeps, 'db' | 'media' | 'limiter' | 'uploadsPerHour'>) {
+  /** Uploads per user, or per address when signed out, in the shared limiter: 429 past it. */
+  async function limitUploads(uploader: string) {
+    const verdict = await limiter.take(`upload:${uploader}`, uploadsPerHour, 3600);
+    if (!verdict.allowed) {
+      throw new RetryLaterError(
+        'RATE_LIMITED',
+        'You have uploaded a lot of photos in the last hour; try again later.',
+        verdict.retryAfterSeconds,
+      );
+    }
+  }
   return {
     /** What the upload form tells people before they pick files. */
     limits: { maxPhotos: media.maxPhotos, maxBytes: media.limits.maxBytes },
@@ -14,8 +31,11 @@ export function createMediaService({ db, media }: Pick<MarketplaceDeps, 'db' | '
       draftId,
       kind,
       bytes,
-    }: OfDraft & { kind: 'photo' | 'floorplan'; bytes: Buffer }) =>
-      addDraftMedia(db, media, { draftId, userSub: user?.userId, kind, bytes }),
+      ip,
+    }: OfDraft & { kind: 'photo' | 'floorplan'; bytes: Buffer; ip?: string }) =>
+      limitUploads(user ? `user:${user.userId}` : `ip:${ip ?? 'unknown'}`).then(() =>
+        addDraftMedia(db, media, { draftId, userSub: user?.userId, kind, bytes }),
+      ),
     arrange: ({ user, draftId, input }: OfDraft & { input: unknown }) =>
       arrangeDraftMedia(db, { draftId, userSub: user?.userId, input }),
   };

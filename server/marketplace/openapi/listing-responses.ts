@@ -143,13 +143,8 @@ export const listingDetail = z
     country: z.string(),
     outcode: z.string(),
     publishedAt: nullableTimestamp,
-    deletedAt: nullableTimestamp,
     confirmedAt: nullableTimestamp,
-    confirmRequestedAt: nullableTimestamp,
     statusChangedAt: timestamp,
-    viewCount: count,
-    enquiryCount: count,
-    searchVector: z.string().nullable().meta({ description: 'The keyword index (internal)' }),
     createdAt: timestamp,
     updatedAt: timestamp,
     displayAddress: z.string().meta({ description: 'Street and town, unless the lister opts in' }),
@@ -197,7 +192,14 @@ export const draft = z
   .meta({ id: 'Draft', description: "The add-listing wizard's state on the server" });
 
 /** `{ id, listing }`: what create, update and publish answer with. */
-export const savedListing = z.object({ id: z.int(), listing: listingDetail });
+export const savedListing = z.object({
+  id: z.int(),
+  isHeldForReview: z.boolean().meta({
+    description:
+      "The new listing repeats one of the lister's listings that moderators paused or removed (same address, title, description or photos): it stays paused until a moderator checks it",
+  }),
+  listing: listingDetail,
+});
 
 const _summary: Same<z.infer<typeof listingSummary>, ListingSummary> = true;
 const _own: Same<z.infer<typeof ownListing>, OwnListing> = true;

@@ -39,6 +39,8 @@ describe('the hourly limit on reports', () => {
       code: 'RATE_LIMITED',
       status: 429,
       message: 'You have sent several reports in the last hour. Please wait a while.',
+      // Retry-After: the first report (at `start`) leaves the hour 30 minutes after `later`.
+      retryAfterSeconds: 30 * 60,
     });
     await expect(report(first, later, { sub: 'rhea' })).rejects.toMatchObject({
       code: 'CONFLICT',

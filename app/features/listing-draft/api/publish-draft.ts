@@ -4,6 +4,8 @@ import { draftMutationKey } from './draft-view';
 
 export interface PublishedDraft {
   id: number;
+  /** Held for a moderator's check (a repost of a moderated listing): not live yet. */
+  isHeldForReview: boolean;
   listing: {
     id: number;
     bedrooms: number;
