@@ -31,6 +31,8 @@ describe('parseSearchParams', () => {
   it('accepts the ways people write prices', () => {
     expect(parse('maxPrice=£250,000').query.maxPrice).toBe(250000);
     expect(parse('maxPrice=250k').query.maxPrice).toBe(250000);
+    expect(parse(`maxPrice=${encodeURIComponent('£1.2m')}`).query.maxPrice).toBe(1_200_000);
+    expect(parse(`maxPrice=${encodeURIComponent('1,250 pcm')}`).query.maxPrice).toBe(1250);
   });
 
   it.each([

@@ -8,6 +8,7 @@ import {
   type ListingFeature,
   type PropertyTypeValue,
 } from '../listing/enums.ts';
+import { parseTypedPrice } from '../price-input.ts';
 
 /**
  * The search state lives in the URL. This module is the one reading and writing of it, used by
@@ -87,6 +88,13 @@ function wholeNumber(raw: string | null, max: number): number | undefined | 'inv
   return Math.round(scaled);
 }
 
+/** A price as people type it ('£325,000', '325k', '£1.2m'). */
+function typedPrice(raw: string | null, max: number): number | undefined | 'invalid' {
+  if (raw === null || raw.trim() === '') return undefined;
+  const pounds = parseTypedPrice(raw)?.pounds;
+  return pounds === undefined || pounds > max ? 'invalid' : pounds;
+}
+
 export function parseSearchParams(params: URLSearchParams): ParsedSearch {
   const notices: string[] = [];
   const query: SearchQuery = { ...DEFAULT_QUERY, types: [], features: [] };
@@ -157,7 +165,7 @@ export function parseSearchParams(params: URLSearchParams): ParsedSearch {
   ];
   for (const [field, name, label, max] of numbers) {
     const raw = params.get(name);
-    const value = wholeNumber(raw, max);
+    const value = field.endsWith('Price') ? typedPrice(raw, max) : wholeNumber(raw, max);
     if (value === 'invalid')
       notices.push(`We ignored the ${label} "${raw!.slice(0, 20)}": it isn't a sensible number.`);
     else if (value !== undefined) (query[field] as number) = value;

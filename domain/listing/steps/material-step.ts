@@ -22,22 +22,26 @@ export const materialStep = z
     epcRating: z.enum(EPC_RATINGS, { message: 'Choose the EPC rating (or exempt / pending)' }),
     materialInfo: materialInfoSchema.default({}),
   })
-  .superRefine((value, context) => {
-    if (value.channel === 'sale' && !value.tenure) {
-      context.addIssue({ code: 'custom', path: ['tenure'], message: 'Choose the tenure' });
-    }
-    if (value.tenure === 'leasehold' && value.leaseYearsRemaining === undefined) {
-      context.addIssue({
-        code: 'custom',
-        path: ['leaseYearsRemaining'],
-        message: 'Enter the years left on the lease',
-      });
-    }
-    if (value.councilTaxBand === 'domestic_rates' && value.domesticRatesPerYear === undefined) {
-      context.addIssue({
-        code: 'custom',
-        path: ['domesticRatesPerYear'],
-        message: 'Enter the domestic rates a year',
-      });
-    }
-  });
+  // Runs even when a field above failed: the tenure is asked for with the council tax and EPC.
+  .superRefine(
+    (value, context) => {
+      if (value.channel === 'sale' && !value.tenure) {
+        context.addIssue({ code: 'custom', path: ['tenure'], message: 'Choose the tenure' });
+      }
+      if (value.tenure === 'leasehold' && value.leaseYearsRemaining === undefined) {
+        context.addIssue({
+          code: 'custom',
+          path: ['leaseYearsRemaining'],
+          message: 'Enter the years left on the lease',
+        });
+      }
+      if (value.councilTaxBand === 'domestic_rates' && value.domesticRatesPerYear === undefined) {
+        context.addIssue({
+          code: 'custom',
+          path: ['domesticRatesPerYear'],
+          message: 'Enter the domestic rates a year',
+        });
+      }
+    },
+    { when: () => true },
+  );
