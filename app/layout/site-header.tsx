@@ -129,9 +129,14 @@ function MobileMenu({ blogUrl }: { blogUrl: string }) {
               </NavLink>
             </li>
             {user ? (
-              <li>
-                <NavLink to="/favourites">Favourites</NavLink>
-              </li>
+              <>
+                <li>
+                  <NavLink to="/favourites">Favourites</NavLink>
+                </li>
+                <li>
+                  <NavLink to="/saved-searches">Saved searches</NavLink>
+                </li>
+              </>
             ) : null}
             {isAdmin
               ? ADMIN_LINKS.map((link) => (

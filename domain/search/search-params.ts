@@ -88,6 +88,15 @@ function wholeNumber(raw: string | null, max: number): number | undefined | 'inv
   return Math.round(scaled);
 }
 
+/** A postcode or district is shown as postcodes are written: 'sw1a 1aa' → 'SW1A 1AA', 'm1' → 'M1'. */
+function upperCasePostcode(location: string): string {
+  const compact = location.replace(/\s+/g, '').toUpperCase();
+  if (/^[A-Z]{1,2}\d[A-Z\d]?$/.test(compact)) return compact;
+  if (/^[A-Z]{1,2}\d[A-Z\d]?\d[A-Z]{2}$/.test(compact))
+    return `${compact.slice(0, -3)} ${compact.slice(-3)}`;
+  return location;
+}
+
 /** A price as people type it ('£325,000', '325k', '£1.2m'). */
 function typedPrice(raw: string | null, max: number): number | undefined | 'invalid' {
   if (raw === null || raw.trim() === '') return undefined;
@@ -103,7 +112,7 @@ export function parseSearchParams(params: URLSearchParams): ParsedSearch {
   if (location) {
     if (location.length > MAX_LOCATION_LENGTH)
       notices.push('The location was too long, so we ignored it.');
-    else query.location = location;
+    else query.location = upperCasePostcode(location);
   }
 
   const near = params.get('near');
