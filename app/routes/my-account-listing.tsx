@@ -163,6 +163,7 @@ export default function ManageListing({ loaderData, actionData }: Route.Componen
           <Form method="post" className="form manage-listing__form">
             <input type="hidden" name="intent" value="price" />
             <TextField
+              key={listing.price}
               id="price"
               label={listing.channel === 'rent' ? 'Rent (£)' : 'Price (£)'}
               name="price"

@@ -80,7 +80,8 @@ export function EnquiryForm({ actionData, user, isOpen }: EnquiryFormProps) {
             label="I would like to arrange a viewing"
             checked={wantsViewing}
             onChange={setWantsViewing}
-            controls="enquiry-viewing-times"
+            // aria-controls may only name an element that exists: the times show once ticked.
+            controls={wantsViewing ? 'enquiry-viewing-times' : undefined}
           />
           {wantsViewing ? <ViewingTimes values={values} fields={fields} /> : null}
           <div className="visually-hidden" aria-hidden="true">
