@@ -107,7 +107,11 @@ export default function Search({ loaderData, actionData }: Route.ComponentProps)
       {items.length > 0 ? (
         <SearchResults search={loaderData} items={items} isSignedIn={isSignedIn} />
       ) : !locationProblem ? (
-        <NoResults search={loaderData} hasLocation={Boolean(location)} />
+        <NoResults
+          search={loaderData}
+          hasLocation={Boolean(location)}
+          widerCounts={loaderData.widerCounts}
+        />
       ) : null}
       <Pagination search={loaderData} page={loaderData.page} pageCount={loaderData.pageCount} />
     </section>
