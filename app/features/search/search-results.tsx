@@ -68,7 +68,8 @@ export function NoResults({
 }) {
   const { channel, query, placeSlug } = search;
   const wider = RADIUS_MILES.find((miles) => miles > query.radius);
-  if (hasLocation && widerCounts.length > 0) {
+  // Only when a wider circle would find something; otherwise the filters are the problem.
+  if (hasLocation && widerCounts.some(({ total }) => total > 0)) {
     return (
       <div className="empty-state">
         <h2>No homes here</h2>
