@@ -75,6 +75,9 @@ export function AccountMenu() {
           <li>
             <Link to="/my-account">Manage listings</Link>
           </li>
+          <li>
+            <Link to="/saved-searches">Saved searches</Link>
+          </li>
           {isAdmin
             ? ADMIN_LINKS.map((link) => (
                 <li key={link.to}>

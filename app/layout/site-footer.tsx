@@ -26,7 +26,11 @@ export function SiteFooter() {
         <section aria-labelledby="footer-list-free" className="footer-cta">
           <h2 id="footer-list-free">List for free</h2>
           <p>Selling or letting? Advertise your home on Roost at no cost, in a few minutes.</p>
-          <Link to={ADD_LISTING_PATH} className="button" onClick={startNewListing}>
+          <Link
+            to={ADD_LISTING_PATH}
+            className="button button--secondary"
+            onClick={startNewListing}
+          >
             Add a listing
           </Link>
         </section>

@@ -84,7 +84,9 @@ function MobileMenu({ blogUrl }: { blogUrl: string }) {
       if (event.key === 'Escape') {
         setOpenOn(null);
         toggleRef.current?.focus();
+        return;
       }
+      if (event.key === 'Tab') keepFocusInMenu(event, toggleRef.current, panelRef.current);
     };
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);
@@ -127,9 +129,14 @@ function MobileMenu({ blogUrl }: { blogUrl: string }) {
               </NavLink>
             </li>
             {user ? (
-              <li>
-                <NavLink to="/favourites">Favourites</NavLink>
-              </li>
+              <>
+                <li>
+                  <NavLink to="/favourites">Favourites</NavLink>
+                </li>
+                <li>
+                  <NavLink to="/saved-searches">Saved searches</NavLink>
+                </li>
+              </>
             ) : null}
             {isAdmin
               ? ADMIN_LINKS.map((link) => (
@@ -154,6 +161,25 @@ function MobileMenu({ blogUrl }: { blogUrl: string }) {
       </div>
     </>
   );
+}
+
+/**
+ * Focus trap for the open menu: Tab cycles through the toggle and the menu's links and buttons,
+ * never reaching the page underneath.
+ */
+function keepFocusInMenu(
+  event: KeyboardEvent,
+  toggle: HTMLButtonElement | null,
+  panel: HTMLDivElement | null,
+) {
+  if (!toggle || !panel) return;
+  const stops = [toggle, ...panel.querySelectorAll<HTMLElement>('a[href], button')];
+  const current = stops.indexOf(document.activeElement as HTMLElement);
+  const step = event.shiftKey ? -1 : 1;
+  const next = current === -1 ? (event.shiftKey ? stops.length - 1 : 0) : current + step;
+  if (next >= 0 && next < stops.length && current !== -1) return;
+  event.preventDefault();
+  stops[(next + stops.length) % stops.length]?.focus();
 }
 
 export function RoostMark() {

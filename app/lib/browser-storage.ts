@@ -5,6 +5,8 @@
 export const STORAGE_FLAGS = {
   cookieAccepted: 'cookie-accepted',
   bannerDismissed: 'banner-dismissed',
+  /** Set when an account has just been confirmed, so the first welcome is not 'Welcome back'. */
+  newAccount: 'new-account',
 } as const;
 
 export interface KeyValueStore {

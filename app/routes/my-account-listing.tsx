@@ -3,6 +3,7 @@ import { labelOf } from '@domain/labels';
 import { formatViewingTime } from '@domain/enquiry/viewing-times';
 import { formatDate, formatPrice } from '@domain/format';
 import { listingPath } from '@domain/listing/listing-url';
+import { formatTypedPrice } from '@domain/price-input';
 import listingStyles from '~/styles/listings.css?url';
 import { requireUser } from '../../server/auth/guards';
 import { failureAsPage, formFailure } from '../../server/http/route-errors';
@@ -189,11 +190,11 @@ export default function ManageListing({ loaderData, actionData }: Route.Componen
           <Form method="post" className="form manage-listing__form">
             <input type="hidden" name="intent" value="price" />
             <TextField
+              key={listing.price}
               id="price"
               label={listing.channel === 'rent' ? 'Rent (£)' : 'Price (£)'}
               name="price"
-              inputMode="numeric"
-              defaultValue={listing.price}
+              defaultValue={formatTypedPrice(listing.price)}
             />
             <button type="submit" className="button button--secondary" disabled={isBusy}>
               Change price

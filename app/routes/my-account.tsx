@@ -69,16 +69,24 @@ export default function MyAccount({ loaderData }: Route.ComponentProps) {
       <>
         <Suspense fallback={<AccountLoading />}>
           {isAmplifyReady ? (
-            <AccountDashboard user={user} onSignOut={() => void signOut()} />
+            <AccountDashboard
+              user={user}
+              onSignOut={() => void signOut()}
+              listingCount={
+                loaderData.ownerId === user.userId ? (loaderData.listings?.length ?? null) : null
+              }
+            />
           ) : (
             <AccountLoading />
           )}
         </Suspense>
         {/* Rendered on the server too; fetched in the browser only for a user the server did
             not know yet (just signed in, until the page revalidates with the new cookie). */}
-        <ManageListings
-          serverListings={loaderData.ownerId === user.userId ? loaderData.listings : null}
-        />
+        <div className="account-listings">
+          <ManageListings
+            serverListings={loaderData.ownerId === user.userId ? loaderData.listings : null}
+          />
+        </div>
         {loaderData.ownerId === user.userId && loaderData.payments ? (
           <MyPayments payments={loaderData.payments} />
         ) : null}

@@ -131,7 +131,11 @@ export default function Search({ loaderData, actionData }: Route.ComponentProps)
           isSignedIn={isSignedIn}
         />
       ) : !locationProblem ? (
-        <NoResults search={loaderData} hasLocation={Boolean(location)} />
+        <NoResults
+          search={loaderData}
+          hasLocation={Boolean(location)}
+          widerCounts={loaderData.widerCounts}
+        />
       ) : null}
       <Pagination search={loaderData} page={loaderData.page} pageCount={loaderData.pageCount} />
     </section>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LAST_STEP, stepFields } from './wizard-steps.ts';
+import { LAST_STEP, stepFields, validateStep } from './wizard-steps.ts';
 
 describe('wizard step fields', () => {
   it("are each step schema's keys, so the browser saves what the server checks", () => {
@@ -17,5 +17,58 @@ describe('wizard step fields', () => {
     expect(stepFields(6)).toEqual(expect.arrayContaining(['price', 'deposit', 'petsConsidered']));
     expect(stepFields(LAST_STEP)).toEqual([]);
     expect(stepFields(99)).toEqual([]);
+  });
+});
+
+describe('each step shows all its errors in one pass', () => {
+  it('asks for the tenure with the council tax band and the EPC rating', () => {
+    const result = validateStep(4, { channel: 'sale' });
+    expect(result.success).toBe(false);
+    if (result.success) return;
+    expect(Object.keys(result.fields).sort()).toEqual(['councilTaxBand', 'epcRating', 'tenure']);
+  });
+
+  it('checks the deposit cap as soon as the rent and deposit are known', () => {
+    const result = validateStep(6, { channel: 'rent', price: '1,300 pcm', deposit: '£2,000' });
+    expect(result.success).toBe(false);
+    if (result.success) return;
+    expect(result.fields.deposit).toBe(
+      "The deposit can be at most £1,500: 5 weeks' rent (Tenant Fees Act 2019)",
+    );
+    expect(result.fields).toHaveProperty('rentPeriod');
+    expect(result.fields).toHaveProperty('furnished');
+    expect(result.fields).toHaveProperty('letType');
+  });
+
+  it('still checks the rules when another field of the step is wrong', () => {
+    const result = validateStep(6, {
+      channel: 'rent',
+      price: '1300',
+      rentPeriod: 'month',
+      deposit: '2000',
+      availableFrom: 'soon',
+    });
+    expect(result.success).toBe(false);
+    if (result.success) return;
+    expect(result.fields).toHaveProperty('availableFrom');
+    expect(result.fields.deposit).toMatch(/at most £1,500/);
+  });
+
+  it('takes prices as people type them', () => {
+    const sale = validateStep(6, {
+      channel: 'sale',
+      price: '£1.2m',
+      priceQualifier: 'guide_price',
+    });
+    expect(sale.success && sale.data.price).toBe(1_200_000);
+    const rent = validateStep(6, {
+      channel: 'rent',
+      price: '1,250 pcm',
+      rentPeriod: 'month',
+      deposit: '1,400',
+      furnished: 'furnished',
+      letType: 'long_term',
+    });
+    expect(rent.success && [rent.data.price, rent.data.deposit]).toEqual([1250, 1400]);
   });
 });

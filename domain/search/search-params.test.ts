@@ -28,9 +28,19 @@ describe('parseSearchParams', () => {
     });
   });
 
+  it('writes postcodes and districts upper-case, and leaves place names alone', () => {
+    expect(parse('location=sw1a1aa').query.location).toBe('SW1A 1AA');
+    expect(parse('location=m1').query.location).toBe('M1');
+    expect(parse('location=ls6%202ab').query.location).toBe('LS6 2AB');
+    expect(parse('location=Leeds').query.location).toBe('Leeds');
+    expect(parse('location=bath').query.location).toBe('bath');
+  });
+
   it('accepts the ways people write prices', () => {
     expect(parse('maxPrice=£250,000').query.maxPrice).toBe(250000);
     expect(parse('maxPrice=250k').query.maxPrice).toBe(250000);
+    expect(parse(`maxPrice=${encodeURIComponent('£1.2m')}`).query.maxPrice).toBe(1_200_000);
+    expect(parse(`maxPrice=${encodeURIComponent('1,250 pcm')}`).query.maxPrice).toBe(1250);
   });
 
   it.each([

@@ -8,6 +8,7 @@ import {
   type ListingFeature,
   type PropertyTypeValue,
 } from '../listing/enums.ts';
+import { parseTypedPrice } from '../price-input.ts';
 
 /**
  * The search state lives in the URL. This module is the one reading and writing of it, used by
@@ -87,6 +88,22 @@ function wholeNumber(raw: string | null, max: number): number | undefined | 'inv
   return Math.round(scaled);
 }
 
+/** A postcode or district is shown as postcodes are written: 'sw1a 1aa' → 'SW1A 1AA', 'm1' → 'M1'. */
+function upperCasePostcode(location: string): string {
+  const compact = location.replace(/\s+/g, '').toUpperCase();
+  if (/^[A-Z]{1,2}\d[A-Z\d]?$/.test(compact)) return compact;
+  if (/^[A-Z]{1,2}\d[A-Z\d]?\d[A-Z]{2}$/.test(compact))
+    return `${compact.slice(0, -3)} ${compact.slice(-3)}`;
+  return location;
+}
+
+/** A price as people type it ('£325,000', '325k', '£1.2m'). */
+function typedPrice(raw: string | null, max: number): number | undefined | 'invalid' {
+  if (raw === null || raw.trim() === '') return undefined;
+  const pounds = parseTypedPrice(raw)?.pounds;
+  return pounds === undefined || pounds > max ? 'invalid' : pounds;
+}
+
 export function parseSearchParams(params: URLSearchParams): ParsedSearch {
   const notices: string[] = [];
   const query: SearchQuery = { ...DEFAULT_QUERY, types: [], features: [] };
@@ -95,7 +112,7 @@ export function parseSearchParams(params: URLSearchParams): ParsedSearch {
   if (location) {
     if (location.length > MAX_LOCATION_LENGTH)
       notices.push('The location was too long, so we ignored it.');
-    else query.location = location;
+    else query.location = upperCasePostcode(location);
   }
 
   const near = params.get('near');
@@ -157,7 +174,7 @@ export function parseSearchParams(params: URLSearchParams): ParsedSearch {
   ];
   for (const [field, name, label, max] of numbers) {
     const raw = params.get(name);
-    const value = wholeNumber(raw, max);
+    const value = field.endsWith('Price') ? typedPrice(raw, max) : wholeNumber(raw, max);
     if (value === 'invalid')
       notices.push(`We ignored the ${label} "${raw!.slice(0, 20)}": it isn't a sensible number.`);
     else if (value !== undefined) (query[field] as number) = value;

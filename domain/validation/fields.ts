@@ -1,5 +1,6 @@
 import { isValid as isValidPostcode, toNormalised } from 'postcode';
 import { z } from 'zod';
+import { poundsFromInput } from '../price-input.ts';
 import { normaliseText, stripContactDetails, unlawfulWordingReason } from '../text.ts';
 
 /** The field types forms share: each gives its own plain-English message. */
@@ -37,6 +38,17 @@ export const wholeNumber = (label: string, min: number, max: number) =>
 export const optionalNumber = (label: string, min: number, max: number) =>
   z.preprocess(
     (value) => (value === '' || value === null ? undefined : value),
+    wholeNumber(label, min, max).optional(),
+  );
+
+/** An amount in pounds as people type it ('£325,000', '325k', '£1.2m', '1,250 pcm'). */
+export const pounds = (label: string, min: number, max: number) =>
+  z.preprocess(poundsFromInput, wholeNumber(label, min, max));
+
+/** An amount in pounds that may be left blank. */
+export const optionalPounds = (label: string, min: number, max: number) =>
+  z.preprocess(
+    (value) => (value === '' || value === null ? undefined : poundsFromInput(value)),
     wholeNumber(label, min, max).optional(),
   );
 

@@ -23,6 +23,34 @@ function setup(env: NodeJS.ProcessEnv = {}) {
 }
 
 describe('mail delivery without SMTP', () => {
+  it('prints the recipient, subject and code of each kept message in the server log', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'roost-mail-'));
+    dirs.push(dataDir);
+    const lines: string[] = [];
+    const logger = pino({ level: 'info' }, { write: (line: string) => lines.push(line) });
+    const mailer = createMailer(parseMailConfig({}, { dataDir, isProduction: true }), logger);
+    await mailer.send({
+      channel: 'email',
+      to: 'newcomer@roost.test',
+      subject: 'Your Roost verification code',
+      text: 'Your code is:\n\n482913\n\nThe code is valid for 24 hours.',
+      html: '<p>482913</p>',
+      tag: 'sign-up',
+    });
+    await mailer.send({
+      channel: 'sms',
+      to: '+447700900123',
+      text: 'Roost code 731204',
+      tag: 'mfa',
+    });
+    const messages = lines.map((line) => JSON.parse(line).msg as string);
+    expect(messages[0]).toContain('newcomer@roost.test');
+    expect(messages[0]).toContain('"Your Roost verification code"');
+    expect(messages[0]).toContain('code 482913');
+    expect(messages[1]).toContain('+447700900123');
+    expect(messages[1]).toContain('code 731204');
+  });
+
   it('writes each e-mail as an RFC 822 .eml with text and HTML parts', async () => {
     const { config, mailer } = setup();
     await mailer.send({
@@ -78,13 +106,20 @@ describe('mail delivery without SMTP', () => {
       html: '<p>x</p>',
       tag: 't',
     });
-    const app = express().use(createOutboxRouter(config.outboxDir));
+    const app = express()
+      .use((_req, res, next) => {
+        res.locals.cspNonce = 'test-nonce';
+        next();
+      })
+      .use(createOutboxRouter(config.outboxDir));
     const server = http.createServer(app);
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const base = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
     try {
       const list = await (await fetch(`${base}/dev/outbox`)).text();
       expect(list).toContain('Hello &#60;there&#62;');
+      // The page's inline style carries the nonce the strict CSP asks for.
+      expect(list).toContain('<style nonce="test-nonce">');
       const [entry] = (await (await fetch(`${base}/dev/outbox.json`)).json()).messages;
       const one = await (await fetch(`${base}/dev/outbox/${entry.file}`)).text();
       expect(one).toContain('Body 777777');

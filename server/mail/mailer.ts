@@ -63,7 +63,10 @@ export function createMailer(config: MailConfig, logger: Logger): Mailer {
         }
         const built = await builder.sendMail(mail);
         const file = await writeOutbox('eml', built.message as Buffer);
-        logger.info({ tag: message.tag, file }, 'mail: e-mail written to the outbox');
+        logger.info(
+          { tag: message.tag, file },
+          outboxNotice(`e-mail to ${message.to}: "${message.subject}"`, message.text),
+        );
         return;
       }
       if (config.sms) {
@@ -85,12 +88,21 @@ export function createMailer(config: MailConfig, logger: Logger): Mailer {
           2,
         ),
       );
-      logger.info({ tag: message.tag, file }, 'mail: SMS written to the outbox');
+      logger.info({ tag: message.tag, file }, outboxNotice(`SMS to ${message.to}`, message.text));
     },
     close() {
       smtp?.close();
     },
   };
+}
+
+/**
+ * The server-log line for a message kept in the outbox, so a newcomer running `npm start`
+ * without SMTP can sign up from the terminal: recipient, subject and any one-time code.
+ */
+export function outboxNotice(what: string, text: string): string {
+  const code = /\b(\d{6})\b/.exec(text)?.[1];
+  return `mail: not sent (no SMTP_URL), kept in the outbox — ${what}${code ? `, code ${code}` : ''}`;
 }
 
 /** Twilio's Messages API: the SMS provider adapter. */

@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import express, { type Router } from 'express';
+import { cspNonceOf } from '../http/content-security-policy.ts';
 import { simpleParser } from './parse-eml.ts';
 
 export interface OutboxEntry {
@@ -59,9 +60,10 @@ export async function listOutbox(outboxDir: string): Promise<OutboxEntry[]> {
  */
 export function createOutboxRouter(outboxDir: string): Router {
   const router = express.Router();
-  const page = (title: string, body: string) =>
+  // The inline style carries the response's CSP nonce, as every inline style must.
+  const page = (res: express.Response, title: string, body: string) =>
     `<!doctype html><html lang="en-GB"><head><meta charset="utf-8"><title>${escapeHtml(title)} – Roost outbox</title>
-<meta name="robots" content="noindex"><style>body{font-family:system-ui,sans-serif;max-width:60rem;margin:2rem auto;padding:0 1rem}td,th{text-align:left;padding:.3rem .6rem;border-bottom:1px solid #ddd}pre{white-space:pre-wrap;background:#f6f6f6;padding:1rem}</style></head><body>${body}</body></html>`;
+<meta name="robots" content="noindex"><style nonce="${escapeHtml(cspNonceOf(res) ?? '')}">body{font-family:system-ui,sans-serif;max-width:60rem;margin:2rem auto;padding:0 1rem}td,th{text-align:left;padding:.3rem .6rem;border-bottom:1px solid #ddd}pre{white-space:pre-wrap;background:#f6f6f6;padding:1rem}</style></head><body>${body}</body></html>`;
 
   router.get('/dev/outbox.json', async (_req, res) => {
     res.set('Cache-Control', 'no-store').json({ messages: await listOutbox(outboxDir) });
@@ -79,6 +81,7 @@ export function createOutboxRouter(outboxDir: string): Router {
       .type('html')
       .send(
         page(
+          res,
           'Outbox',
           `<h1>Outbox</h1><p>Messages Roost would have sent. Configure SMTP_URL to send real e-mail.</p>${
             entries.length
@@ -114,6 +117,7 @@ export function createOutboxRouter(outboxDir: string): Router {
         .type('html')
         .send(
           page(
+            res,
             'SMS',
             `<p><a href="/dev/outbox">Outbox</a></p><h1>SMS to ${escapeHtml(sms.to)}</h1><pre>${escapeHtml(sms.text)}</pre>`,
           ),
@@ -125,6 +129,7 @@ export function createOutboxRouter(outboxDir: string): Router {
       .type('html')
       .send(
         page(
+          res,
           mail.headers.subject ?? 'E-mail',
           `<p><a href="/dev/outbox">Outbox</a> · <a href="/dev/outbox/${encodeURIComponent(file)}?raw">Raw .eml</a></p><h1>${escapeHtml(mail.headers.subject ?? '')}</h1><p>To ${escapeHtml(mail.headers.to ?? '')}, from ${escapeHtml(mail.headers.from ?? '')}</p><pre>${escapeHtml(mail.text)}</pre>`,
         ),

@@ -34,8 +34,13 @@ test('sign up with the code from the outbox, then the header shows the name', as
   await settleCookieChoice(page);
   await page.getByRole('tab', { name: 'Create account' }).click();
   const form = page.locator('[data-amplify-authenticator-signup]');
-  await form.getByLabel('E-mail address').fill(member.email);
+  // An empty e-mail address is reported under its field, not only in a browser bubble.
   await form.getByLabel('Full name').fill(member.name);
+  await form.getByRole('button', { name: 'Create account' }).click();
+  await expect(form.getByText('Please enter a valid email')).toBeVisible();
+  await expect(form.getByLabel('E-mail address')).toHaveAttribute('aria-describedby', /.+/);
+  await form.getByLabel('E-mail address').fill(member.email);
+  await expect(form.getByText('Please enter a valid email')).toHaveCount(0);
   await form.getByLabel('Password', { exact: true }).fill('short');
   await form.getByLabel('Confirm password').fill('shorter');
   await form.getByLabel('Confirm password').blur();
@@ -53,6 +58,9 @@ test('sign up with the code from the outbox, then the header shows the name', as
   await page.getByRole('button', { name: 'Confirm', exact: true }).click();
   await expectSignedInAs(page, member.name);
   await expect(page.getByRole('heading', { name: 'My account' })).toBeVisible();
+  // A new account is welcomed, not welcomed back; a return visit is.
+  await expect(page.getByText(`Welcome to Roost, ${member.name}.`)).toBeVisible();
+  await expect(page.getByText(/Welcome back/)).toHaveCount(0);
   // The server render knows the user too: the ID token travels in the Amplify cookie.
   const cookies = await page.context().cookies();
   expect(
@@ -62,6 +70,10 @@ test('sign up with the code from the outbox, then the header shows the name', as
   ).toBe(true);
   await page.reload();
   await expectSignedInAs(page, member.name);
+  await expect(page.getByText(`Welcome back, ${member.name}.`)).toBeVisible();
+  // Saved searches are reachable from the account page.
+  await page.getByRole('link', { name: 'Saved searches and alerts' }).click();
+  await expect(page).toHaveURL(/\/saved-searches$/);
 });
 
 test('the dropdown shows the name, Manage listings and Sign out, but no admin links', async ({
@@ -76,6 +88,10 @@ test('the dropdown shows the name, Manage listings and Sign out, but no admin li
   await expect(menu.getByRole('link', { name: 'Manage listings' })).toHaveAttribute(
     'href',
     '/my-account',
+  );
+  await expect(menu.getByRole('link', { name: 'Saved searches' })).toHaveAttribute(
+    'href',
+    '/saved-searches',
   );
   await expect(menu.getByRole('button', { name: 'Sign out' })).toBeVisible();
   await expect(menu.getByRole('link', { name: 'Reported ads' })).toHaveCount(0);
@@ -192,6 +208,9 @@ test('forgot password: code from the outbox, new password, sign in with it', asy
   await page.getByLabel(/^New password$/i).fill(newPassword);
   await page.getByLabel(/^Confirm password$/i).fill(newPassword);
   await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Your password has been reset' }),
+  ).toHaveText('Your password has been reset. Sign in with your new password.');
   await signInThroughAuthenticator(page, member.email, newPassword);
   await expectSignedInAs(page, member.name);
   member.password = newPassword;

@@ -343,28 +343,3 @@ test.describe('contact form', () => {
     );
   });
 });
-
-test.describe('screenshots', () => {
-  for (const width of [1280, 390]) {
-    test(`home and sign-in screens at ${width} px`, async ({ page }) => {
-      await page.setViewportSize({ width, height: 900 });
-      await page.goto('/');
-      await settleCookieChoice(page);
-      await page.reload();
-      await expect(page.locator('.listing-card').first()).toBeVisible();
-      await page.screenshot({ path: `test-results/screenshots/home-${width}.png` });
-      await page.goto('/my-account');
-      await expect(page.getByRole('tab', { name: 'Sign in' })).toBeVisible();
-      await page.screenshot({
-        path: `test-results/screenshots/my-account-sign-in-${width}.png`,
-        fullPage: true,
-      });
-      await page.getByRole('tab', { name: 'Create account' }).click();
-      await expect(page.getByLabel('Full name')).toBeVisible();
-      await page.screenshot({
-        path: `test-results/screenshots/my-account-sign-up-${width}.png`,
-        fullPage: true,
-      });
-    });
-  }
-});

@@ -11,7 +11,8 @@ import {
 } from 'aws-amplify/auth';
 import { MARKETING_CONSENT_WORDING } from '@domain/campaigns/campaign-inputs';
 import { I18n } from 'aws-amplify/utils';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { STORAGE_FLAGS, writeItem } from '~/lib/browser-storage';
 import { normaliseSignInName } from '~/lib/phone-number';
 import { MARKETING_OPT_IN_FIELD, rememberSignUpMarketingChoice } from './marketing-opt-in';
 
@@ -98,25 +99,50 @@ function withNormalisedUsername<Input extends { username: string }, Output>(
   return (input: Input) => call({ ...input, username: normaliseSignInName(input.username) });
 }
 
-// The service types are Amplify's own (overloaded) functions; these take the browser overload.
-const SERVICES: Services = {
-  handleSignIn: withNormalisedUsername(signIn) as Services['handleSignIn'],
-  handleForgotPassword: withNormalisedUsername(resetPassword) as Services['handleForgotPassword'],
-  handleForgotPasswordSubmit: withNormalisedUsername(
-    confirmResetPassword,
-  ) as Services['handleForgotPasswordSubmit'],
-  handleResendSignUpCode: withNormalisedUsername(
-    resendSignUpCode,
-  ) as Services['handleResendSignUpCode'],
-  handleConfirmSignUp: withNormalisedUsername(confirmSignUp) as Services['handleConfirmSignUp'],
-  // The marketing opt-in is Roost's, not a user-pool attribute: kept aside until signed in.
-  handleSignUp: ((input: SignUpInput) => {
-    const { [MARKETING_OPT_IN_FIELD]: optIn, ...userAttributes } = (input.options?.userAttributes ??
-      {}) as Record<string, string | undefined>;
-    rememberSignUpMarketingChoice(optIn === 'yes');
-    return signUp({ ...input, options: { ...input.options, userAttributes } });
-  }) as Services['handleSignUp'],
-};
+/** A simple shape check: the user pool checks the address properly. */
+const LOOKS_LIKE_EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const INVALID_EMAIL = 'Please enter a valid email';
+
+/**
+ * The services, with what the page must know of them: a password was reset (say so above the
+ * sign-in form), an account was just confirmed (the first welcome is not 'Welcome back'), and the
+ * sign-up e-mail checked under the field (the form's own browser bubble is switched off).
+ */
+function makeServices(options: { onPasswordReset: () => void }): Services {
+  const confirmReset = withNormalisedUsername(confirmResetPassword);
+  const confirm = withNormalisedUsername(confirmSignUp);
+  // The service types are Amplify's own (overloaded) functions; these take the browser overload.
+  return {
+    handleSignIn: withNormalisedUsername(signIn) as Services['handleSignIn'],
+    handleForgotPassword: withNormalisedUsername(resetPassword) as Services['handleForgotPassword'],
+    handleForgotPasswordSubmit: (async (input: Parameters<typeof confirmReset>[0]) => {
+      await confirmReset(input);
+      options.onPasswordReset();
+    }) as Services['handleForgotPasswordSubmit'],
+    handleResendSignUpCode: withNormalisedUsername(
+      resendSignUpCode,
+    ) as Services['handleResendSignUpCode'],
+    handleConfirmSignUp: (async (input: Parameters<typeof confirm>[0]) => {
+      const result = await confirm(input);
+      writeItem(STORAGE_FLAGS.newAccount, 'true');
+      return result;
+    }) as Services['handleConfirmSignUp'],
+    // The marketing opt-in is Roost's, not a user-pool attribute: kept aside until signed in.
+    handleSignUp: ((input: SignUpInput) => {
+      const { [MARKETING_OPT_IN_FIELD]: optIn, ...userAttributes } = (input.options
+        ?.userAttributes ?? {}) as Record<string, string | undefined>;
+      rememberSignUpMarketingChoice(optIn === 'yes');
+      return signUp({ ...input, options: { ...input.options, userAttributes } });
+    }) as Services['handleSignUp'],
+    async validateCustomSignUp(formData, touched) {
+      const email = String(formData.email ?? '').trim();
+      if ((touched.email || hasTriedSignUp()) && !LOOKS_LIKE_EMAIL.test(email)) {
+        return { email: INVALID_EMAIL };
+      }
+      return undefined;
+    },
+  };
+}
 
 // Text, not type=email: a mobile number is a valid answer too.
 const SIGN_IN_NAME_FIELD = {
@@ -197,15 +223,70 @@ export default function AccountAuthenticator({
    */
   onAuthenticated?: () => void;
 }) {
+  const [isPasswordReset, setIsPasswordReset] = useState(false);
+  const [services] = useState(() =>
+    makeServices({ onPasswordReset: () => setIsPasswordReset(true) }),
+  );
+  const components = useMemo(
+    () => ({
+      ...COMPONENTS,
+      SignIn: {
+        Header() {
+          return isPasswordReset ? (
+            <p className="alert alert--success auth-notice" role="status">
+              Your password has been reset. Sign in with your new password.
+            </p>
+          ) : null;
+        },
+      },
+      SignUp: {
+        FormFields() {
+          return (
+            <>
+              <Authenticator.SignUp.FormFields />
+              <SignUpFormChecks />
+            </>
+          );
+        },
+      },
+    }),
+    [isPasswordReset],
+  );
   return (
     <Authenticator
       initialState={initialState}
       formFields={FORM_FIELDS}
-      components={COMPONENTS}
-      services={SERVICES}
+      components={components}
+      services={services}
     >
       {() => <SignedIn onMount={onAuthenticated} />}
     </Authenticator>
+  );
+}
+
+/**
+ * Turns the sign-up form's browser validation off, so an empty or mistyped e-mail address is
+ * reported under its field by the Authenticator ('Please enter a valid email') rather than only
+ * in a browser bubble, and notes the first attempt to submit.
+ */
+function SignUpFormChecks() {
+  const marker = useRef<HTMLSpanElement>(null);
+  useEffect(() => {
+    const form = marker.current?.closest('form');
+    if (!form) return;
+    form.noValidate = true;
+    const onSubmit = () => (form.dataset.submitAttempted = 'true');
+    form.addEventListener('submit', onSubmit, { capture: true });
+    return () => form.removeEventListener('submit', onSubmit, { capture: true });
+  }, []);
+  return <span ref={marker} hidden />;
+}
+
+/** Whether the sign-up form on screen has been submitted at least once. */
+function hasTriedSignUp(): boolean {
+  return (
+    document.querySelector<HTMLFormElement>('[data-amplify-authenticator-signup]')?.dataset
+      .submitAttempted === 'true'
   );
 }
 

@@ -10,8 +10,10 @@ import {
 import QRCode from 'qrcode';
 import { useCallback, useEffect, useId, useState } from 'react';
 import { Link } from 'react-router';
+import { readItem, STORAGE_FLAGS, writeItem } from '~/lib/browser-storage';
 import { displayNameOf } from '~/lib/display-name';
 import { formatMobileNumber } from '~/lib/phone-number';
+import { pluralise } from '@domain/format';
 import type { SessionUser } from '@domain/session-user';
 import { useSignUpMarketingChoice } from './marketing-opt-in';
 import { MobileNumber } from './mobile-number';
@@ -21,9 +23,12 @@ import { TextField } from '~/components/ui/text-field';
 export default function AccountDashboard({
   user,
   onSignOut,
+  listingCount = null,
 }: {
   user: SessionUser;
   onSignOut: () => void;
+  /** How many listings the user has, when known (they are listed under the dashboard). */
+  listingCount?: number | null;
 }) {
   const [attributes, setAttributes] = useState<FetchUserAttributesOutput | null>(null);
   const readAttributes = useCallback(
@@ -38,11 +43,18 @@ export default function AccountDashboard({
   }, [readAttributes]);
   const name = displayNameOf(user);
   const marketingMessage = useSignUpMarketingChoice();
+  // 'Welcome back' is for returning users: the first visit after confirming an account is not one.
+  const [isNewAccount] = useState(() => readItem(STORAGE_FLAGS.newAccount) === 'true');
+  useEffect(() => {
+    if (isNewAccount) writeItem(STORAGE_FLAGS.newAccount, null);
+  }, [isNewAccount]);
 
   return (
     <div className="account-page">
       <h1>My account</h1>
-      <p className="lead">Welcome back, {name}.</p>
+      <p className="lead">
+        {isNewAccount ? `Welcome to Roost, ${name}.` : `Welcome back, ${name}.`}
+      </p>
       <div className="account-grid">
         <section className="card" aria-labelledby="account-details">
           <h2 id="account-details">Your details</h2>
@@ -63,8 +75,18 @@ export default function AccountDashboard({
         </section>
         <section className="card" aria-labelledby="account-listings">
           <h2 id="account-listings">Manage listings</h2>
+          {listingCount ? (
+            <p>
+              You have {pluralise(listingCount, 'listing')}: see{' '}
+              <a href="#manage-listings">Your listings</a> below for their status and enquiries.
+            </p>
+          ) : (
+            <p>
+              Your listings, their enquiries and their status will appear here once you publish one.
+            </p>
+          )}
           <p>
-            Your listings, their enquiries and their status will appear here once you publish one.
+            <Link to="/saved-searches">Saved searches and alerts</Link>
           </p>
           <Link to="/property/new" className="button button--small">
             + Add a listing

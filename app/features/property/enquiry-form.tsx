@@ -81,6 +81,7 @@ export function EnquiryForm({ actionData, user, isOpen }: EnquiryFormProps) {
             label="I would like to arrange a viewing"
             checked={wantsViewing}
             onChange={setWantsViewing}
+            // aria-controls may only name an element that exists: the times show once ticked.
             controls={wantsViewing ? 'enquiry-viewing-times' : undefined}
           />
           {wantsViewing ? <ViewingTimes values={values} fields={fields} /> : null}

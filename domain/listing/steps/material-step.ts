@@ -24,30 +24,34 @@ export const materialStep = z
     epcPotential: z.enum(EPC_BANDS, { message: 'Choose the potential rating (A to G)' }).optional(),
     materialInfo: materialInfoSchema.default({}),
   })
-  .superRefine((value, context) => {
-    if (value.channel === 'sale' && !value.tenure) {
-      context.addIssue({ code: 'custom', path: ['tenure'], message: 'Choose the tenure' });
-    }
-    if (value.tenure === 'leasehold' && value.leaseYearsRemaining === undefined) {
-      context.addIssue({
-        code: 'custom',
-        path: ['leaseYearsRemaining'],
-        message: 'Enter the years left on the lease',
-      });
-    }
-    const current = EPC_BANDS.indexOf(value.epcRating as (typeof EPC_BANDS)[number]);
-    if (value.epcPotential && current >= 0 && EPC_BANDS.indexOf(value.epcPotential) > current) {
-      context.addIssue({
-        code: 'custom',
-        path: ['epcPotential'],
-        message: 'The potential rating cannot be worse than the current one',
-      });
-    }
-    if (value.councilTaxBand === 'domestic_rates' && value.domesticRatesPerYear === undefined) {
-      context.addIssue({
-        code: 'custom',
-        path: ['domesticRatesPerYear'],
-        message: 'Enter the domestic rates a year',
-      });
-    }
-  });
+  // Runs even when a field above failed: the tenure is asked for with the council tax and EPC.
+  .superRefine(
+    (value, context) => {
+      if (value.channel === 'sale' && !value.tenure) {
+        context.addIssue({ code: 'custom', path: ['tenure'], message: 'Choose the tenure' });
+      }
+      if (value.tenure === 'leasehold' && value.leaseYearsRemaining === undefined) {
+        context.addIssue({
+          code: 'custom',
+          path: ['leaseYearsRemaining'],
+          message: 'Enter the years left on the lease',
+        });
+      }
+      const current = EPC_BANDS.indexOf(value.epcRating as (typeof EPC_BANDS)[number]);
+      if (value.epcPotential && current >= 0 && EPC_BANDS.indexOf(value.epcPotential) > current) {
+        context.addIssue({
+          code: 'custom',
+          path: ['epcPotential'],
+          message: 'The potential rating cannot be worse than the current one',
+        });
+      }
+      if (value.councilTaxBand === 'domestic_rates' && value.domesticRatesPerYear === undefined) {
+        context.addIssue({
+          code: 'custom',
+          path: ['domesticRatesPerYear'],
+          message: 'Enter the domestic rates a year',
+        });
+      }
+    },
+    { when: () => true },
+  );

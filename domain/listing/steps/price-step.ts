@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { checkbox, optionalNumber, wholeNumber } from '../../validation/fields.ts';
+import { checkbox, optionalPounds, pounds } from '../../validation/fields.ts';
 import { depositCaps } from '../deposit-caps.ts';
 import {
   FURNISHED_STATES,
@@ -9,14 +9,16 @@ import {
   SALE_QUALIFIERS,
 } from '../enums.ts';
 
+const ALWAYS = { when: () => true };
+
 export const priceStep = z
   .object({
     channel: z.enum(LISTING_CHANNELS),
-    price: wholeNumber('price', 1, 100_000_000),
+    price: pounds('price', 1, 100_000_000),
     priceQualifier: z.enum(SALE_QUALIFIERS).optional(),
     rentPeriod: z.enum(RENT_PERIODS).optional(),
-    deposit: optionalNumber('deposit', 0, 1_000_000),
-    holdingDeposit: optionalNumber('holding deposit', 0, 100_000),
+    deposit: optionalPounds('deposit', 0, 1_000_000),
+    holdingDeposit: optionalPounds('holding deposit', 0, 100_000),
     furnished: z.enum(FURNISHED_STATES).optional(),
     letType: z.enum(LET_TYPES).optional(),
     availableFrom: z.preprocess(
@@ -26,7 +28,10 @@ export const priceStep = z
     billsIncluded: checkbox.default(false),
     petsConsidered: checkbox.default(false),
   })
+  // Runs even when a field above failed, so a step shows all its errors in one pass (failed
+  // fields arrive here as null or undefined, hence the checks on `price`).
   .superRefine((value, context) => {
+    const hasPrice = typeof value.price === 'number' && Number.isFinite(value.price);
     if (value.channel === 'sale') {
       if (!value.priceQualifier) {
         context.addIssue({
@@ -45,15 +50,15 @@ export const priceStep = z
           "Lets must state one specific rent: 'offers over' and bidding are not allowed (Renters' Rights Act 2025)",
       });
     }
+    if (value.channel !== 'rent') return;
     if (!value.rentPeriod) {
       context.addIssue({
         code: 'custom',
         path: ['rentPeriod'],
         message: 'Choose per month or per week',
       });
-      return;
     }
-    if (value.price > 1_000_000) {
+    if (hasPrice && value.price > 1_000_000) {
       context.addIssue({
         code: 'custom',
         path: ['price'],
@@ -70,21 +75,24 @@ export const priceStep = z
     if (!value.letType) {
       context.addIssue({ code: 'custom', path: ['letType'], message: 'Choose the type of let' });
     }
-    const caps = depositCaps(value.price, value.rentPeriod);
     if (value.deposit === undefined) {
       context.addIssue({ code: 'custom', path: ['deposit'], message: 'Enter the deposit' });
-    } else if (value.deposit > caps.maxDeposit) {
+    }
+    if (!hasPrice) return;
+    // The cap as soon as the rent and deposit are known; per month until the period is chosen.
+    const caps = depositCaps(value.price, value.rentPeriod ?? 'month');
+    if (typeof value.deposit === 'number' && value.deposit > caps.maxDeposit) {
       context.addIssue({
         code: 'custom',
         path: ['deposit'],
         message: `The deposit can be at most £${caps.maxDeposit.toLocaleString('en-GB')}: ${caps.depositWeeks} weeks' rent (Tenant Fees Act 2019)`,
       });
     }
-    if (value.holdingDeposit !== undefined && value.holdingDeposit > caps.maxHoldingDeposit) {
+    if (typeof value.holdingDeposit === 'number' && value.holdingDeposit > caps.maxHoldingDeposit) {
       context.addIssue({
         code: 'custom',
         path: ['holdingDeposit'],
         message: `The holding deposit can be at most £${caps.maxHoldingDeposit.toLocaleString('en-GB')}: one week's rent (Tenant Fees Act 2019)`,
       });
     }
-  });
+  }, ALWAYS);

@@ -2,16 +2,21 @@ import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database } from '../../../db/client.ts';
 import { depositCaps } from '../../../domain/listing/deposit-caps.ts';
+import { poundsFromInput } from '../../../domain/price-input.ts';
 import { AppError } from '../../http/app-error.ts';
 import { loadOwnedListing } from './load-owned-listing.ts';
 import { listingPriceHistory, listings } from './schema.ts';
 
 export const priceInput = z.object({
-  price: z.coerce
-    .number({ message: 'Enter the new price as a number' })
-    .int('Enter the price in whole pounds')
-    .min(1, 'Enter a price of at least £1')
-    .max(100_000_000, 'Check the price: it looks too high'),
+  // As people type it: '£325,000', '325k', '1,250 pcm'.
+  price: z.preprocess(
+    poundsFromInput,
+    z.coerce
+      .number({ message: 'Enter the new price as a number, such as 325,000 or 325k' })
+      .int('Enter the price in whole pounds')
+      .min(1, 'Enter a price of at least £1')
+      .max(100_000_000, 'Check the price: it looks too high'),
+  ),
 });
 
 /** A new asking price, recorded in the price history (a drop shows as 'Reduced on <date>'). */

@@ -85,7 +85,12 @@ describe('the add-listing wizard on the server', () => {
 describe('managing a listing', () => {
   it('shows Reduced after a price drop, changes status, and soft-deletes and restores', async () => {
     const id = await publishedRentListing(alice);
-    await marketplace.listings.changePrice({ user: alice, listingId: id, input: { price: 1250 } });
+    // As the manage page's field sends it, typed as people type prices.
+    await marketplace.listings.changePrice({
+      user: alice,
+      listingId: id,
+      input: { price: '£1,250 pcm' },
+    });
     const reduced = await marketplace.listings.get({ listingId: id });
     expect(reduced!.price).toBe(1250);
     expect(reduced!.reducedOn).not.toBeNull();

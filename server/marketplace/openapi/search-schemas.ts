@@ -112,8 +112,21 @@ const placeSuggestion = z.object({ name: z.string(), slug: z.string(), nation: z
 const located = { label: z.string(), ...latLng };
 const resolvedLocation = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('place'), ...located, slug: z.string(), town: z.string() }),
-  z.object({ kind: z.literal('outcode'), ...located, outcode: z.string() }),
-  z.object({ kind: z.literal('postcode'), ...located, postcode: z.string() }),
+  z.object({
+    kind: z.literal('outcode'),
+    ...located,
+    outcode: z.string(),
+    isApproximate: z.boolean().optional(),
+  }),
+  z.object({
+    kind: z.literal('postcode'),
+    ...located,
+    postcode: z.string(),
+    isApproximate: z
+      .boolean()
+      .optional()
+      .meta({ description: 'Placed by its district or area (offline), not its own centre' }),
+  }),
   z.object({ kind: z.literal('point'), ...located }),
 ]);
 
@@ -137,6 +150,9 @@ export const searchPage = z
     totalIsLowerBound: z.boolean(),
     page: z.int(),
     pageCount: z.int(),
+    widerCounts: z
+      .array(z.object({ miles: z.number(), total: z.int() }))
+      .meta({ description: 'No homes found around the location: the counts 1, 3 and 5 miles out' }),
   })
   .meta({ id: 'SearchPage' });
 

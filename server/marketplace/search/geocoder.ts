@@ -1,10 +1,14 @@
-import { avg, eq, inArray, type SQL } from 'drizzle-orm';
+import { avg, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../../db/client.ts';
 import { listings } from '../listings/schema.ts';
+import { POSTCODE_AREA_TOWNS } from './postcode-areas.ts';
+import { places } from './schema.ts';
 
 export interface Coordinates {
   lat: number;
   lng: number;
+  /** Placed near other homes rather than at the postcode's own centre (offline). */
+  isApproximate?: boolean;
 }
 
 /** Places a postcode or postcode district on the map. */
@@ -48,11 +52,26 @@ function districtsOf(area: string): string[] {
   return districts;
 }
 
+/** The centre of the post town a postcode area is named after ('M' → Manchester). */
+async function areaTownCentre(db: Database, area: string): Promise<Coordinates | undefined> {
+  const town = POSTCODE_AREA_TOWNS[area];
+  if (!town) return undefined;
+  const [place] = await db
+    .select({ lat: places.lat, lng: places.lng })
+    .from(places)
+    .where(sql`lower(${places.name}) = ${town.toLowerCase()}`)
+    .orderBy(desc(places.population))
+    .limit(1);
+  return place;
+}
+
 async function outcodeCentroid(db: Database, outcode: string) {
-  // A district with no listings yet is placed at its postcode area's centre rather than nowhere.
+  // A district with no listings yet is placed at its postcode area's listings' centre, or else at
+  // the area's post town, rather than nowhere.
   return (
     (await centroid(db, eq(listings.outcode, outcode))) ??
-    (await centroid(db, inArray(listings.outcode, districtsOf(areaOf(outcode)))))
+    (await centroid(db, inArray(listings.outcode, districtsOf(areaOf(outcode))))) ??
+    (await areaTownCentre(db, areaOf(outcode)))
   );
 }
 
@@ -84,13 +103,16 @@ function remembered(
  * enough to search around; production uses postcodes.io for exact centroids.
  */
 export function createListingCentroidGeocoder(db: Database): Geocoder {
+  const approximate = (point: Coordinates | undefined) =>
+    point ? { ...point, isApproximate: true } : undefined;
   return {
-    locatePostcode: remembered(
-      async (postcode) =>
+    locatePostcode: remembered(async (postcode) =>
+      approximate(
         (await centroid(db, eq(listings.postcode, postcode))) ??
-        (await outcodeCentroid(db, postcode.split(' ')[0]!)),
+          (await outcodeCentroid(db, postcode.split(' ')[0]!)),
+      ),
     ),
-    locateOutcode: remembered((outcode) => outcodeCentroid(db, outcode)),
+    locateOutcode: remembered(async (outcode) => approximate(await outcodeCentroid(db, outcode))),
   };
 }
 

@@ -63,8 +63,22 @@ describe('resolveLocation', () => {
     );
   });
 
+  it('places any full postcode offline by its area’s post town, marked approximate', async () => {
+    const palace = await resolve('sw1a 1aa'); // no listings in SW: London's centre
+    expect(palace).toMatchObject({
+      status: 'found',
+      location: { kind: 'postcode', postcode: 'SW1A 1AA', isApproximate: true },
+    });
+    if (palace.status === 'found') {
+      expect(palace.location.lat).toBeCloseTo(51.5, 1);
+      expect(palace.location.lng).toBeCloseTo(-0.13, 1);
+    }
+    const shetland = await resolve('ZE2 9AA');
+    expect(shetland.status === 'found' && shetland.location.lat).toBeCloseTo(60.15, 1);
+  });
+
   it('says clearly when a district has nothing near it', async () => {
-    const lookup = await resolve('ZE2');
+    const lookup = await resolve('GY1'); // Guernsey: no UK post town in the gazetteer
     expect(lookup).toMatchObject({ status: 'not-found' });
   });
 

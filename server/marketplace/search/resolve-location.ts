@@ -6,8 +6,23 @@ import { places } from './schema.ts';
 
 export type ResolvedLocation =
   | { kind: 'place'; label: string; slug: string; town: string; lat: number; lng: number }
-  | { kind: 'outcode'; label: string; outcode: string; lat: number; lng: number }
-  | { kind: 'postcode'; label: string; postcode: string; lat: number; lng: number }
+  | {
+      kind: 'outcode';
+      label: string;
+      outcode: string;
+      lat: number;
+      lng: number;
+      isApproximate?: boolean;
+    }
+  | {
+      kind: 'postcode';
+      label: string;
+      postcode: string;
+      lat: number;
+      lng: number;
+      /** Placed by its district or area rather than its own centre (offline geocoder). */
+      isApproximate?: boolean;
+    }
   | { kind: 'point'; label: string; lat: number; lng: number };
 
 export interface PlaceSuggestion {

@@ -19,7 +19,12 @@ export interface SearchPage extends SearchResult {
   locationProblem: { message: string; suggestions: PlaceSuggestion[] } | null;
   /** The town's canonical page, when the search is for a known place by name. */
   placeSlug: string | null;
+  /** With no homes found around a location: how many 1, 3 and 5 miles out would find. */
+  widerCounts: { miles: number; total: number }[];
 }
+
+/** The radii an empty search offers, with their counts. */
+const WIDER_MILES = [1, 3, 5];
 
 export interface SearchInput {
   channel: Listing['channel'];
@@ -105,6 +110,29 @@ export async function runSearch(
         pageSize: input.pageSize,
         featured: input.featuredAt ? { now: input.featuredAt } : undefined,
       });
+  let widerCounts: SearchPage['widerCounts'] = [];
+  // Only for people looking at a page: alert runs (new homes since…) are often empty.
+  const isAlertRun = input.publishedAfter !== undefined || input.newOrReducedSince !== undefined;
+  if (results.total === 0 && location && !query.polygon && !isAlertRun) {
+    const wider = WIDER_MILES.filter((miles) => miles > query.radius);
+    widerCounts = await Promise.all(
+      wider.map(async (miles) => {
+        const { total } = await searchListings(db, {
+          channel: input.channel,
+          query: { ...query, radius: miles, page: 1 },
+          location,
+          viewerSub: input.viewerSub,
+          pageSize: 1,
+        });
+        return { miles, total };
+      }),
+    );
+  }
+  if (location?.kind === 'postcode' && location.isApproximate) {
+    resolved.notices.push(
+      `We placed ${location.label} approximately (near other homes in its postcode district or area), so distances are rough.`,
+    );
+  }
   if (results.page < query.page) {
     resolved.notices.push(
       results.totalIsLowerBound
@@ -118,6 +146,7 @@ export async function runSearch(
     ...resolved,
     placeSlug: location?.kind === 'place' ? location.slug : null,
     ...results,
+    widerCounts,
   };
 }
 

@@ -1,4 +1,5 @@
 import { createContext, useContext } from 'react';
+import { formatTypedPrice, parseTypedPrice } from '@domain/price-input';
 import type { FieldErrors } from '@domain/validation/field-errors';
 import { Checkbox, RadioGroup } from '~/components/ui/choice-group';
 import type { Option } from '~/components/ui/select';
@@ -42,6 +43,24 @@ export function DraftInput({
   Pick<Parameters<typeof TextInputField>[0], 'type' | 'autoComplete' | 'isMultiline'>) {
   const bound = useBoundField<string>(field);
   return <TextInputField {...props} {...bound} value={asText(bound.value)} />;
+}
+
+/**
+ * An amount in pounds typed as people type it ('£325,000', '325k', '1,250 pcm'), shown back
+ * normalised when the field is left; a rent period typed after it ('pcm', 'pw') is chosen too.
+ */
+export function DraftPriceInput({ field, ...props }: DraftFieldProps) {
+  const bound = useBoundField<string>(field);
+  const [, setRentPeriod] = useDraftField<'month' | 'week'>('rentPeriod');
+  const [channel] = useDraftField<string>('channel');
+  const text = asText(bound.value);
+  const normalise = () => {
+    const typed = parseTypedPrice(text);
+    if (!typed) return;
+    bound.onChange(formatTypedPrice(typed.pounds));
+    if (typed.period && channel === 'rent' && field === 'price') setRentPeriod(typed.period);
+  };
+  return <TextInputField {...props} {...bound} value={text} onBlur={normalise} />;
 }
 
 export function DraftSelect({

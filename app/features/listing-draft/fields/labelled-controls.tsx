@@ -27,10 +27,12 @@ export function TextInputField({
   type = 'text',
   autoComplete,
   isMultiline = false,
+  onBlur,
   ...labelled
 }: LabelledProps & {
   value: string;
   onChange: (value: string) => void;
+  onBlur?: (() => void) | undefined;
   type?: 'text' | 'number' | 'date' | 'url';
   autoComplete?: string | undefined;
   isMultiline?: boolean;
@@ -55,6 +57,7 @@ export function TextInputField({
             inputMode={type === 'number' ? 'numeric' : undefined}
             autoComplete={autoComplete}
             onChange={(event) => onChange(event.target.value)}
+            onBlur={onBlur}
           />
         )
       }

@@ -1,7 +1,9 @@
 import { optionsOf } from '@domain/labels';
+import { parseTypedPrice } from '@domain/price-input';
 import {
   DraftCheckbox,
   DraftInput,
+  DraftPriceInput,
   DraftRadios,
   DraftSelect,
   useDraftField,
@@ -13,10 +15,10 @@ export function PriceStep() {
   const [channel] = useDraftField<string>('channel');
   return (
     <>
-      <DraftInput
+      <DraftPriceInput
         field="price"
         label={channel === 'rent' ? 'Rent (£)' : 'Asking price (£)'}
-        type="number"
+        hint={channel === 'rent' ? 'For example 1,250 or 1,250 pcm' : 'For example 325,000 or 325k'}
       />
       {channel === 'sale' ? (
         <DraftSelect
@@ -41,10 +43,13 @@ function LetTerms() {
         Rights Act 2025).
       </p>
       <DraftRadios field="rentPeriod" label="Rent is" options={optionsOf('rentPeriod')} />
-      <DepositHint price={Number(price)} period={rentPeriod} />
+      <DepositHint
+        price={parseTypedPrice(String(price ?? ''))?.pounds ?? NaN}
+        period={rentPeriod}
+      />
       <div className="wizard__row">
-        <DraftInput field="deposit" label="Deposit (£)" type="number" />
-        <DraftInput field="holdingDeposit" label="Holding deposit (£, optional)" type="number" />
+        <DraftPriceInput field="deposit" label="Deposit (£)" />
+        <DraftPriceInput field="holdingDeposit" label="Holding deposit (£, optional)" />
       </div>
       <DraftSelect field="furnished" label="Furnishing" options={optionsOf('furnished')} />
       <DraftSelect field="letType" label="Type of let" options={optionsOf('letType')} />

@@ -1,5 +1,7 @@
-import { formatPrice, formatPropertyType } from '@domain/format';
+import { formatPrice, formatPriceNote, formatPropertyType } from '@domain/format';
+import { imageUrl } from '@domain/images';
 import { labelOf } from '@domain/labels';
+import { parseTypedPrice } from '@domain/price-input';
 import { useAppSelector } from '~/store/hooks';
 import type { DraftMediaItem } from '../api/draft-view';
 import { useStepErrors } from '../fields/draft-fields';
@@ -26,6 +28,11 @@ export function ReviewStep({ media }: WizardStepProps) {
           </div>
         ))}
       </dl>
+      <ReviewPhotos media={media} />
+      <h3>Description</h3>
+      <p className="wizard__review-description">
+        {String(detail.description ?? '').trim() || 'No description yet.'}
+      </p>
       <p className="hint">
         By publishing you confirm the details are true and the property is available. We will ask
         you every 4 weeks to confirm it still is.
@@ -34,9 +41,33 @@ export function ReviewStep({ media }: WizardStepProps) {
   );
 }
 
+/** The photos in their order, the cover first, as visitors will see them. */
+function ReviewPhotos({ media }: { media: DraftMediaItem[] }) {
+  const photos = media.filter((item) => item.kind === 'photo');
+  if (photos.length === 0) return null;
+  return (
+    <>
+      <h3>Photos</h3>
+      <ol className="wizard__review-photos">
+        {photos.map((photo, index) => (
+          <li key={photo.key}>
+            <img
+              src={imageUrl(photo.key, 320)}
+              alt={photo.caption || `Photo ${index + 1}${index === 0 ? ' (cover)' : ''}`}
+              width={160}
+              height={Math.round((160 * photo.height) / Math.max(photo.width, 1))}
+              loading="lazy"
+            />
+          </li>
+        ))}
+      </ol>
+    </>
+  );
+}
+
 function reviewRows(detail: Record<string, unknown>, media: DraftMediaItem[]): [string, string][] {
   const channel = detail.channel === 'rent' ? 'rent' : 'sale';
-  const price = Number(detail.price);
+  const price = parseTypedPrice(String(detail.price ?? ''))?.pounds ?? NaN;
   return [
     ['Listing', labelOf('channel', channel)],
     ['Property type', formatPropertyType(String(detail.propertyType ?? ''))],
@@ -52,6 +83,17 @@ function reviewRows(detail: Record<string, unknown>, media: DraftMediaItem[]): [
             priceQualifier: (detail.priceQualifier as string) ?? null,
             rentPeriod: (detail.rentPeriod as 'month' | 'week') ?? null,
           })
+        : '',
+    ],
+    [
+      channel === 'sale' ? 'How the price is shown' : 'Also',
+      Number.isFinite(price)
+        ? (formatPriceNote({
+            channel,
+            price,
+            priceQualifier: (detail.priceQualifier as string) ?? null,
+            rentPeriod: (detail.rentPeriod as 'month' | 'week') ?? null,
+          }) ?? '')
         : '',
     ],
     ['Council tax', labelOf('councilTaxBand', detail.councilTaxBand as string)],

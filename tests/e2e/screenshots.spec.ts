@@ -1,0 +1,111 @@
+import { expect, test, type Page } from '@playwright/test';
+import { expectNoAxeViolations } from './support/axe';
+import {
+  createUserWithCli,
+  expectSignedInAs,
+  settleCookieChoice,
+  signInThroughAuthenticator,
+  uniqueEmail,
+} from './support/accounts';
+
+/**
+ * Screenshots of the pages people see first, at a phone's and a laptop's width, written to
+ * `test-results/screenshots/<name>-<width>.png`; each page is also checked with axe.
+ *
+ * To add a page, add an entry: its name, whether it needs a signed-in user, how to reach it
+ * (`open`) and what shows it has finished loading (`ready`).
+ */
+interface ScreenshotPage {
+  name: string;
+  isSignedIn?: boolean;
+  open: (page: Page) => Promise<void>;
+  ready: (page: Page) => Promise<void>;
+  /** Third-party parts axe should skip (selectors). */
+  axeExclude?: string[];
+}
+
+const SCREENSHOT_PAGES: ScreenshotPage[] = [
+  {
+    name: 'home',
+    open: (page) => page.goto('/').then(() => undefined),
+    ready: (page) => expect(page.locator('.listing-card').first()).toBeVisible(),
+  },
+  {
+    name: 'sign-in',
+    open: (page) => page.goto('/my-account').then(() => undefined),
+    ready: (page) => expect(page.getByRole('tab', { name: 'Sign in' })).toBeVisible(),
+  },
+  {
+    name: 'search-list',
+    open: (page) => page.goto('/search/for-sale/leeds').then(() => undefined),
+    ready: (page) => expect(page.locator('.listing-card').first()).toBeVisible(),
+  },
+  {
+    name: 'search-map',
+    open: (page) => page.goto('/search/for-sale/leeds?radius=10&view=map').then(() => undefined),
+    ready: (page) => expect(page.locator('.search-map .leaflet-marker-icon').first()).toBeVisible(),
+    axeExclude: ['.leaflet-container'],
+  },
+  {
+    name: 'property',
+    open: async (page) => {
+      await page.goto('/search/for-sale/leeds');
+      const href = await page
+        .locator('.listing-card a[href^="/property/"]')
+        .first()
+        .getAttribute('href');
+      await page.goto(href!);
+    },
+    ready: (page) => expect(page.getByTestId('listing-price')).toBeVisible(),
+    axeExclude: ['.leaflet-container'],
+  },
+  {
+    name: 'wizard',
+    open: (page) => page.goto('/property/new').then(() => undefined),
+    ready: (page) =>
+      expect(page.getByRole('heading', { name: 'Step 1 of 7: Type and channel' })).toBeVisible(),
+  },
+  {
+    name: 'account',
+    isSignedIn: true,
+    open: (page) => page.goto('/my-account').then(() => undefined),
+    ready: (page) => expect(page.getByRole('heading', { name: 'Your listings' })).toBeVisible(),
+  },
+];
+
+const WIDTHS = [390, 1280];
+
+test.describe('screenshots', () => {
+  const user = { email: uniqueEmail('screens'), name: 'Sasha Screens' };
+
+  test.beforeAll(({ baseURL }) => {
+    createUserWithCli({ ...user, baseURL: baseURL! });
+  });
+
+  for (const isSignedIn of [false, true]) {
+    const pages = SCREENSHOT_PAGES.filter((entry) => !!entry.isSignedIn === isSignedIn);
+    test(`${isSignedIn ? 'signed-in' : 'public'} pages at ${WIDTHS.join(' and ')} px, axe clean`, async ({
+      page,
+    }) => {
+      await page.goto('/');
+      await settleCookieChoice(page);
+      if (isSignedIn) {
+        await page.goto('/my-account');
+        await signInThroughAuthenticator(page, user.email);
+        await expectSignedInAs(page, user.name);
+      }
+      for (const entry of pages) {
+        for (const width of WIDTHS) {
+          await page.setViewportSize({ width, height: 900 });
+          await entry.open(page);
+          await entry.ready(page);
+          await page.screenshot({
+            path: `test-results/screenshots/${entry.name}-${width}.png`,
+            fullPage: true,
+          });
+        }
+        await expectNoAxeViolations(page, entry.axeExclude);
+      }
+    });
+  }
+});
