@@ -81,7 +81,16 @@ const rows: Row[] = [
   ['Reading', 'Berkshire', 'England', 51.4543, -0.9781, 'RG1 RG2 RG4 RG30', 360000, 1400],
   ['Truro', 'Cornwall', 'England', 50.2632, -5.051, 'TR1', 300000, 1000],
   ['Stoke-on-Trent', 'Staffordshire', 'England', 53.0027, -2.1794, 'ST1 ST4', 150000, 650],
-  ['Kingston upon Hull', 'East Riding of Yorkshire', 'England', 53.7676, -0.3274, 'HU1 HU3 HU5', 150000, 650],
+  [
+    'Kingston upon Hull',
+    'East Riding of Yorkshire',
+    'England',
+    53.7676,
+    -0.3274,
+    'HU1 HU3 HU5',
+    150000,
+    650,
+  ],
   [
     'Edinburgh',
     'City of Edinburgh',
