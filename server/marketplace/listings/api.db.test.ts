@@ -281,6 +281,7 @@ describe('listing visibility', () => {
       'floorplans',
       'location',
       'priceHistory',
+      'statusHistory',
       'reducedOn',
     ];
     expect(Object.keys(listing).sort()).toEqual([...PUBLIC_LISTING_COLUMNS, ...derived].sort());
