@@ -202,4 +202,33 @@ test('an administrator refunds part of a payment and the buyer’s receipt shows
   await expect(buyer.getByTestId('receipt-status')).toHaveText('Partly refunded');
   await expect(buyer.getByTestId('receipt-refunded')).toHaveText('−£4.00');
   await expect(buyer.getByTestId('receipt-refund')).toContainText('Goodwill gesture');
+
+  // The administrator creates a promo code; the buyer uses it at checkout. A code that takes
+  // the whole price completes the order without a card, and the receipt shows the discount.
+  const code = `FREEBUMP${Date.now().toString(36).toUpperCase()}`;
+  await page.goto('/admin-portal/campaigns/');
+  await page.getByLabel('Code', { exact: true }).fill(code.toLowerCase());
+  await page.getByLabel('Percentage off (for a percentage code)').fill('100');
+  await page.getByRole('button', { name: 'Create promo code' }).click();
+  await expect(page.getByRole('status')).toContainText(`Promo code ${code} created.`);
+
+  await buyer.goto(`/my-account/listings/${listingId}/upgrade/bump`);
+  await buyer.getByLabel('Promo code (optional)').fill('NOSUCHCODE');
+  await buyer.getByRole('checkbox', { name: /Start my upgrade straight away/ }).check();
+  await buyer.getByRole('button', { name: 'Continue to payment' }).click();
+  await expect(buyer.locator('.field-error')).toHaveText('We don’t recognise this code');
+  await buyer.getByLabel('Promo code (optional)').fill(code.toLowerCase());
+  await buyer.getByRole('checkbox', { name: /Start my upgrade straight away/ }).check();
+  await buyer.getByRole('button', { name: 'Continue to payment' }).click();
+  await expect(buyer.getByRole('heading', { level: 1 })).toHaveText(/^Receipt ROO-\d{6}$/);
+  await expect(buyer.getByTestId('receipt-status')).toHaveText('Paid');
+  await expect(buyer.getByTestId('receipt-gross')).toHaveText('£0.00');
+  await expect(buyer.getByTestId('receipt')).toContainText('−£4.99');
+  await expectNoAxeViolations(buyer);
+
+  // Every admin action of this test is in the audit log.
+  await page.goto('/admin-portal/audit-log/');
+  const entries = page.getByTestId('audit-entry');
+  await expect(entries.filter({ hasText: 'Refunded a payment' }).first()).toBeVisible();
+  await expect(entries.filter({ hasText: 'Created a promo code' }).first()).toBeVisible();
 });
