@@ -114,7 +114,10 @@ describe('admin user information', () => {
     });
     expect(await identity.service.isTokenLive(decodeJwt(tokens.IdToken!))).toBe(false);
     expect(await inSearch()).toBe(0);
-    expect(await marketplace.listings.get({ listingId: listing!.id })).toBeUndefined();
+    // Its page and the API answer 404, as for any listing the public may not see.
+    expect((await marketplace.listings.lookUp({ listingId: listing!.id }))?.visibility).toBe(
+      'hidden',
+    );
     expect((await marketplace.listings.findRecent()).map((l) => l.id)).not.toContain(listing!.id);
     await expect(
       marketplace.enquiries.submit({
@@ -136,6 +139,9 @@ describe('admin user information', () => {
       input: { action: 'enable', reason: 'Checked: genuine lister' },
     });
     expect(await inSearch()).toBe(1);
+    expect((await marketplace.listings.lookUp({ listingId: listing!.id }))?.visibility).toBe(
+      'public',
+    );
     const { entries } = await marketplace.audit.list({
       user: admin,
       filter: { targetType: 'user', targetId: subs.lena! },
