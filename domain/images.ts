@@ -18,3 +18,12 @@ export function imageSrcSet(key: string, maxWidth: ImageWidth = 1920): string {
     .map((width) => `${imageUrl(key, width)} ${width}w`)
     .join(', ');
 }
+
+/** Narrower photos are accepted but look poor on a property page: the lister is warned. */
+export const MIN_GOOD_PHOTO_WIDTH = 640;
+
+/** The warning for a photo too narrow to look good, or null when it is wide enough. */
+export function smallPhotoWarning(width: number): string | null {
+  if (width >= MIN_GOOD_PHOTO_WIDTH) return null;
+  return `This photo is only ${width} px wide, so it will look poor on the listing. Use one at least ${MIN_GOOD_PHOTO_WIDTH} px wide if you can.`;
+}

@@ -13,6 +13,8 @@ import { useSaveDraftStep } from './api/save-draft-step';
 import { useStartDraft } from './api/start-draft';
 import { replaceWizardUrl } from './wizard-url';
 
+const NO_PHOTO_MESSAGE = 'Add at least one photo.';
+
 /** The step at which the draft must have a photo before going on. */
 const PHOTOS_STEP = 5;
 
@@ -73,7 +75,7 @@ export function useWizardDraft(initialDraft: DraftView | null, media: DraftMedia
     const checked = validateStep(step, fields);
     if (!checked.success) return show(checked.fields, 'Check the highlighted fields.');
     if (step === PHOTOS_STEP && !media.some((item) => item.kind === 'photo')) {
-      return show({ photos: 'Add at least one photo' }, 'Add at least one photo.');
+      return show({ photos: 'Add at least one photo' }, NO_PHOTO_MESSAGE);
     }
     try {
       const draftId = await ensureDraft();
@@ -103,10 +105,15 @@ export function useWizardDraft(initialDraft: DraftView | null, media: DraftMedia
     }
   }
 
+  // 'Add at least one photo' is stale as soon as a photo is in: it goes without another save.
+  const photoAdded = media.some((item) => item.kind === 'photo');
+  const { photos: photosError, ...otherErrors } = errors;
+  const isPhotoErrorStale = photoAdded && photosError !== undefined;
+
   return {
     step,
-    errors,
-    formError,
+    errors: isPhotoErrorStale ? otherErrors : errors,
+    formError: isPhotoErrorStale && formError === NO_PHOTO_MESSAGE ? '' : formError,
     // Still busy once published, until the listing's page replaces the wizard.
     isBusy: start.isPending || save.isPending || publishing.isPending || publishing.isSuccess,
     goTo,

@@ -1,4 +1,4 @@
-import { imageUrl } from '@domain/images';
+import { imageUrl, smallPhotoWarning } from '@domain/images';
 import { Button } from '~/components/ui/button';
 import type { DraftMediaItem } from '../api/draft-view';
 
@@ -28,6 +28,7 @@ export function MediaItem({
   onDropOn: () => void;
 }) {
   const isPhoto = noun === 'photo';
+  const warning = isPhoto ? smallPhotoWarning(item.width) : null;
   return (
     <li
       draggable
@@ -47,6 +48,11 @@ export function MediaItem({
         height={Math.round((160 * item.height) / item.width)}
       />
       {isPhoto && index === 0 ? <span className="badge">Cover</span> : null}
+      {warning ? (
+        <p className="hint media-manager__warning" data-testid="small-photo-warning">
+          {warning}
+        </p>
+      ) : null}
       <label>
         <span className="visually-hidden">
           Caption for {noun} {index + 1}

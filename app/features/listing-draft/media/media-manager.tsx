@@ -3,6 +3,7 @@ import { buttonClass } from '~/components/ui/button';
 import type { DraftMediaItem } from '../api/draft-view';
 import { useArrangeDraftMedia } from '../api/arrange-draft-media';
 import { MediaItem } from './media-item';
+import { placeUpload } from './upload-order';
 import { UploadList } from './upload-list';
 import { megabytes, useUploads } from './use-uploads';
 
@@ -40,9 +41,11 @@ export function MediaManager({
   const { uploads, pending, uploadAll, dismiss } = useUploads({
     kind,
     maxBytes,
-    onUploaded: (item) => {
-      onChange([...latest.current, item]);
-      latest.current = [...latest.current, item];
+    onUploaded: (item, batch, index) => {
+      // Uploads finish in any order; each is shown where its file was chosen.
+      const next = placeUpload(latest.current, batch, index, item);
+      latest.current = next;
+      onChange(next);
     },
   });
   const own = items.filter((item) => item.kind === kind);
@@ -82,7 +85,19 @@ export function MediaManager({
       setMessage(`You can add ${Math.max(0, room)} more ${noun}s (at most ${maxItems}).`);
     }
     const id = await ensureDraft();
-    await uploadAll(id, list.slice(0, Math.max(0, room)));
+    const stored = await uploadAll(id, list.slice(0, Math.max(0, room)));
+    // The server appends each file as it finishes: save the order chosen once the batch is in.
+    if (stored.filter(Boolean).length > 1) await saveOrder(id);
+  }
+
+  async function saveOrder(id: string) {
+    try {
+      const { media } = await arrange.mutateAsync({ draftId: id, items: latest.current });
+      latest.current = media;
+      onChange(media);
+    } catch (error) {
+      setMessage(error instanceof Error ? error.message : 'Could not save the order.');
+    }
   }
 
   function onDrop(event: DragEvent<HTMLElement>) {

@@ -17,7 +17,8 @@ export function useUploads({
 }: {
   kind: 'photo' | 'floorplan';
   maxBytes: number;
-  onUploaded: (item: DraftMediaItem) => void;
+  /** `batch` holds, by selection index, the keys of the files of its batch finished so far. */
+  onUploaded: (item: DraftMediaItem, batch: readonly (string | undefined)[], index: number) => void;
 }) {
   const [uploads, setUploads] = useState<Upload[]>([]);
   const upload = useUploadDraftMedia();
@@ -29,7 +30,12 @@ export function useUploads({
   const dismiss = (id: number) =>
     setUploads((current) => current.filter((entry) => entry.id !== id));
 
-  async function uploadOne(draftId: string, file: File) {
+  async function uploadOne(
+    draftId: string,
+    file: File,
+    batch: (string | undefined)[],
+    index: number,
+  ): Promise<DraftMediaItem | undefined> {
     uploadSequence += 1;
     const id = uploadSequence;
     setUploads((current) => [...current, { id, name: file.name, progress: 0 }]);
@@ -37,7 +43,7 @@ export function useUploads({
       update(id, {
         error: `${file.name} is ${(file.size / MEGABYTE).toFixed(1)} MB; the limit is ${Math.round(maxBytes / MEGABYTE)} MB.`,
       });
-      return;
+      return undefined;
     }
     try {
       const item = await upload.mutateAsync({
@@ -47,9 +53,12 @@ export function useUploads({
         onProgress: (progress) => update(id, { progress }),
       });
       dismiss(id);
-      onUploaded(item);
+      batch[index] = item.key;
+      onUploaded(item, batch, index);
+      return item;
     } catch (error) {
       update(id, { error: `${file.name}: ${error instanceof Error ? error.message : 'failed'}` });
+      return undefined;
     }
   }
 
@@ -57,8 +66,11 @@ export function useUploads({
     uploads,
     /** Uploads still going (a refused one no longer takes a place). */
     pending: uploads.filter((entry) => !entry.error).length,
-    uploadAll: (draftId: string, files: File[]) =>
-      Promise.all(files.map((file) => uploadOne(draftId, file))),
+    /** Uploads the files at once; resolves to what was stored, in the order chosen. */
+    uploadAll: (draftId: string, files: File[]) => {
+      const batch: (string | undefined)[] = files.map(() => undefined);
+      return Promise.all(files.map((file, index) => uploadOne(draftId, file, batch, index)));
+    },
     dismiss,
   };
 }

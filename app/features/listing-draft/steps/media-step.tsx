@@ -16,11 +16,13 @@ export function MediaStep({
   mediaLimits,
 }: WizardStepProps) {
   const errors = useStepErrors();
+  // The 'add at least one photo' error is stale as soon as a photo is in.
+  const hasPhoto = media.some((item) => item.kind === 'photo');
   const shared = { draftId, ensureDraft, items: media, onChange: onMediaChange };
   return (
     <>
       <h3>Photos</h3>
-      <ErrorText id="photos-error">{errors.photos}</ErrorText>
+      <ErrorText id="photos-error">{hasPhoto ? undefined : errors.photos}</ErrorText>
       <MediaManager
         {...shared}
         kind="photo"
