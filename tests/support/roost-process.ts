@@ -70,6 +70,7 @@ export async function stopRoost(started: RoostProcess): Promise<number | null> {
  */
 export async function startBuiltRoost(
   name: string,
+  extraEnv: Record<string, string> = {},
 ): Promise<{ roost: RoostProcess; dataDir: string; stop: () => Promise<void> }> {
   if (!fs.existsSync('build/server/index.js')) {
     throw new Error('No web build: run `npx tsx scripts/ensure-build.ts` (npm test does).');
@@ -80,6 +81,7 @@ export async function startBuiltRoost(
     DATA_DIR: dataDir,
     DATABASE_URL: '',
     LOG_LEVEL: 'warn',
+    ...extraEnv,
   };
   let dropDatabase = async () => {};
   if (testDatabaseKind() === 'postgres') {
