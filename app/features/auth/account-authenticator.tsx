@@ -244,6 +244,12 @@ export default function AccountAuthenticator({
           return (
             <>
               <Authenticator.SignUp.FormFields />
+              {/* PECR: separate, never ticked for them, not a condition of signing up. */}
+              <CheckboxField
+                name={MARKETING_OPT_IN_FIELD}
+                value="yes"
+                label={`${MARKETING_CONSENT_WORDING} (optional)`}
+              />
               <SignUpFormChecks />
             </>
           );
@@ -295,21 +301,6 @@ function hasTriedSignUp(): boolean {
  * Authenticator's own copy icon cannot be reached with the keyboard).
  */
 const COMPONENTS = {
-  SignUp: {
-    FormFields() {
-      return (
-        <>
-          <Authenticator.SignUp.FormFields />
-          {/* PECR: separate, never ticked for them, not a condition of signing up. */}
-          <CheckboxField
-            name={MARKETING_OPT_IN_FIELD}
-            value="yes"
-            label={`${MARKETING_CONSENT_WORDING} (optional)`}
-          />
-        </>
-      );
-    },
-  },
   SetupTotp: {
     Header() {
       return (
