@@ -1,7 +1,5 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Provider as ReduxProvider } from 'react-redux';
-import { z } from 'zod';
 import {
   isRouteErrorResponse,
   Links,
@@ -18,14 +16,14 @@ import { SiteFooter } from './layout/site-footer';
 import { SiteHeader } from './layout/site-header';
 import { useScrollClass } from './layout/use-scroll-class';
 import { AuthProvider } from './features/auth/auth-context';
+import { FavouritesProvider } from './features/favourites/favourites-provider';
 import { createQueryClient } from './lib/query-client';
 import { useRootData } from './lib/use-root-data';
-import { createStore } from './store/store';
+import { makeZodJitless } from './lib/zod-jitless';
+import { StoreSlotProvider } from './store/store-slot';
 import globalStyles from './styles/global.css?url';
 
-// Zod probes for `new Function` before compiling parsers; the Content-Security-Policy refuses
-// eval, so in the browser it is told not to try (the server keeps the faster compiled parsers).
-if (typeof document !== 'undefined') z.config({ jitless: true });
+if (typeof document !== 'undefined') makeZodJitless();
 
 export const links: LinksFunction = () => [
   { rel: 'stylesheet', href: globalStyles },
@@ -33,17 +31,29 @@ export const links: LinksFunction = () => [
 ];
 
 /** The signed-in user (verified on the server from the Amplify cookie) and public site facts. */
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ context, request }: Route.LoaderArgs) {
   return {
     user: context.user,
+    // One indexed count per signed-in page render, for the header's Messages badge.
+    unreadMessages: context.user
+      ? await context.marketplace.messages.unreadCount({
+          user: context.user,
+          viewingThreadId: viewingThreadIdOf(request),
+        })
+      : 0,
     site: context.site,
     checkoutKind: context.marketplace.payments.checkoutKind()?.kind ?? null,
   };
 }
 
+/** The conversation this page shows, if any: its own loader marks it read. */
+function viewingThreadIdOf(request: Request): number | undefined {
+  const match = /^\/my-account\/messages\/(\d+)/.exec(new URL(request.url).pathname);
+  return match ? Number(match[1]) : undefined;
+}
+
 export function Layout({ children }: { children: React.ReactNode }) {
   const { user } = useRootData();
-  const [store] = useState(() => createStore());
   const [queryClient] = useState(() => createQueryClient());
   useScrollClass();
   return (
@@ -59,19 +69,21 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <a className="skip-link" href="#main">
           Skip to main content
         </a>
-        <ReduxProvider store={store}>
+        <StoreSlotProvider>
           <QueryClientProvider client={queryClient}>
             <AuthProvider serverUser={user}>
-              <SiteHeader />
-              <main id="main" tabIndex={-1}>
-                {children}
-              </main>
-              <SiteFooter />
-              <GoogleBanner />
-              <CookieBanner />
+              <FavouritesProvider>
+                <SiteHeader />
+                <main id="main" tabIndex={-1}>
+                  {children}
+                </main>
+                <SiteFooter />
+                <GoogleBanner />
+                <CookieBanner />
+              </FavouritesProvider>
             </AuthProvider>
           </QueryClientProvider>
-        </ReduxProvider>
+        </StoreSlotProvider>
         <ScrollRestoration />
         <Scripts />
       </body>

@@ -9,6 +9,8 @@ export default [
   route('property/:id/:slug?', 'routes/property.tsx'),
   route('favourites', 'routes/favourites.tsx'),
   route('my-account/listings/:id', 'routes/my-account-listing.tsx'),
+  route('my-account/messages', 'routes/my-account-messages.tsx'),
+  route('my-account/messages/:threadId', 'routes/my-account-message-thread.tsx'),
   route('my-account/listings/:id/upgrade/:product', 'routes/upgrade-checkout.tsx'),
   route('my-account/payments/:id/checkout', 'routes/payment-checkout.tsx'),
   route('my-account/payments/:id/status', 'routes/payment-status.tsx'),

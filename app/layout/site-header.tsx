@@ -1,17 +1,18 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { useAuth } from '~/features/auth/auth-context';
-import { useAppSelector } from '~/store/hooks';
+import { useIsAddButtonShown } from '~/store/store-slot';
 import { useRootData } from '~/lib/use-root-data';
 import { AccountMenu } from './account-menu';
 import { FavouritesLink } from './favourites-link';
+import { MessagesLink } from './messages-link';
 import { CloseIcon, ExternalIcon, MenuIcon } from '~/components/icons';
 import { ADMIN_LINKS, MAIN_LINKS } from './site-links';
 import { ADD_LISTING_PATH, useStartNewListing } from './use-add-listing';
 
 export function SiteHeader() {
   const { site } = useRootData();
-  const isAddButtonShown = useAppSelector((state) => state.listingDraft.buttonDisplayed);
+  const isAddButtonShown = useIsAddButtonShown();
   const startNewListing = useStartNewListing();
 
   return (
@@ -35,6 +36,7 @@ export function SiteHeader() {
         </nav>
         <div className="site-header__actions">
           <FavouritesLink />
+          <MessagesLink />
           {isAddButtonShown ? (
             <Link
               to={ADD_LISTING_PATH}
@@ -132,6 +134,9 @@ function MobileMenu({ blogUrl }: { blogUrl: string }) {
               <>
                 <li>
                   <NavLink to="/favourites">Favourites</NavLink>
+                </li>
+                <li>
+                  <NavLink to="/my-account/messages">Messages</NavLink>
                 </li>
                 <li>
                   <NavLink to="/saved-searches">Saved searches</NavLink>

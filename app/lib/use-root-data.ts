@@ -5,6 +5,8 @@ import type { CheckoutKind } from '@domain/payments/payment-methods';
 
 export interface RootData {
   user: SessionUser | null;
+  /** Conversations with an unread message (0 when signed out). */
+  unreadMessages: number;
   site: SiteConfig;
   /** How upgrades are paid for here (the footer shows only the ways to pay that exist). */
   checkoutKind: CheckoutKind;
@@ -20,5 +22,5 @@ const FALLBACK_SITE: SiteConfig = {
 /** The root loader's data; error pages rendered without it fall back to safe defaults. */
 export function useRootData(): RootData {
   const data = useRouteLoaderData('root') as RootData | undefined;
-  return data ?? { user: null, site: FALLBACK_SITE, checkoutKind: null };
+  return data ?? { user: null, unreadMessages: 0, site: FALLBACK_SITE, checkoutKind: null };
 }

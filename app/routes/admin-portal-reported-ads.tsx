@@ -133,6 +133,36 @@ export default function ReportedAds({ loaderData, actionData }: Route.ComponentP
                       {report.details ? (
                         <p className="moderation-queue__details">{report.details}</p>
                       ) : null}
+                      {report.message ? (
+                        <div className="moderation-queue__message" data-testid="reported-message">
+                          <p>
+                            Reported message from the{' '}
+                            {report.message.senderRole === 'lister' ? 'lister' : 'enquirer'}:
+                          </p>
+                          <blockquote className="moderation-queue__details">
+                            {report.message.body}
+                          </blockquote>
+                          <details>
+                            <summary>
+                              The conversation ({report.message.conversation.length} messages)
+                            </summary>
+                            <ol>
+                              {report.message.conversation.map((line) => (
+                                <li key={line.id}>
+                                  <strong>
+                                    {line.senderRole === 'lister' ? 'Lister' : 'Enquirer'}
+                                  </strong>{' '}
+                                  ·{' '}
+                                  <time dateTime={line.createdAt}>
+                                    {formatDateTime(line.createdAt)}
+                                  </time>
+                                  <p className="moderation-queue__details">{line.body}</p>
+                                </li>
+                              ))}
+                            </ol>
+                          </details>
+                        </div>
+                      ) : null}
                     </li>
                   ))}
                 </ul>

@@ -41,3 +41,26 @@ export const reportSchema = z
       });
     }
   });
+
+/** The reasons that fit one message in a conversation (a subset of the listing reasons). */
+export const MESSAGE_REPORT_REASONS = ['scam', 'offensive', 'discrimination', 'other'] as const;
+
+/** 'Report this message': a reason and, for 'something else', what is wrong. */
+export const messageReportSchema = z
+  .object({
+    reason: z.enum(MESSAGE_REPORT_REASONS, { message: 'Choose a reason' }),
+    details: z
+      .string()
+      .transform(normaliseText)
+      .pipe(z.string().max(2000, 'Keep the note under 2,000 characters'))
+      .default(''),
+  })
+  .superRefine((value, context) => {
+    if (value.reason === 'other' && value.details.length < 10) {
+      context.addIssue({
+        code: 'custom',
+        path: ['details'],
+        message: 'Tell us what is wrong (at least 10 characters)',
+      });
+    }
+  });

@@ -10,6 +10,7 @@ import type { Geocoder } from './search/geocoder.ts';
 /** The marketplace's e-mails, by the tag the mailer files them under. */
 export type MarketplaceMailTag =
   | 'listing-enquiry'
+  | 'message-notification'
   | 'listing-moderation'
   | 'report-outcome'
   | 'contact-message'
@@ -34,6 +35,8 @@ export interface MarketplaceDeps {
   anonymousDraftsPerHour?: number | undefined;
   /** Enquiries one sender (IP or e-mail) may send in an hour, across all listings. */
   enquiryLimitPerHour: number;
+  /** Messages one person may send in an hour, across all their conversations. */
+  messageLimitPerHour: number;
   contact: { operatorEmail: string; limitPerHour: number };
   /**
    * The user pool's admin operations (admin portal, GDPR requests), read on each call because

@@ -8,6 +8,7 @@ import { DEFAULT_IMAGE_LIMITS } from '../media/process-image.ts';
 import { createAlertsService } from './alerts/alerts-service.ts';
 import { createContactService } from './contact/contact-service.ts';
 import { createEnquiriesService } from './enquiries/enquiries-service.ts';
+import { createMessagesService } from './messages/messages-service.ts';
 import { createFavouritesService } from './favourites/favourites-service.ts';
 import { createListingsService } from './listings/listings-service.ts';
 import type { MarketplaceDeps } from './marketplace-deps.ts';
@@ -54,6 +55,7 @@ function withDefaults(options: MarketplaceOptions): MarketplaceDeps {
     },
     secret: undefined,
     enquiryLimitPerHour: 10,
+    messageLimitPerHour: 30,
     contact: { operatorEmail: 'hello@roost.example', limitPerHour: 5 },
     identityAdmin: () => undefined,
     limiter: createDatabaseLimiter(options.db),
@@ -73,6 +75,7 @@ export function createMarketplace(options: MarketplaceOptions) {
   return {
     listings: createListingsService(deps),
     enquiries: createEnquiriesService(deps),
+    messages: createMessagesService(deps),
     favourites: createFavouritesService(deps),
     reports: createReportsService(deps),
     media: createMediaService(deps),

@@ -2,6 +2,7 @@ import { Form } from 'react-router';
 import { Button } from '~/components/ui/button';
 import { RadioGroup } from '~/components/ui/choice-group';
 import { Field } from '~/components/ui/field';
+import { echo } from '~/components/ui/form-echo';
 import { optionsOf } from '@domain/labels';
 import { TextField } from '~/components/ui/text-field';
 import { useRootData } from '~/lib/use-root-data';
@@ -29,11 +30,9 @@ export function ReportForm({ actionData }: { actionData: PropertyFormResult }) {
             </p>
           ) : null}
           <RadioGroup
-            name="reason"
+            {...echo(failure, 'reason')}
             legend="What is wrong with it?"
             options={optionsOf('reportReason')}
-            defaultValue={failure?.values.reason}
-            error={fields.reason}
           />
           <Field
             id="report-details"
@@ -51,11 +50,9 @@ export function ReportForm({ actionData }: { actionData: PropertyFormResult }) {
               id="report-email"
               label="Your e-mail address (optional)"
               hint="If you give it, we will tell you what our moderators decide."
-              name="email"
+              {...echo(failure, 'email')}
               type="email"
               autoComplete="email"
-              defaultValue={failure?.values.email}
-              error={fields.email}
             />
           )}
           <p>

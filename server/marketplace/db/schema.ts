@@ -14,3 +14,4 @@ export * from '../payments/schema.ts';
 export * from '../audit/schema.ts';
 export * from '../admin-users/schema.ts';
 export * from '../campaigns/schema.ts';
+export * from '../messages/schema.ts';

@@ -2,11 +2,10 @@ import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database } from '../../../db/client.ts';
 import { normaliseText } from '../../../domain/text.ts';
-import { escapeHtml } from '../../mail/escape-html.ts';
 import { AppError } from '../../http/app-error.ts';
 import { loadOwnedListing } from '../listings/load-owned-listing.ts';
-import { enquiries } from './schema.ts';
-import type { SendEmail } from './submit-enquiry.ts';
+import { messageThreads } from '../messages/schema.ts';
+import { sendMessage, type MessageSettings } from '../messages/send-message.ts';
 
 export const answerInput = z.object({
   reply: z
@@ -15,10 +14,13 @@ export const answerInput = z.object({
     .pipe(z.string().min(2, 'Write a reply').max(3000, 'Keep the reply under 3,000 characters')),
 });
 
-/** The lister answers an enquiry: stored, and e-mailed to the person who asked. */
+/**
+ * The lister answers an enquiry: a message in the enquiry's conversation (see
+ * server/marketplace/messages), which e-mails the person who asked.
+ */
 export async function answerEnquiry(
   db: Database,
-  send: SendEmail | undefined,
+  settings: MessageSettings,
   options: { listingId: number; enquiryId: number; userSub: string; input: unknown },
 ): Promise<void> {
   const parsed = answerInput.safeParse(options.input);
@@ -28,16 +30,22 @@ export async function answerEnquiry(
     });
   }
   const listing = await loadOwnedListing(db, options.listingId, options.userSub);
-  const [enquiry] = await db
-    .update(enquiries)
-    .set({ reply: parsed.data.reply, repliedAt: new Date() })
-    .where(and(eq(enquiries.id, options.enquiryId), eq(enquiries.listingId, listing.id)))
-    .returning();
-  if (!enquiry) throw new AppError('NOT_FOUND', 'No such enquiry.');
-  await send?.({
-    to: enquiry.email,
-    subject: `Reply about ${listing.title}`,
-    text: `The lister of "${listing.title}" replied:\n\n${parsed.data.reply}`,
-    html: `<p>The lister of ${escapeHtml(listing.title)} replied:</p><p style="white-space:pre-wrap">${escapeHtml(parsed.data.reply)}</p>`,
+  const [thread] = await db
+    .select({ id: messageThreads.id })
+    .from(messageThreads)
+    .where(
+      and(
+        eq(
+          messageThreads.enquiryId,
+          Number.isSafeInteger(options.enquiryId) ? options.enquiryId : 0,
+        ),
+        eq(messageThreads.listingId, listing.id),
+      ),
+    );
+  if (!thread) throw new AppError('NOT_FOUND', 'No such enquiry.');
+  await sendMessage(db, settings, {
+    threadId: thread.id,
+    userSub: options.userSub,
+    input: { body: parsed.data.reply },
   });
 }

@@ -10,7 +10,10 @@ import { submitEnquiry } from './submit-enquiry.ts';
 
 /** 'Contact the lister', and the lister reading and answering what came in. */
 export function createEnquiriesService(
-  deps: Pick<MarketplaceDeps, 'db' | 'publicUrl' | 'logger' | 'mail' | 'enquiryLimitPerHour'>,
+  deps: Pick<
+    MarketplaceDeps,
+    'db' | 'publicUrl' | 'logger' | 'mail' | 'enquiryLimitPerHour' | 'messageLimitPerHour'
+  >,
 ) {
   const { db } = deps;
   const send = () => deps.mail('listing-enquiry');
@@ -36,7 +39,16 @@ export function createEnquiriesService(
       enquiryId,
       input,
     }: SignedIn & OfListing & { enquiryId: number; input: unknown }) =>
-      answerEnquiry(db, send(), { listingId, enquiryId, userSub: user.userId, input }),
+      answerEnquiry(
+        db,
+        {
+          send: deps.mail('message-notification'),
+          publicUrl: deps.publicUrl,
+          logger: deps.logger,
+          limitPerHour: deps.messageLimitPerHour,
+        },
+        { listingId, enquiryId, userSub: user.userId, input },
+      ),
   };
 }
 

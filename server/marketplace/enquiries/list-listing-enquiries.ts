@@ -2,6 +2,7 @@ import { desc, eq } from 'drizzle-orm';
 import type { Database } from '../../../db/client.ts';
 import type { ViewingTime } from '../../../domain/enquiry/viewing-times.ts';
 import { loadOwnedListing } from '../listings/load-owned-listing.ts';
+import { messageThreads } from '../messages/schema.ts';
 import { enquiries } from './schema.ts';
 
 export interface EnquiryView {
@@ -15,6 +16,8 @@ export interface EnquiryView {
   reply: string | null;
   repliedAt: string | null;
   createdAt: string;
+  /** The conversation this enquiry opened (/my-account/messages/:threadId). */
+  threadId: number | null;
 }
 
 /** A listing's enquiries, newest first: its owner only. */
@@ -26,12 +29,13 @@ export async function listListingEnquiries(
     includeDeleted: true,
   });
   const rows = await db
-    .select()
+    .select({ enquiry: enquiries, threadId: messageThreads.id })
     .from(enquiries)
+    .leftJoin(messageThreads, eq(messageThreads.enquiryId, enquiries.id))
     .where(eq(enquiries.listingId, listing.id))
     .orderBy(desc(enquiries.createdAt))
     .limit(500);
-  return rows.map((row) => ({
+  return rows.map(({ enquiry: row, threadId }) => ({
     id: row.id,
     name: row.name,
     email: row.email,
@@ -42,5 +46,6 @@ export async function listListingEnquiries(
     reply: row.reply,
     repliedAt: row.repliedAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
+    threadId,
   }));
 }

@@ -9,6 +9,7 @@ import type { Logger } from '../../logger.ts';
 import { listings } from '../listings/schema.ts';
 import { escapeHtml } from '../../mail/escape-html.ts';
 import { enforceHourlyLimit, senderHashOf } from '../sender-limit.ts';
+import { startThread } from '../messages/start-thread.ts';
 import { enquiries } from './schema.ts';
 
 export interface ListerEmail {
@@ -112,6 +113,14 @@ export async function submitEnquiry(
         createdAt: now,
       })
       .returning({ id: enquiries.id });
+    await startThread(tx, {
+      id: row!.id,
+      listingId: listing.id,
+      listerSub: listing.ownerSub,
+      senderSub: options.senderSub ?? null,
+      message: input.message,
+      createdAt: now,
+    });
     await tx
       .update(listings)
       .set({ enquiryCount: sql`${listings.enquiryCount} + 1` })
@@ -147,7 +156,7 @@ export async function submitEnquiry(
         '',
         input.message,
         '',
-        `Read and answer it in your account: ${settings.publicUrl}/my-account/listings/${listing.id}`,
+        `Read and answer it in your messages: ${settings.publicUrl}/my-account/messages`,
       ].join('\n'),
       html: [
         `<p>You have a new enquiry about <a href="${escapeHtml(url)}">${escapeHtml(listing.title)}</a>.</p>`,

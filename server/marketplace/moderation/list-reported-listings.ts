@@ -1,19 +1,37 @@
-import { asc, desc, eq } from 'drizzle-orm';
+import { asc, desc, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../../db/client.ts';
 import { listingPath } from '../../../domain/listing/listing-url.ts';
 import type { SessionUser } from '../../../domain/session-user.ts';
 import { listings } from '../listings/schema.ts';
+import { threadMessages } from '../messages/schema.ts';
 import { listingReports } from '../reports/schema.ts';
 import { APPEAL_REPORTER } from './appeal-moderation.ts';
 import { REVIEW_REQUEST_REPORTER } from './moderation-hold.ts';
 import { assertAdmin } from './require-admin.ts';
 import { moderationActions } from './schema.ts';
 
+export interface ReportedMessage {
+  id: number;
+  /** Who wrote it: the lister of the listing, or the person who enquired. */
+  senderRole: 'enquirer' | 'lister';
+  /** As written: moderators see contact details unmasked. */
+  body: string;
+  /** The whole conversation, oldest first, so the message is read in context. */
+  conversation: {
+    id: number;
+    senderRole: 'enquirer' | 'lister';
+    body: string;
+    createdAt: string;
+  }[];
+}
+
 export interface OpenReport {
   id: number;
   reason: (typeof listingReports.$inferSelect)['reason'];
   details: string;
   createdAt: string;
+  /** Set when the report is about one message in a conversation about the listing. */
+  message: ReportedMessage | null;
 }
 
 export interface ReportedListing {
@@ -46,6 +64,7 @@ export async function listReportedListings(
       reason: listingReports.reason,
       details: listingReports.details,
       createdAt: listingReports.createdAt,
+      messageId: listingReports.messageId,
       listingId: listings.id,
       title: listings.title,
       status: listings.status,
@@ -59,6 +78,10 @@ export async function listReportedListings(
     .innerJoin(listings, eq(listings.id, listingReports.listingId))
     .where(eq(listingReports.status, 'open'))
     .orderBy(asc(listingReports.createdAt), asc(listingReports.id));
+  const messages = await reportedMessages(
+    db,
+    rows.flatMap((row) => (row.messageId === null ? [] : [row.messageId])),
+  );
   const grouped = new Map<number, ReportedListing & { reporters: Set<string> }>();
   for (const row of rows) {
     let entry = grouped.get(row.listingId);
@@ -90,9 +113,42 @@ export async function listReportedListings(
       reason: row.reason,
       details: row.details,
       createdAt: row.createdAt.toISOString(),
+      message: row.messageId === null ? null : (messages.get(row.messageId) ?? null),
     });
   }
   return [...grouped.values()].map(({ reporters: _reporters, ...entry }) => entry);
+}
+
+/** The reported messages with their conversations, in two queries however many there are. */
+async function reportedMessages(
+  db: Database,
+  messageIds: number[],
+): Promise<Map<number, ReportedMessage>> {
+  const byId = new Map<number, ReportedMessage>();
+  if (messageIds.length === 0) return byId;
+  const reported = await db
+    .select({ id: threadMessages.id, threadId: threadMessages.threadId })
+    .from(threadMessages)
+    .where(inArray(threadMessages.id, messageIds));
+  const threadIds = [...new Set(reported.map((row) => row.threadId))];
+  const all = await db
+    .select()
+    .from(threadMessages)
+    .where(inArray(threadMessages.threadId, threadIds))
+    .orderBy(asc(threadMessages.createdAt), asc(threadMessages.id));
+  for (const { id, threadId } of reported) {
+    const conversation = all
+      .filter((row) => row.threadId === threadId)
+      .map((row) => ({
+        id: row.id,
+        senderRole: row.senderRole,
+        body: row.body,
+        createdAt: row.createdAt.toISOString(),
+      }));
+    const message = conversation.find((row) => row.id === id)!;
+    byId.set(id, { id, senderRole: message.senderRole, body: message.body, conversation });
+  }
+  return byId;
 }
 
 export interface ModerationRecord {

@@ -13,6 +13,7 @@ import { draftPaths } from './paths/draft-paths.ts';
 import { enquiryPaths } from './paths/enquiry-paths.ts';
 import { favouritePaths } from './paths/favourite-paths.ts';
 import { listingPaths } from './paths/listing-paths.ts';
+import { messagePaths } from './paths/message-paths.ts';
 import { moderationPaths } from './paths/moderation-paths.ts';
 import { paymentPaths } from './paths/payment-paths.ts';
 import { searchPaths } from './paths/search-paths.ts';
@@ -25,6 +26,7 @@ export const apiPaths: ZodOpenApiPathsObject = {
   ...draftPaths,
   ...listingPaths,
   ...enquiryPaths,
+  ...messagePaths,
   ...favouritePaths,
   ...searchPaths,
   ...contactPaths,
@@ -49,7 +51,7 @@ const document = createDocument(
       title: 'Roost marketplace API',
       version: '1.0.0',
       description:
-        'Listings, drafts, media, enquiries, reports, favourites, search, the contact form and moderation. Authenticate with `Authorization: Bearer <ID token>` from the identity service (verified by JWKS), or the sign-in cookie. Every write is checked against the token owner. Errors are always `{ "error": { "code", "message", "fields" } }`.',
+        'Listings, drafts, media, enquiries, messages, reports, favourites, search, the contact form and moderation. Authenticate with `Authorization: Bearer <ID token>` from the identity service (verified by JWKS), or the sign-in cookie. Every write is checked against the token owner. Errors are always `{ "error": { "code", "message", "fields" } }`.',
     },
     servers: [{ url: '/api/v1' }],
     components: {

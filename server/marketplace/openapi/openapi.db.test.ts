@@ -239,6 +239,34 @@ describe('the documented examples and responses', () => {
       (await call('get', '/listings/{id}/enquiries', { ...listing, as: 'alice' })).status,
     ).toBe(200);
 
+    // The enquiry opened a conversation; Alice (the lister) reads and writes in it.
+    expect((await call('get', '/me/threads/unread-count', { as: 'alice' })).body).toEqual({
+      unread: 0,
+    });
+    const threads = await call('get', '/me/threads', { as: 'alice' });
+    expect(threads.status).toBe(200);
+    const threadId = (threads.body.threads as { id: number }[])[0]!.id;
+    const thread = await call('get', '/me/threads/{threadId}', {
+      as: 'alice',
+      params: { threadId },
+    });
+    expect(thread.status).toBe(200);
+    expect(
+      (await call('get', '/me/threads/{threadId}', { as: 'bob', params: { threadId } })).status,
+    ).toBe(404);
+    const sent = await call('post', '/me/threads/{threadId}/messages', {
+      as: 'alice',
+      params: { threadId },
+      body: exampleOf('post', '/me/threads/{threadId}/messages'),
+    });
+    expect(sent.status).toBe(201);
+    const reported = await call('post', '/me/messages/{messageId}/reports', {
+      as: 'alice',
+      params: { messageId: sent.body.id as number },
+      body: exampleOf('post', '/me/messages/{messageId}/reports'),
+    });
+    expect(reported.status).toBe(400);
+
     expect((await call('put', '/favourites/{id}', { ...listing, as: 'bob' })).status).toBe(204);
     const note = await call('put', '/favourites/{id}/note', {
       ...listing,

@@ -15,6 +15,7 @@ import {
   RADIUS_MILES,
   SORTS,
 } from '../../../domain/search/search-params.ts';
+import { PLACEMENTS } from '../search/geocoder.ts';
 import type { PlaceSuggestion } from '../search/resolve-location.ts';
 import type { SearchPage } from '../search/run-search.ts';
 import type { MapPoint } from '../search/search-listings.ts';
@@ -110,6 +111,10 @@ const searchQuery = z.object({
 const placeSuggestion = z.object({ name: z.string(), slug: z.string(), nation: z.string() });
 
 const located = { label: z.string(), ...latLng };
+const placedBy = z.enum(PLACEMENTS).optional().meta({
+  description:
+    'Offline placement: by the homes listed in its postcode, sector, district or area, or at the post town of its area',
+});
 const resolvedLocation = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('place'), ...located, slug: z.string(), town: z.string() }),
   z.object({
@@ -117,6 +122,7 @@ const resolvedLocation = z.discriminatedUnion('kind', [
     ...located,
     outcode: z.string(),
     isApproximate: z.boolean().optional(),
+    placedBy,
   }),
   z.object({
     kind: z.literal('postcode'),
@@ -125,7 +131,10 @@ const resolvedLocation = z.discriminatedUnion('kind', [
     isApproximate: z
       .boolean()
       .optional()
-      .meta({ description: 'Placed by its district or area (offline), not its own centre' }),
+      .meta({
+        description: 'Placed by its sector, district or area (offline), not its own centre',
+      }),
+    placedBy,
   }),
   z.object({ kind: z.literal('point'), ...located }),
 ]);

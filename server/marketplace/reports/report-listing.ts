@@ -1,10 +1,11 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Database } from '../../../db/client.ts';
 import { fieldErrorsOf } from '../../../domain/validation/field-errors.ts';
 import { reportSchema } from '../../../domain/report/report-schema.ts';
 import { AppError } from '../../http/app-error.ts';
 import { listings } from '../listings/schema.ts';
-import { enforceHourlyLimit, lockSender, senderHashOf } from '../sender-limit.ts';
+import { senderHashOf } from '../sender-limit.ts';
+import { admitReport } from './admit-report.ts';
 import { listingReports } from './schema.ts';
 
 /**
@@ -42,35 +43,14 @@ export async function reportListing(
   const reporterKey = options.reporterSub
     ? `sub:${options.reporterSub}`
     : `ip:${senderHashOf(options.reporterIp, 'report')}`;
-  const lockKey = `report:${reporterKey}`;
   const now = options.now ?? new Date();
   return db.transaction(async (tx) => {
-    // The sender's lock covers the duplicate check as well as the hourly count below.
-    await lockSender(tx, lockKey);
-    const [open] = await tx
-      .select({ id: listingReports.id })
-      .from(listingReports)
-      .where(
-        and(
-          eq(listingReports.listingId, listing.id),
-          eq(listingReports.reporterKey, reporterKey),
-          eq(listingReports.status, 'open'),
-        ),
-      );
-    if (open) {
-      throw new AppError(
-        'CONFLICT',
-        'You have already reported this listing; our team is looking at it.',
-      );
-    }
-    await enforceHourlyLimit(tx, {
-      lockKey,
-      table: listingReports,
-      createdAt: listingReports.createdAt,
-      sender: eq(listingReports.reporterKey, reporterKey),
+    await admitReport(tx, {
+      reporterKey,
+      sameTarget: eq(listingReports.listingId, listing.id),
+      alreadyReported: 'You have already reported this listing; our team is looking at it.',
       perHour: options.limitPerHour ?? 10,
       now,
-      message: 'You have sent several reports in the last hour. Please wait a while.',
     });
     const [row] = await tx
       .insert(listingReports)

@@ -111,7 +111,7 @@ export const draftPaths: ZodOpenApiPathsObject = {
       operationId: 'arrangeDraftMedia',
       tags: ['Drafts'],
       summary:
-        'Reorder, caption and remove media (the list sent is the new order; first photo is the cover)',
+        'Reorder, caption and remove media (the list sent is the new order, first photo the cover; media left out keep their place after it; only media named in remove are removed)',
       security: eitherWay,
       requestParams: { path: draftIdPath },
       requestBody: jsonBody(arrangeMediaInput),

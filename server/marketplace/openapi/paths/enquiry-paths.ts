@@ -44,6 +44,7 @@ const enquiryView = z
     reply: z.string().nullable(),
     repliedAt: nullableTimestamp,
     createdAt: timestamp,
+    threadId: z.int().nullable(),
   })
   .meta({ id: 'Enquiry' });
 const _enquiry: Same<z.infer<typeof enquiryView>, EnquiryView> = true;

@@ -18,6 +18,8 @@ import {
   type Same,
 } from '../common.ts';
 
+const participantRole = z.enum(['enquirer', 'lister']);
+
 const reportedListing = z
   .object({
     listingId: z.int(),
@@ -41,6 +43,22 @@ const reportedListing = z
         reason: z.enum(REPORT_REASONS),
         details: z.string(),
         createdAt: timestamp,
+        message: z
+          .object({
+            id: z.int(),
+            senderRole: participantRole,
+            body: z.string(),
+            conversation: z.array(
+              z.object({
+                id: z.int(),
+                senderRole: participantRole,
+                body: z.string(),
+                createdAt: timestamp,
+              }),
+            ),
+          })
+          .nullable()
+          .meta({ description: 'The reported message and its conversation, as written' }),
       }),
     ),
   })

@@ -1,0 +1,227 @@
+import { Form, Link, useNavigation } from 'react-router';
+import { formatViewingTime } from '@domain/enquiry/viewing-times';
+import { formatDateTime, formatPrice } from '@domain/format';
+import { LABELS } from '@domain/labels';
+import { MESSAGE_MAX_LENGTH } from '@domain/messages/message-schema';
+import { MESSAGE_REPORT_REASONS } from '@domain/report/report-schema';
+import { requireUser } from '../../server/auth/guards';
+import { failureAsPage, formFailure } from '../../server/http/route-errors';
+import type { Route } from './+types/my-account-message-thread';
+import { Field } from '~/components/ui/field';
+import { SelectField } from '~/components/ui/select-field';
+
+export function meta({ data: loaderData }: Route.MetaArgs) {
+  return [
+    { title: `${loaderData?.thread.listing.title ?? 'Conversation'} – messages | Roost` },
+    { name: 'robots', content: 'noindex' },
+  ];
+}
+
+/** One conversation, for its two participants only (anyone else: 404); viewing marks it read. */
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  const user = requireUser(context.user, request);
+  const thread = await context.marketplace.messages
+    .read({ user, threadId: Number(params.threadId) })
+    .catch(failureAsPage);
+  return { thread };
+}
+
+export async function action({ params, request, context }: Route.ActionArgs) {
+  const user = requireUser(context.user, request);
+  const threadId = Number(params.threadId);
+  const form = Object.fromEntries(await request.formData()) as Record<string, string>;
+  const { messages } = context.marketplace;
+  try {
+    if (form.intent === 'report') {
+      await messages.report({
+        user,
+        messageId: Number(form.messageId),
+        input: { reason: form.reason, details: form.details ?? '' },
+      });
+      return {
+        intent: 'report' as const,
+        messageId: Number(form.messageId),
+        message: 'Thank you: our moderators will look at this message.',
+      };
+    }
+    await messages.send({ user, threadId, input: { body: form.body ?? '' } });
+    return { intent: 'send' as const, message: 'Message sent.' };
+  } catch (error) {
+    return formFailure(
+      error,
+      {
+        intent: form.intent === 'report' ? ('report' as const) : ('send' as const),
+        messageId: Number(form.messageId),
+        values: { body: form.body ?? '', reason: form.reason ?? '', details: form.details ?? '' },
+      },
+      { asPage: ['NOT_FOUND'] },
+    );
+  }
+}
+
+export default function MessageThread({ loaderData, actionData }: Route.ComponentProps) {
+  const { thread } = loaderData;
+  const navigation = useNavigation();
+  const isBusy = navigation.state === 'submitting';
+  const sendFailure =
+    actionData && 'error' in actionData && actionData.intent === 'send' ? actionData : undefined;
+  return (
+    <article className="page narrow messages">
+      <p className="breadcrumbs">
+        <Link to="/my-account">My account</Link> › <Link to="/my-account/messages">Messages</Link> ›
+        Conversation
+      </p>
+      <h1>{thread.listing.title}</h1>
+      <p>
+        <strong>{formatPrice(thread.listing)}</strong> ·{' '}
+        {thread.role === 'lister' ? 'Enquiry from ' : 'With the lister, '}
+        <span data-testid="other-party">{thread.otherName}</span>
+        {thread.listing.path ? (
+          <>
+            {' '}
+            · <Link to={thread.listing.path}>View listing</Link>
+          </>
+        ) : null}
+      </p>
+      {thread.viewingTimes.length ? (
+        <>
+          <p>Preferred viewing times:</p>
+          <ul>
+            {thread.viewingTimes.map((slot) => (
+              <li key={`${slot.date}-${slot.period}`}>{formatViewingTime(slot)}</li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+      {thread.haveBothReplied ? null : (
+        <p className="hint">
+          For your safety, e-mail addresses, phone numbers and links are hidden until you have both
+          replied.
+        </p>
+      )}
+      <ol className="conversation" aria-label="Messages">
+        {thread.messages.map((message) => {
+          const reportResult =
+            actionData && actionData.intent === 'report' && actionData.messageId === message.id
+              ? actionData
+              : undefined;
+          return (
+            <li
+              key={message.id}
+              className={
+                message.isMine
+                  ? 'conversation__message conversation__message--mine'
+                  : 'conversation__message'
+              }
+              data-testid="message"
+            >
+              <p className="conversation__meta">
+                <strong>{message.senderName}</strong> ·{' '}
+                <time dateTime={message.createdAt}>{formatDateTime(message.createdAt)}</time>
+              </p>
+              <p className="conversation__text">{message.text}</p>
+              {message.isMine ? null : reportResult && !('error' in reportResult) ? (
+                <p className="alert alert--success" role="status">
+                  {reportResult.message}
+                </p>
+              ) : (
+                <details className="conversation__report" open={Boolean(reportResult)}>
+                  <summary>Report this message</summary>
+                  <Form method="post" className="form">
+                    <input type="hidden" name="intent" value="report" />
+                    <input type="hidden" name="messageId" value={message.id} />
+                    {reportResult && 'error' in reportResult ? (
+                      <p className="alert alert--error" role="alert">
+                        {reportResult.error}
+                      </p>
+                    ) : null}
+                    <SelectField
+                      id={`report-reason-${message.id}`}
+                      label="Reason"
+                      name="reason"
+                      defaultValue={
+                        reportResult && 'values' in reportResult ? reportResult.values.reason : ''
+                      }
+                      error={
+                        reportResult && 'fields' in reportResult
+                          ? reportResult.fields.reason
+                          : undefined
+                      }
+                      options={[
+                        ['', 'Choose a reason'] as const,
+                        ...MESSAGE_REPORT_REASONS.map(
+                          (reason) => [reason, LABELS.reportReason[reason]] as const,
+                        ),
+                      ]}
+                    />
+                    <Field
+                      id={`report-details-${message.id}`}
+                      label="Note for our moderators (optional)"
+                      error={
+                        reportResult && 'fields' in reportResult
+                          ? reportResult.fields.details
+                          : undefined
+                      }
+                    >
+                      {(control) => (
+                        <textarea
+                          {...control}
+                          name="details"
+                          maxLength={2000}
+                          defaultValue={
+                            reportResult && 'values' in reportResult
+                              ? reportResult.values.details
+                              : ''
+                          }
+                        />
+                      )}
+                    </Field>
+                    <button type="submit" className="button button--secondary" disabled={isBusy}>
+                      Send report
+                    </button>
+                  </Form>
+                </details>
+              )}
+            </li>
+          );
+        })}
+      </ol>
+      <Form method="post" className="form conversation__reply" key={thread.messages.length}>
+        <input type="hidden" name="intent" value="send" />
+        {actionData && actionData.intent === 'send' && !('error' in actionData) ? (
+          <p className="alert alert--success" role="status">
+            {actionData.message}
+          </p>
+        ) : null}
+        {sendFailure && !sendFailure.fields.body ? (
+          <p className="alert alert--error" role="alert">
+            {sendFailure.error}
+          </p>
+        ) : null}
+        <Field
+          id="reply-body"
+          label={`Reply to ${thread.otherName}`}
+          hint={
+            thread.role === 'lister' && !thread.canEnquirerReply
+              ? 'They enquired without an account, so your reply is e-mailed to them.'
+              : `Up to ${MESSAGE_MAX_LENGTH.toLocaleString('en-GB')} characters.`
+          }
+          error={sendFailure?.fields.body}
+        >
+          {(control) => (
+            <textarea
+              {...control}
+              name="body"
+              rows={5}
+              maxLength={MESSAGE_MAX_LENGTH}
+              defaultValue={sendFailure?.values.body ?? ''}
+            />
+          )}
+        </Field>
+        <button type="submit" className="button" disabled={isBusy}>
+          Send message
+        </button>
+      </Form>
+    </article>
+  );
+}

@@ -1,0 +1,40 @@
+import type { Database } from '../../../db/client.ts';
+import { messageThreads, threadMessages } from './schema.ts';
+
+/**
+ * Opens the conversation for a new enquiry, inside the enquiry's transaction: the enquiry's
+ * message is the thread's first message.
+ */
+export async function startThread(
+  tx: Database,
+  enquiry: {
+    id: number;
+    listingId: number;
+    listerSub: string;
+    senderSub: string | null;
+    message: string;
+    createdAt: Date;
+  },
+): Promise<number> {
+  const [thread] = await tx
+    .insert(messageThreads)
+    .values({
+      enquiryId: enquiry.id,
+      listingId: enquiry.listingId,
+      enquirerSub: enquiry.senderSub,
+      listerSub: enquiry.listerSub,
+      lastMessageAt: enquiry.createdAt,
+      lastSenderRole: 'enquirer',
+      enquirerReadAt: enquiry.createdAt,
+      createdAt: enquiry.createdAt,
+    })
+    .returning({ id: messageThreads.id });
+  await tx.insert(threadMessages).values({
+    threadId: thread!.id,
+    senderRole: 'enquirer',
+    senderSub: enquiry.senderSub,
+    body: enquiry.message,
+    createdAt: enquiry.createdAt,
+  });
+  return thread!.id;
+}

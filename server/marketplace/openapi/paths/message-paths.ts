@@ -1,0 +1,131 @@
+import { z } from 'zod';
+import type { ZodOpenApiPathsObject } from 'zod-openapi';
+import { VIEWING_PERIODS } from '../../../../domain/enquiry/viewing-times.ts';
+import { RENT_PERIODS, SALE_QUALIFIERS } from '../../../../domain/listing/enums.ts';
+import { messageSchema } from '../../../../domain/messages/message-schema.ts';
+import { messageReportSchema } from '../../../../domain/report/report-schema.ts';
+import type { ThreadSummary } from '../../messages/list-threads.ts';
+import type { ThreadView } from '../../messages/read-thread.ts';
+import { errors, json, jsonBody, signedIn, timestamp, type Same } from '../common.ts';
+
+const role = z.enum(['enquirer', 'lister']);
+
+const threadListing = z.object({
+  id: z.int(),
+  title: z.string(),
+  channel: z.enum(['sale', 'rent']),
+  price: z.int(),
+  priceQualifier: z.enum(SALE_QUALIFIERS).nullable(),
+  rentPeriod: z.enum(RENT_PERIODS).nullable(),
+  path: z.string().nullable().meta({ description: 'The property page; null once it has gone' }),
+  cover: z.object({ key: z.string(), width: z.int(), height: z.int() }).nullable(),
+});
+
+const threadSummary = z
+  .object({
+    id: z.int(),
+    role,
+    listing: threadListing,
+    otherName: z.string().meta({ description: 'First name and initial; never an e-mail' }),
+    lastMessageAt: timestamp,
+    isUnread: z.boolean(),
+  })
+  .meta({ id: 'ThreadSummary' });
+
+const threadView = z
+  .object({
+    id: z.int(),
+    role,
+    listing: threadListing,
+    otherName: z.string(),
+    viewingTimes: z.array(z.object({ date: z.iso.date(), period: z.enum(VIEWING_PERIODS) })),
+    haveBothReplied: z.boolean(),
+    canEnquirerReply: z.boolean(),
+    messages: z.array(
+      z.object({
+        id: z.int(),
+        isMine: z.boolean(),
+        senderName: z.string(),
+        text: z.string().meta({
+          description:
+            "The other party's e-mail addresses, phone numbers and links are masked until both have replied",
+        }),
+        createdAt: timestamp,
+      }),
+    ),
+  })
+  .meta({ id: 'Thread' });
+
+const _summary: Same<z.infer<typeof threadSummary>, ThreadSummary> = true;
+const _view: Same<z.infer<typeof threadView>, ThreadView> = true;
+
+const threadIdPath = z.object({
+  threadId: z.coerce.number().int().positive().meta({ description: 'The conversation id' }),
+});
+
+export const messagePaths: ZodOpenApiPathsObject = {
+  '/me/threads': {
+    get: {
+      operationId: 'listThreads',
+      tags: ['Messages'],
+      summary: 'My conversations, as enquirer and as lister, newest activity first',
+      security: signedIn,
+      responses: {
+        200: json('Conversations', z.object({ threads: z.array(threadSummary) })),
+        ...errors(401),
+      },
+    },
+  },
+  '/me/threads/unread-count': {
+    get: {
+      operationId: 'countUnreadThreads',
+      tags: ['Messages'],
+      summary: 'How many conversations have an unread message',
+      security: signedIn,
+      responses: { 200: json('Count', z.object({ unread: z.int() })), ...errors(401) },
+    },
+  },
+  '/me/threads/{threadId}': {
+    get: {
+      operationId: 'readThread',
+      tags: ['Messages'],
+      summary: 'One conversation (its two participants only); marks it read',
+      security: signedIn,
+      requestParams: { path: threadIdPath },
+      responses: { 200: json('The conversation', threadView), ...errors(401, 404) },
+    },
+  },
+  '/me/threads/{threadId}/messages': {
+    post: {
+      operationId: 'sendMessage',
+      tags: ['Messages'],
+      summary: 'Write in a conversation (the other party is e-mailed; rate limited)',
+      security: signedIn,
+      requestParams: { path: threadIdPath },
+      requestBody: jsonBody(messageSchema, { body: 'Saturday at 11 suits me. See you then.' }),
+      responses: {
+        201: json('Sent', z.object({ id: z.int(), isEmailed: z.boolean() })),
+        ...errors(401, 403, 404, 410, 422, 429),
+      },
+    },
+  },
+  '/me/messages/{messageId}/reports': {
+    post: {
+      operationId: 'reportMessage',
+      tags: ['Messages'],
+      summary: "Report the other party's message to the moderators (one open report each)",
+      security: signedIn,
+      requestParams: {
+        path: z.object({ messageId: z.coerce.number().int().positive() }),
+      },
+      requestBody: jsonBody(messageReportSchema, {
+        reason: 'scam',
+        details: 'Asks for a deposit by bank transfer before a viewing.',
+      }),
+      responses: {
+        201: json('Stored', z.object({ id: z.int() })),
+        ...errors(400, 401, 404, 409, 422, 429),
+      },
+    },
+  },
+};
