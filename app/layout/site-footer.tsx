@@ -69,6 +69,10 @@ export function SiteFooter() {
           <p>Listings on Roost are completely free.</p>
           <p>Roost is not a mortgage intermediary and does not give financial advice.</p>
           <p>
+            Place names and locations from <a href="https://www.geonames.org/">GeoNames</a> (
+            <a href="https://creativecommons.org/licenses/by/4.0/">CC BY 4.0</a>).
+          </p>
+          <p>
             © {year} {site.companyName}. Registered in England and Wales
             {site.companyNumber ? `, company number ${site.companyNumber}` : ''}.
           </p>

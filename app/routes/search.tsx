@@ -1,6 +1,3 @@
-import leafletStyles from 'leaflet/dist/leaflet.css?url';
-import clusterStyles from 'leaflet.markercluster/dist/MarkerCluster.css?url';
-import clusterThemeStyles from 'leaflet.markercluster/dist/MarkerCluster.Default.css?url';
 import { data, redirect } from 'react-router';
 import { requireUser } from '../../server/auth/guards';
 import { formFailure } from '../../server/http/route-errors';
@@ -76,12 +73,6 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   }
   throw data('Unknown action', { status: 400 });
 }
-
-export const links: Route.LinksFunction = () => [
-  { rel: 'stylesheet', href: leafletStyles },
-  { rel: 'stylesheet', href: clusterStyles },
-  { rel: 'stylesheet', href: clusterThemeStyles },
-];
 
 export function meta({ data }: Route.MetaArgs): Route.MetaDescriptors {
   if (!data) return [{ title: 'Search | Roost' }];

@@ -30,3 +30,32 @@ test('a full postcode with no homes of its own is placed approximately, with a n
   await expect(page.getByText('We placed SW1A 1AA approximately')).toBeVisible();
   await expect(page.locator('.listing-card').first()).toBeVisible();
 });
+
+test('a full postcode or district on its own gives homes, or the wider circles with their counts', async ({
+  page,
+}) => {
+  await page.goto('/');
+  await settleCookieChoice(page);
+  for (const [channel, location] of [
+    ['for-sale', 'SW1A 1AA'],
+    ['for-rent', 'SW1A 1AA'],
+    ['for-sale', 'M1'],
+    ['for-rent', 'M1'],
+  ]) {
+    await page.goto(`/search/${channel}/?location=${encodeURIComponent(location!)}`);
+    // Placed offline, and the page says by what.
+    await expect(page.locator('.notice')).toContainText(
+      new RegExp(`We placed ${location} approximately \\((by|at the centre of) `),
+    );
+    const cards = page.locator('.listing-card');
+    const noHomesHere = page.getByRole('heading', { name: 'No homes here' });
+    await expect(cards.first().or(noHomesHere)).toBeVisible();
+    if (await noHomesHere.isVisible()) {
+      const wider = page
+        .locator('.empty-state')
+        .getByRole('link', { name: /miles? \(\d+ homes?\)$/ });
+      await expect(wider, `${channel} ${location}`).toHaveCount(3);
+      await expect(wider.last()).not.toHaveText(/\(0 homes\)/);
+    }
+  }
+});

@@ -1,5 +1,6 @@
 import type { LatLngExpression, Map as LeafletMap } from 'leaflet';
 import { useEffect, useRef, useState } from 'react';
+import { loadLeafletWithClusters } from '~/components/load-leaflet';
 import { addOpenStreetMapTiles } from '~/components/map-tiles';
 import { formatPrice } from '@domain/format';
 import { listingPath } from '@domain/listing/listing-url';
@@ -53,9 +54,7 @@ export function SearchMap({
   useEffect(() => {
     let isCancelled = false;
     void (async () => {
-      const { default: leaflet } = await import('leaflet');
-      (window as unknown as { L: typeof leaflet }).L = leaflet; // the cluster plugin extends the global
-      await import('leaflet.markercluster');
+      const leaflet = await loadLeafletWithClusters();
       if (isCancelled || !containerRef.current) return;
       const map = leaflet
         .map(containerRef.current, { scrollWheelZoom: false })

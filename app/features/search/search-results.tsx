@@ -45,28 +45,32 @@ export function SearchResults({
     ...items.map((listing) => ({ listing, isFeatured: false })),
   ];
   return (
-    <div className="listing-grid">
-      {cards.map(({ listing, isFeatured }, index) => (
-        <div
-          key={listing.id}
-          className="search-result"
-          data-placement={isFeatured ? 'featured' : undefined}
-        >
-          <ListingCard
-            listing={listing}
-            isAboveFold={index < 3}
-            placement={isFeatured ? 'Featured' : undefined}
-          />
-          <p className="search-result__extra">
-            {listing.distanceMiles !== null
-              ? `${listing.distanceMiles.toFixed(1)} miles away`
-              : null}
-            {isAreaFiltered && listing.floorAreaSqFt === null ? ' Size not stated' : null}
-          </p>
-          {isSignedIn ? <HideButton listing={listing} /> : null}
-        </div>
-      ))}
-    </div>
+    <>
+      {/* The cards' titles are h3s: this keeps the page's headings in order for screen readers. */}
+      <h2 className="visually-hidden">Results</h2>
+      <div className="listing-grid">
+        {cards.map(({ listing, isFeatured }, index) => (
+          <div
+            key={listing.id}
+            className="search-result"
+            data-placement={isFeatured ? 'featured' : undefined}
+          >
+            <ListingCard
+              listing={listing}
+              isAboveFold={index < 3}
+              placement={isFeatured ? 'Featured' : undefined}
+            />
+            <p className="search-result__extra">
+              {listing.distanceMiles !== null
+                ? `${listing.distanceMiles.toFixed(1)} miles away`
+                : null}
+              {isAreaFiltered && listing.floorAreaSqFt === null ? ' Size not stated' : null}
+            </p>
+            {isSignedIn ? <HideButton listing={listing} /> : null}
+          </div>
+        ))}
+      </div>
+    </>
   );
 }
 

@@ -1,14 +1,24 @@
-import { avg, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, avg, desc, eq, inArray, like, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../../db/client.ts';
 import { listings } from '../listings/schema.ts';
-import { POSTCODE_AREA_TOWNS } from './postcode-areas.ts';
+import { areaOf, gazetteerNameOf, POSTCODE_AREA_TOWNS, sectorOf } from './postcode-areas.ts';
 import { places } from './schema.ts';
+
+/**
+ * What an offline placement went by, most precise first: the homes listed in the same postcode,
+ * sector ('SW1A 1'), district ('SW1A') or area ('SW'), or else the post town the area is named
+ * after.
+ */
+export const PLACEMENTS = ['postcode', 'sector', 'district', 'area', 'post-town'] as const;
+export type Placement = (typeof PLACEMENTS)[number];
 
 export interface Coordinates {
   lat: number;
   lng: number;
   /** Placed near other homes rather than at the postcode's own centre (offline). */
   isApproximate?: boolean;
+  /** How an approximate placement was made. */
+  placedBy?: Placement;
 }
 
 /** Places a postcode or postcode district on the map. */
@@ -20,7 +30,11 @@ export interface Geocoder {
 /** A district's centre from up to this many of its listings: plenty to place a search. */
 const CENTROID_SAMPLE = 500;
 
-async function centroid(db: Database, where: SQL | undefined): Promise<Coordinates | undefined> {
+async function centroid(
+  db: Database,
+  where: SQL | undefined,
+  placedBy: Placement,
+): Promise<Coordinates | undefined> {
   const sample = db
     .select({ lat: listings.lat, lng: listings.lng })
     .from(listings)
@@ -31,13 +45,8 @@ async function centroid(db: Database, where: SQL | undefined): Promise<Coordinat
     .select({ lat: avg(sample.lat).mapWith(Number), lng: avg(sample.lng).mapWith(Number) })
     .from(sample);
   return row && Number.isFinite(row.lat) && row.lat !== 0
-    ? { lat: row.lat, lng: row.lng }
+    ? { lat: row.lat, lng: row.lng, placedBy }
     : undefined;
-}
-
-/** The postcode area: the letters that start a district ('SW' of 'SW4', 'M' of 'M14'). */
-function areaOf(outcode: string): string {
-  return /^[A-Z]+/.exec(outcode)?.[0] ?? outcode;
 }
 
 /**
@@ -59,19 +68,34 @@ async function areaTownCentre(db: Database, area: string): Promise<Coordinates |
   const [place] = await db
     .select({ lat: places.lat, lng: places.lng })
     .from(places)
-    .where(sql`lower(${places.name}) = ${town.toLowerCase()}`)
+    .where(sql`lower(${places.name}) = ${gazetteerNameOf(town).toLowerCase()}`)
     .orderBy(desc(places.population))
     .limit(1);
-  return place;
+  return place ? { ...place, placedBy: 'post-town' } : undefined;
 }
 
 async function outcodeCentroid(db: Database, outcode: string) {
   // A district with no listings yet is placed at its postcode area's listings' centre, or else at
   // the area's post town, rather than nowhere.
   return (
-    (await centroid(db, eq(listings.outcode, outcode))) ??
-    (await centroid(db, inArray(listings.outcode, districtsOf(areaOf(outcode))))) ??
+    (await centroid(db, eq(listings.outcode, outcode), 'district')) ??
+    (await centroid(db, inArray(listings.outcode, districtsOf(areaOf(outcode))), 'area')) ??
     (await areaTownCentre(db, areaOf(outcode)))
+  );
+}
+
+async function postcodeCentroid(db: Database, postcode: string) {
+  // Each look-up goes through the district's index (there is none on the full postcode).
+  const outcode = postcode.split(' ')[0]!;
+  const inDistrict = eq(listings.outcode, outcode);
+  return (
+    (await centroid(db, and(inDistrict, eq(listings.postcode, postcode)), 'postcode')) ??
+    (await centroid(
+      db,
+      and(inDistrict, like(listings.postcode, `${sectorOf(postcode)}%`)),
+      'sector',
+    )) ??
+    (await outcodeCentroid(db, outcode))
   );
 }
 
@@ -99,18 +123,17 @@ function remembered(
 }
 
 /**
- * Works offline: a postcode or district sits at the centre of the listings already in it. Good
- * enough to search around; production uses postcodes.io for exact centroids.
+ * Works offline: a postcode sits at the centre of the listings already in it, else in its sector,
+ * district or area, else at its area's post town. Good enough to search around; production uses
+ * postcodes.io for exact centroids (no openly licensed table of postcode centroids is available
+ * to ship offline: docs/search.md).
  */
 export function createListingCentroidGeocoder(db: Database): Geocoder {
   const approximate = (point: Coordinates | undefined) =>
     point ? { ...point, isApproximate: true } : undefined;
   return {
     locatePostcode: remembered(async (postcode) =>
-      approximate(
-        (await centroid(db, eq(listings.postcode, postcode))) ??
-          (await outcodeCentroid(db, postcode.split(' ')[0]!)),
-      ),
+      approximate(await postcodeCentroid(db, postcode)),
     ),
     locateOutcode: remembered(async (outcode) => approximate(await outcodeCentroid(db, outcode))),
   };

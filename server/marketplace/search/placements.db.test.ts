@@ -4,7 +4,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_QUERY, type SearchQuery } from '../../../domain/search/search-params.ts';
 import { grantUpgrade } from '../../../tests/support/grant-upgrade.ts';
-import { insertListing } from '../../../tests/support/listing-factory.ts';
+import { aListing, insertListing } from '../../../tests/support/listing-factory.ts';
 import { admin, person, reportedListing } from '../../../tests/support/moderation-fixture.ts';
 import { createTestDatabase, type TestDatabase } from '../../../tests/support/test-database.ts';
 import type { Message } from '../../mail/mailer.ts';
@@ -18,7 +18,13 @@ import { findShowcase } from './find-showcase.ts';
 import { createListingCentroidGeocoder } from './geocoder.ts';
 import type { ResolvedLocation } from './resolve-location.ts';
 import { runSearch } from './run-search.ts';
-import { FEATURED_PER_PAGE, FEATURED_ROTATION_MS, searchListings } from './search-listings.ts';
+import { FEATURED_BUCKETS, FEATURED_SHUFFLE_LIMIT, bucketsFor } from './featured-buckets.ts';
+import {
+  FEATURED_PER_PAGE,
+  FEATURED_ROTATION_MS,
+  featuredRotation,
+  searchListings,
+} from './search-listings.ts';
 
 let database: TestDatabase;
 let marketplace: Marketplace;
@@ -145,6 +151,49 @@ describe('Featured', () => {
       expect(onPageOne.get(id) ?? 0).toBeGreaterThanOrEqual(10); // 21 expected
       expect(onPageOne.get(id) ?? 0).toBeLessThanOrEqual(32);
     }
+  });
+
+  it('walks buckets of Featured homes when thousands match, still fairly and without repeats', async () => {
+    const area = newArea();
+    const start = new Date();
+    const first = await area.add();
+    await feature(first, start);
+    const many = FEATURED_SHUFFLE_LIMIT + 40;
+    const rows = await database.db
+      .insert(listings)
+      .values(Array.from({ length: many - 1 }, () => aListing({ ...area.centre, town: area.town })))
+      .returning({ id: listings.id });
+    const [granted] = await database.db
+      .select()
+      .from(upgrades)
+      .where(eq(upgrades.listingId, first));
+    await database.db
+      .insert(upgrades)
+      .values(
+        rows.map(({ id }) => ({ ...granted!, id: undefined, listingId: id, createdAt: undefined })),
+      );
+    const featuredIds = new Set([first, ...rows.map(({ id }) => id)]);
+
+    // One rotation: pages share the homes out with no repeats, each from the rotation's buckets.
+    const seen: number[] = [];
+    for (const page of [1, 2, 3, 20]) {
+      const pinned = idsOf((await area.search({ page }, { now: start, pageSize: 4 })).featured);
+      expect(pinned).toHaveLength(FEATURED_PER_PAGE);
+      seen.push(...pinned);
+    }
+    expect(new Set(seen).size).toBe(seen.length);
+    expect(seen.every((id) => featuredIds.has(id))).toBe(true);
+    const rotation = featuredRotation(start);
+    expect(bucketsFor(rotation, FEATURED_PER_PAGE)).toContain(seen[0]! % FEATURED_BUCKETS);
+
+    // Over a round of rotations, page one's top slot comes from every bucket in turn.
+    const topBuckets = new Set<number>();
+    for (let k = 0; k < FEATURED_BUCKETS; k += 1) {
+      const now = new Date(start.getTime() + k * FEATURED_ROTATION_MS);
+      const [top] = idsOf((await area.search({}, { now })).featured);
+      topBuckets.add(top! % FEATURED_BUCKETS);
+    }
+    expect(topBuckets.size).toBe(FEATURED_BUCKETS);
   });
 
   it('stops when the placement runs out, or the listing leaves the market', async () => {

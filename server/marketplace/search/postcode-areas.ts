@@ -127,3 +127,21 @@ export const POSTCODE_AREA_TOWNS: Readonly<Record<string, string>> = {
   YO: 'York',
   ZE: 'Lerwick',
 };
+
+/** Where the gazetteer names a post town differently from Royal Mail ('Enfield' → 'Enfield Town'). */
+const GAZETTEER_NAMES: Readonly<Record<string, string>> = { Enfield: 'Enfield Town' };
+
+/** The name to look a post town up by in `market.places`. */
+export function gazetteerNameOf(town: string): string {
+  return GAZETTEER_NAMES[town] ?? town;
+}
+
+/** The postcode area: the letters that start a district ('SW' of 'SW4', 'M' of 'M14'). */
+export function areaOf(code: string): string {
+  return /^[A-Z]+/.exec(code)?.[0] ?? code;
+}
+
+/** 'SW1A 1AA' → 'SW1A 1': the district and the first digit of the inward code. */
+export function sectorOf(postcode: string): string {
+  return postcode.slice(0, -2);
+}

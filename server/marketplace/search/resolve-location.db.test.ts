@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertListing } from '../../../tests/support/listing-factory.ts';
 import { createTestDatabase, type TestDatabase } from '../../../tests/support/test-database.ts';
 import { createListingCentroidGeocoder, createPostcodesIoGeocoder } from './geocoder.ts';
+import { POSTCODE_AREA_TOWNS } from './postcode-areas.ts';
 import { resolveLocation } from './resolve-location.ts';
 import { runSearch } from './run-search.ts';
 
@@ -45,6 +46,36 @@ describe('resolveLocation', () => {
     });
     const sameArea = await resolve('LS9 9ZZ'); // no listings in LS9: the LS area's centre
     expect(sameArea.status).toBe('found');
+  });
+
+  it('places a full postcode by the finest of its postcode, sector, district, area and post town', async () => {
+    const placed = async (text: string) => {
+      const lookup = await resolve(text);
+      if (lookup.status !== 'found' || lookup.location.kind !== 'postcode') {
+        throw new Error(`${text} was not placed as a postcode`);
+      }
+      return lookup.location;
+    };
+    expect(await placed('LS6 2AB')).toMatchObject({ placedBy: 'postcode', isApproximate: true });
+    // Same sector as LS6 2AB only, so at that home rather than between the two.
+    const sector = await placed('LS6 2ZZ');
+    expect(sector).toMatchObject({ placedBy: 'sector', lat: 53.82, lng: -1.58 });
+    const district = await placed('LS6 9ZZ');
+    expect(district.placedBy).toBe('district');
+    expect(district.lat).toBeCloseTo(53.83, 2);
+    expect(await placed('LS9 9ZZ')).toMatchObject({ placedBy: 'area' });
+    expect(await placed('M1 1AE')).toMatchObject({ placedBy: 'post-town' });
+  });
+
+  it('places a district in every UK postcode area, at least by its post town', async () => {
+    const geocoder = createListingCentroidGeocoder(database.db);
+    const unplaced: string[] = [];
+    for (const area of Object.keys(POSTCODE_AREA_TOWNS)) {
+      const point = await geocoder.locateOutcode(`${area}1`);
+      if (!point) unplaced.push(area);
+      else expect(point.isApproximate).toBe(true);
+    }
+    expect(unplaced).toEqual([]);
   });
 
   it('offers similar names when nothing matches', async () => {
@@ -119,6 +150,28 @@ describe('runSearch', () => {
     expect(page.location).toMatchObject({ kind: 'point', label: 'your location' });
     expect(page.total).toBe(2);
     expect((await run('near=53.83,-1.57&radius=0')).total).toBe(0); // ¼ mile: neither listing
+  });
+
+  it('says how an approximately placed postcode or district was placed', async () => {
+    const palace = await run('location=SW1A 1AA&radius=5');
+    expect(palace.location).toMatchObject({ kind: 'postcode', placedBy: 'post-town' });
+    expect(palace.notices).toContain(
+      'We placed SW1A 1AA approximately (at the centre of London, the post town of the SW postcode area), so distances are rough.',
+    );
+    const nearHomes = await run('location=LS6 2ZZ');
+    expect(nearHomes.notices).toContain(
+      'We placed LS6 2ZZ approximately (by postcode sector LS6 2, from the homes listed there), so distances are rough.',
+    );
+    const district = await run('location=ls6');
+    expect(district.notices).toContain(
+      'We placed LS6 approximately (by postcode district LS6, from the homes listed there), so distances are rough.',
+    );
+    expect(district.total).toBe(2);
+    const manchester = await run('location=M1');
+    expect(manchester.notices).toContain(
+      'We placed M1 approximately (at the centre of Manchester, the post town of the M postcode area), so distances are rough.',
+    );
+    expect((await run('location=Leeds')).notices).toEqual([]);
   });
 
   it('explains an unknown place instead of showing an empty page', async () => {

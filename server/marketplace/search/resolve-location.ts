@@ -1,7 +1,7 @@
 import { desc, eq, sql } from 'drizzle-orm';
 import { isValid, toNormalised, toOutcode, validOutcode } from 'postcode';
 import type { Database } from '../../../db/client.ts';
-import type { Geocoder } from './geocoder.ts';
+import type { Geocoder, Placement } from './geocoder.ts';
 import { places } from './schema.ts';
 
 export type ResolvedLocation =
@@ -12,7 +12,9 @@ export type ResolvedLocation =
       outcode: string;
       lat: number;
       lng: number;
+      /** Placed by the homes listed in it or its area, or at its area's post town (offline). */
       isApproximate?: boolean;
+      placedBy?: Placement;
     }
   | {
       kind: 'postcode';
@@ -20,8 +22,9 @@ export type ResolvedLocation =
       postcode: string;
       lat: number;
       lng: number;
-      /** Placed by its district or area rather than its own centre (offline geocoder). */
+      /** Placed by its sector, district or area rather than its own centre (offline geocoder). */
       isApproximate?: boolean;
+      placedBy?: Placement;
     }
   | { kind: 'point'; label: string; lat: number; lng: number };
 

@@ -2,6 +2,7 @@ import { parseSearchParams, type SearchQuery } from '../../../domain/search/sear
 import type { Database } from '../../../db/client.ts';
 import type { Listing } from '../listings/schema.ts';
 import type { Geocoder } from './geocoder.ts';
+import { placementNote } from './placement-note.ts';
 import {
   findPlaceBySlug,
   resolveLocation,
@@ -128,11 +129,8 @@ export async function runSearch(
       }),
     );
   }
-  if (location?.kind === 'postcode' && location.isApproximate) {
-    resolved.notices.push(
-      `We placed ${location.label} approximately (near other homes in its postcode district or area), so distances are rough.`,
-    );
-  }
+  const note = placementNote(location);
+  if (note) resolved.notices.push(note);
   if (results.page < query.page) {
     resolved.notices.push(
       results.totalIsLowerBound

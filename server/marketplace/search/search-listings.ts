@@ -26,6 +26,7 @@ import { listingSearch } from './schema.ts';
 import { boundsAround, boundsOf, cellsCovering, haversineMetres } from './grid-cells.ts';
 import { keywordSignature, type KeywordSignature } from './keyword-signature.ts';
 import type { ResolvedLocation } from './resolve-location.ts';
+import { FEATURED_BUCKETS, FEATURED_SHUFFLE_LIMIT, bucketsFor } from './featured-buckets.ts';
 
 export const RESULTS_PAGE_SIZE = 24;
 
@@ -509,21 +510,49 @@ async function loadFeatured(
   if (!input.featured) return [];
   const { now } = input.featured;
   const rotation = featuredRotation(now);
-  const order = sql`md5(${s.listingId}::text || ':' || ${rotation}::text)`;
+  const offset = (page - 1) * FEATURED_PER_PAGE;
+  const matching = and(searchConditions(input), isFeaturedAt(now))!;
+  const shuffle = sql`md5(${s.listingId}::text || ':' || ${rotation}::text)`;
+  // Thousands of matches (see featured-buckets.ts): walk this rotation's buckets instead.
+  const bucket = sql`(${s.listingId} % ${sql.raw(String(FEATURED_BUCKETS))})`;
+  const buckets = (await hasManyFeatured(db, input, now))
+    ? bucketsFor(rotation, offset + FEATURED_PER_PAGE)
+    : undefined;
+  const where = buckets
+    ? and(matching, sql`${bucket} in ${sql.raw(`(${buckets.join(', ')})`)}`)
+    : matching;
+  const order = buckets
+    ? [
+        sql`(${bucket} + ${sql.raw(String(FEATURED_BUCKETS - buckets[0]!))}) % ${sql.raw(String(FEATURED_BUCKETS))}`,
+        shuffle,
+      ]
+    : [shuffle];
   const hits = db.$with('hits').as(
     db
       .select({
         id: sql<number>`${s.listingId}`.as('hit_id'),
         earth: sql<string>`${s.earth}`.as('hit_earth'),
-        rank: sql<number>`row_number() over (order by ${order})`.as('hit_rank'),
+        rank: sql<number>`row_number() over (order by ${sql.join(order, sql`, `)})`.as('hit_rank'),
       })
       .from(s)
-      .where(and(searchConditions(input), isFeaturedAt(now)))
-      .orderBy(order)
+      .where(where)
+      .orderBy(...order)
       .limit(FEATURED_PER_PAGE)
-      .offset((page - 1) * FEATURED_PER_PAGE),
+      .offset(offset),
   );
   return cardsOf(db, hits, input.location);
+}
+
+/** Whether more Featured homes match than are shuffled whole (counting stops past the limit). */
+async function hasManyFeatured(db: Database, input: SearchListingsInput, now: Date) {
+  const sample = db
+    .select({ one: sql`1` })
+    .from(s)
+    .where(and(searchConditions(input), gt(s.featuredUntil, now)))
+    .limit(FEATURED_SHUFFLE_LIMIT + 1)
+    .as('sample');
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(sample);
+  return (row?.n ?? 0) > FEATURED_SHUFFLE_LIMIT;
 }
 
 /** One page of homes with their card fields, cover and 'Reduced' flag, in one query. */

@@ -2,6 +2,7 @@ import type { MarketplaceDeps, Visitor } from '../marketplace-deps.ts';
 import type { Listing } from '../listings/schema.ts';
 import { findShowcase } from './find-showcase.ts';
 import { findSummariesByIds } from './find-summaries.ts';
+import { memoiseRecent } from './memoise-recent.ts';
 import { suggestPlaces } from './resolve-location.ts';
 import { runMapSearch, runSearch, type SearchInput } from './run-search.ts';
 
@@ -13,8 +14,17 @@ const withViewer = ({ user, ...input }: SearchRequest): SearchInput => ({
   viewerSub: user?.userId,
 });
 
+const PLACE_SUGGESTIONS_REMEMBERED = 2000;
+
 /** Search pages, the map, listing cards by id and the location box's suggestions. */
 export function createSearchService({ db, geocoder }: Pick<MarketplaceDeps, 'db' | 'geocoder'>) {
+  // The gazetteer is loaded once at start and never changes while the server runs, and the
+  // location box asks the same few prefixes over and over. Each trigram lookup scans every
+  // place (~25 ms of CPU on PGlite, which runs on the server's only thread: issue 15's load).
+  const suggestions = memoiseRecent(
+    (needle) => suggestPlaces(db, needle),
+    PLACE_SUGGESTIONS_REMEMBERED,
+  );
   return {
     run: (request: SearchRequest) => runSearch(db, geocoder, withViewer(request)),
     mapPoints: (request: SearchRequest) => runMapSearch(db, geocoder, withViewer(request)),
@@ -27,7 +37,7 @@ export function createSearchService({ db, geocoder }: Pick<MarketplaceDeps, 'db'
         town?: { name: string; lat: number; lng: number };
       } = {},
     ) => findShowcase(db, options),
-    suggestPlaces: ({ text }: { text: string }) => suggestPlaces(db, text),
+    suggestPlaces: ({ text }: { text: string }) => suggestions(text.trim().toLowerCase()),
   };
 }
 
