@@ -50,6 +50,8 @@ import {
 } from './marketplace/payments/test-provider.ts';
 import { createListingFreshnessJob } from './marketplace/listings/keep-listings-fresh.ts';
 import { createImageRouter } from './media/image-route.ts';
+import { createPhotoVariantsJob } from './media/photo-variants-job.ts';
+import { createVariantCache, deletingVariants } from './media/variant-cache.ts';
 import { createDecodeSlots } from './media/decode-slots.ts';
 import { createBlobStore, parseMediaConfig } from './media/media-config.ts';
 import {
@@ -98,7 +100,10 @@ export async function startRoost({
     logger.info({ database: database.kind }, 'database migrated');
 
     const mediaConfig = parseMediaConfig(process.env, config.dataDir);
-    const blobs = await createBlobStore(mediaConfig);
+    // Deleting an original deletes the variants rendered from it.
+    const variantsDir = path.join(config.dataDir, 'media', 'variants');
+    const variants = createVariantCache(variantsDir);
+    const blobs = deletingVariants(await createBlobStore(mediaConfig), variants);
     if (config.seedDemo) {
       const seed = await seedDemoIfEmpty({ db: database.db, blobs });
       if (seed.seeded) logger.info({ listings: seed.listings }, 'demo listings seeded');
@@ -188,6 +193,7 @@ export async function startRoost({
     const identityAdmin = identityAdminFor({
       ...identityConfig,
       endpoint: () => `${liveUrl}/idp`,
+      poolDatabase: database.db,
     });
 
     // Durable background work, stored in the database: search alerts (and listing freshness).
@@ -206,6 +212,7 @@ export async function startRoost({
           secret: appSecret,
           everyMs: config.jobs.alertIntervalMs,
         }),
+        createPhotoVariantsJob({ blobs, variants }),
         createAnonymousDraftExpiryJob({
           db: database.db,
           blobs,
@@ -243,7 +250,13 @@ export async function startRoost({
           applePayDomainFile: paymentsConfig.applePayDomainFile,
         }),
         createSessionMiddleware(auth),
-        createImageRouter({ blobs, cacheDir: path.join(config.dataDir, 'media', 'variants') }),
+        createImageRouter({
+          blobs,
+          cacheDir: variantsDir,
+          // No backfill on first view: queuing all 14 variants (AVIF up to 1,920 px) for every
+          // older photo a page shows kept a core busy behind every demo page; older photos are
+          // resized on request, as before upload-time variants.
+        }),
       ],
       mountApi: (api) => mountMarketplaceApi(api, marketplace),
       web,

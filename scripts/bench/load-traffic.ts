@@ -1,20 +1,38 @@
 // The mixed traffic of `npm run bench:load` (issue 15), shared with the smoke test in
 // `tests/load/load-smoke.test.ts`: search pages, property pages, API reads, sign-ins through
-// `/idp` (USER_PASSWORD_AUTH), favourites, enquiries and image variants, sent at a fixed rate
+// `/idp` (SRP as Amplify signs in, and USER_PASSWORD_AUTH), favourites, enquiries and image
+// variants, sent at a fixed rate
 // (an open model: each request starts on its schedule whether or not earlier ones have answered,
 // so a slow server sees the queue grow, as it would with real visitors).
+import {
+  claimSignature,
+  clientSessionKey,
+  computeX,
+  createClientEphemeral,
+  g,
+  modPow,
+  srpTimestamp,
+} from '../../identity/srp.ts';
 import { createBuiltSiteUser, type BuiltSiteUser } from '../../tests/support/built-site-user.ts';
 import { searchMix } from './search-mix.ts';
 
 export type TrafficKind =
-  'search-page' | 'property-page' | 'api-read' | 'sign-in' | 'favourite' | 'enquiry' | 'image';
+  | 'search-page'
+  | 'property-page'
+  | 'api-read'
+  | 'sign-in'
+  | 'srp-sign-in'
+  | 'favourite'
+  | 'enquiry'
+  | 'image';
 
-/** Shares of the mix, out of 100. */
+/** Shares of the mix, out of 100. An SRP sign-in is two requests, counted as one. */
 export const TRAFFIC_SHARES: Record<TrafficKind, number> = {
   'search-page': 20,
   'property-page': 20,
   'api-read': 20,
-  'sign-in': 5,
+  'sign-in': 2,
+  'srp-sign-in': 3,
   favourite: 15,
   enquiry: 5,
   image: 15,
@@ -25,6 +43,8 @@ const PASSWORD = 'Correct-Horse-9-Battery';
 export interface LoadWorld {
   base: string;
   clientId: string;
+  /** The pool's name (after the region in its id): SRP hashes it into the password. */
+  poolName: string;
   users: { email: string; user: BuiltSiteUser }[];
   propertyPaths: string[];
   listingIds: number[];
@@ -55,7 +75,7 @@ export async function prepareLoadWorld(
   options: { users?: number } = {},
 ): Promise<LoadWorld> {
   const config = (await (await fetch(`${base}/amplify-config.json`)).json()) as {
-    Auth: { Cognito: { userPoolClientId: string } };
+    Auth: { Cognito: { userPoolId: string; userPoolClientId: string } };
   };
   const propertyPaths = new Set<string>();
   const imageKeys = new Set<string>();
@@ -103,6 +123,7 @@ export async function prepareLoadWorld(
   return {
     base,
     clientId: config.Auth.Cognito.userPoolClientId,
+    poolName: config.Auth.Cognito.userPoolId.split('_')[1]!,
     users,
     propertyPaths: [...propertyPaths],
     listingIds,
@@ -118,6 +139,8 @@ interface Planned {
   kind: TrafficKind;
   what: string;
   init?: RequestInit;
+  /** A request that is more than one fetch (SRP): answers the last response. */
+  perform?: () => Promise<Response>;
 }
 
 /** The n-th request of the mix (deterministic: the same run sends the same requests). */
@@ -166,6 +189,12 @@ export function plannedRequest(world: LoadWorld, n: number): Planned {
             AuthParameters: { USERNAME: member.email, PASSWORD },
           }),
         },
+      };
+    case 'srp-sign-in':
+      return {
+        kind,
+        what: '/idp (USER_SRP_AUTH, PASSWORD_VERIFIER)',
+        perform: () => srpSignIn(world, member.email, visitor),
       };
     case 'favourite': {
       // Add, note, list, remove in turn: the member's favourites stay bounded.
@@ -220,6 +249,65 @@ export function plannedRequest(world: LoadWorld, n: number): Planned {
   }
 }
 
+/** Per member, x and g^x (from salt and password): a client's work, done once by the bench. */
+const passwordSecrets = new Map<string, { x: bigint; gx: bigint }>();
+
+/**
+ * A sign-in as Amplify makes it: InitiateAuth with USER_SRP_AUTH, then RespondToAuthChallenge
+ * with the PASSWORD_VERIFIER claim. Answers the second response (or the first when it failed).
+ */
+async function srpSignIn(
+  world: LoadWorld,
+  email: string,
+  headers: Record<string, string>,
+): Promise<Response> {
+  const call = (target: string, body: unknown) =>
+    fetch(`${world.base}/idp`, {
+      method: 'POST',
+      signal: AbortSignal.timeout(30_000),
+      headers: {
+        'content-type': 'application/x-amz-json-1.1',
+        'x-amz-target': `AWSCognitoIdentityProviderService.${target}`,
+        ...headers,
+      },
+      body: JSON.stringify(body),
+    });
+  const ephemeral = createClientEphemeral();
+  const initiated = await call('InitiateAuth', {
+    ClientId: world.clientId,
+    AuthFlow: 'USER_SRP_AUTH',
+    AuthParameters: { USERNAME: email, SRP_A: ephemeral.A.toString(16) },
+  });
+  if (!initiated.ok) return initiated;
+  const challenge = ((await initiated.json()) as { ChallengeParameters: Record<string, string> })
+    .ChallengeParameters;
+  const userId = challenge.USER_ID_FOR_SRP!;
+  let secrets = passwordSecrets.get(email);
+  if (!secrets) {
+    const x = computeX(challenge.SALT!, world.poolName, userId, PASSWORD);
+    secrets = { x, gx: modPow(g, x) };
+    passwordSecrets.set(email, secrets);
+  }
+  const key = clientSessionKey({ ...ephemeral, B: BigInt(`0x${challenge.SRP_B}`), ...secrets });
+  const timestamp = srpTimestamp();
+  return call('RespondToAuthChallenge', {
+    ClientId: world.clientId,
+    ChallengeName: 'PASSWORD_VERIFIER',
+    ChallengeResponses: {
+      USERNAME: userId,
+      PASSWORD_CLAIM_SECRET_BLOCK: challenge.SECRET_BLOCK,
+      TIMESTAMP: timestamp,
+      PASSWORD_CLAIM_SIGNATURE: claimSignature(
+        key,
+        world.poolName,
+        userId,
+        challenge.SECRET_BLOCK!,
+        timestamp,
+      ),
+    },
+  });
+}
+
 /**
  * Sends the mix at `rate` requests per second for `seconds`, then waits for the stragglers.
  * `onSecond` is called once a second with the elapsed seconds (for RSS samples, progress).
@@ -244,11 +332,13 @@ export async function runLoad(
     const planned = plannedRequest(world, n);
     const begun = performance.now();
     try {
-      const response = await fetch(`${world.base}${planned.what}`, {
-        redirect: 'manual',
-        signal: AbortSignal.timeout(30_000),
-        ...planned.init,
-      });
+      const response = planned.perform
+        ? await planned.perform()
+        : await fetch(`${world.base}${planned.what}`, {
+            redirect: 'manual',
+            signal: AbortSignal.timeout(30_000),
+            ...planned.init,
+          });
       await response.arrayBuffer();
       const took = performance.now() - begun;
       stats.latencies.push(took);
@@ -260,7 +350,12 @@ export async function runLoad(
         stats.errors.push({ kind: planned.kind, what: `${response.status} ${planned.what}` });
       }
     } catch (error) {
-      stats.errors.push({ kind: planned.kind, what: `${String(error)} ${planned.what}` });
+      // fetch's own message ('fetch failed') hides why: the cause says refused, reset, timed out.
+      const cause = (error as { cause?: unknown }).cause;
+      stats.errors.push({
+        kind: planned.kind,
+        what: `${String(error)}${cause ? ` (${String(cause)})` : ''} ${planned.what}`,
+      });
     } finally {
       stats.requests += 1;
       stats.byKind.set(planned.kind, (stats.byKind.get(planned.kind) ?? 0) + 1);
@@ -295,4 +390,44 @@ export async function rssMiB(pid: number): Promise<number> {
   const status = await readFile(`/proc/${pid}/status`, 'utf8');
   const kib = Number(/VmRSS:\s+(\d+)\s+kB/.exec(status)?.[1] ?? NaN);
   return kib / 1024;
+}
+
+/** CPU seconds the process has used so far (user + system, all its threads), in ms. */
+export async function processCpuMs(pid: number): Promise<number> {
+  const { readFile } = await import('node:fs/promises');
+  const fields = (await readFile(`/proc/${pid}/stat`, 'utf8')).split(') ')[1]!.split(' ');
+  const ticksPerSecond = 100; // USER_HZ on Linux
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / ticksPerSecond;
+}
+
+/**
+ * The server's CPU time per request of each kind, `count` requests each, 4 at a time: a figure
+ * that does not depend on how loaded the machine is (unlike latency), for before/after work.
+ */
+export async function cpuPerKind(
+  world: LoadWorld,
+  pid: number,
+  count: number,
+): Promise<Map<TrafficKind, number>> {
+  const perKind = new Map<TrafficKind, number>();
+  for (const kind of Object.keys(TRAFFIC_SHARES) as TrafficKind[]) {
+    const planned: Planned[] = [];
+    for (let n = 0; planned.length < count; n += 1) {
+      const request = plannedRequest(world, n);
+      if (request.kind === kind) planned.push(request);
+    }
+    const before = await processCpuMs(pid);
+    for (let index = 0; index < planned.length; index += 4) {
+      await Promise.all(
+        planned.slice(index, index + 4).map(async (request) => {
+          const response = request.perform
+            ? await request.perform()
+            : await fetch(`${world.base}${request.what}`, { redirect: 'manual', ...request.init });
+          await response.arrayBuffer();
+        }),
+      );
+    }
+    perKind.set(kind, ((await processCpuMs(pid)) - before) / count);
+  }
+  return perKind;
 }

@@ -91,7 +91,6 @@ export async function seedSynthetic(handle: DatabaseHandle, count: number) {
       rent: place.typicalRentPcm,
     })),
   );
-  await handle.db.execute(sql`select setseed(0.42)`);
   // Loading into an empty table and building its secondary indexes once afterwards is several
   // times faster than keeping ~20 indexes (a GIN and three GiSTs among them) current row by row.
   const secondary = rowsOf<{ name: string; definition: string }>(
@@ -120,11 +119,35 @@ export async function seedSynthetic(handle: DatabaseHandle, count: number) {
   }
 }
 
+/**
+ * Inserts in batches of 50,000, as many at once as there are cores (PostgreSQL runs each batch's
+ * triggers on its own connection; PGlite takes them in turn). Each batch seeds its own random
+ * numbers, so the data is the same however the batches interleave.
+ */
 async function insertSynthetic(handle: DatabaseHandle, count: number, placesJson: string) {
   const batch = 50_000;
-  for (let start = 0; start < count; start += batch) {
-    const size = Math.min(batch, count - start);
-    await handle.db.execute(sql`
+  const starts = Array.from({ length: Math.ceil(count / batch) }, (_, i) => i * batch);
+  let inserted = 0;
+  const worker = async () => {
+    for (let start = starts.shift(); start !== undefined; start = starts.shift()) {
+      const size = Math.min(batch, count - start);
+      await insertBatch(handle, start, size, placesJson);
+      inserted += size;
+      process.stderr.write(`  seeded ${inserted.toLocaleString('en-GB')} listings\n`);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, os.availableParallelism()) }, worker));
+}
+
+async function insertBatch(
+  handle: DatabaseHandle,
+  start: number,
+  size: number,
+  placesJson: string,
+) {
+  await handle.db.transaction(async (tx) => {
+    await tx.execute(sql`select setseed(${(start / 1e9) % 1})`);
+    await tx.execute(sql`
       with places as (
         select row_number() over () - 1 as idx, p.*
         from json_to_recordset(${placesJson}::json)
@@ -159,10 +182,7 @@ async function insertSynthetic(handle: DatabaseHandle, count: number, placesJson
         p.lat + (n.r2 - 0.5) * 0.25, p.lng + (n.r3 - 0.5) * 0.4,
         now() - (n.r5 * interval '120 days'), now()
       from n join places p on p.idx = (n.g + ${start}) % ${SEED_PLACES.length}`);
-    process.stderr.write(
-      `  seeded ${Math.min(start + size, count).toLocaleString('en-GB')} listings\n`,
-    );
-  }
+  });
 }
 
 /** Raw `execute` results differ by driver in type only; both carry `rows`. */

@@ -63,6 +63,15 @@ describe('job queue', () => {
     await expect(queue().enqueue('nope', {})).rejects.toThrow('Unknown job');
   });
 
+  it('leaves a kind of job it cannot run to a queue that can', async () => {
+    const echoOnly = createJobQueue({ db: database.db, logger, definitions: [echo] });
+    await queue().enqueue('tick', {});
+    expect(await echoOnly.runDue()).toBe(0);
+    const [waiting] = await database.db.select().from(jobs);
+    expect(waiting).toMatchObject({ name: 'tick', status: 'pending', attempts: 0 });
+    expect(await queue().runDue()).toBe(1);
+  });
+
   it('waits for jobs scheduled later', async () => {
     const q = queue();
     await q.enqueue('echo', { word: 'later' }, { runAt: new Date(Date.now() + 60_000) });

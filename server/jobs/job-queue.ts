@@ -84,10 +84,18 @@ export function createJobQueue(options: JobQueueOptions) {
       .update(jobs)
       .set({ status: 'pending' })
       .where(and(eq(jobs.status, 'running'), lte(jobs.lockedUntil, sql`now()`)));
+    // Only kinds this process can run: a job queued by a newer or differently configured
+    // instance waits for one that can, instead of failing here for want of a handler.
     const due = db
       .select({ id: jobs.id })
       .from(jobs)
-      .where(and(eq(jobs.status, 'pending'), lte(jobs.runAt, sql`now()`)))
+      .where(
+        and(
+          eq(jobs.status, 'pending'),
+          lte(jobs.runAt, sql`now()`),
+          inArray(jobs.name, [...byName.keys()]),
+        ),
+      )
       .orderBy(jobs.runAt)
       .limit(batchSize)
       .for('update', { skipLocked: true });

@@ -1,22 +1,16 @@
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import { Router, type Request } from 'express';
-import sharp from 'sharp';
 import { DEFAULT_IMAGE_QUALITY, IMAGE_QUALITIES, IMAGE_WIDTHS } from '../../domain/images.ts';
 import { type BlobStore, isBlobKey } from './blob-store.ts';
+import { renderVariant, WORKING_COPY_WIDTH } from './render-variants.ts';
+import { createVariantCache, type VariantFormat, type VariantSpec } from './variant-cache.ts';
 
-type OutputFormat = 'avif' | 'webp' | 'jpeg';
-
-const CONTENT_TYPES: Record<OutputFormat, string> = {
+const CONTENT_TYPES: Record<VariantFormat, string> = {
   avif: 'image/avif',
   webp: 'image/webp',
   jpeg: 'image/jpeg',
 };
 
-/** Refuse to decode anything bigger than this many pixels (decompression bombs). */
-const MAX_INPUT_PIXELS = 100_000_000;
-
-export function pickFormat(accept: string | undefined): OutputFormat {
+export function pickFormat(accept: string | undefined): VariantFormat {
   if (accept?.includes('image/avif')) return 'avif';
   if (accept?.includes('image/webp')) return 'webp';
   return 'jpeg';
@@ -29,37 +23,45 @@ function nearestAllowed(requested: number, allowed: readonly number[], fallback:
 
 export interface ImageRouteOptions {
   blobs: BlobStore;
-  /** Directory for rendered variants; safe to delete at any time. */
+  /** Directory of rendered variants (`createVariantCache`); safe to delete at any time. */
   cacheDir: string;
   /** Called each time a variant is encoded (not when served from the cache): for tests, benches. */
   onRender?: (variantId: string) => void;
+  /**
+   * Called when a variant had to be rendered from the full original (no working copy yet): a
+   * photo uploaded before upload-time variants existed, or a cleared cache. The server queues
+   * the photo's variants then, so the original is decoded in full once, not once per variant.
+   */
+  onColdOriginal?: (key: string) => void;
 }
 
 /**
- * The resizing loader: `/img/<key>?w=&q=` renders an original at one of the fixed widths in the
- * best format the browser accepts, caches the result on disk and marks it immutable, so a CDN
- * in front serves it from then on.
+ * The resizing loader: `/img/<key>?w=&q=` serves an original at one of the fixed widths in the
+ * best format the browser accepts, marked immutable so a CDN in front serves it from then on.
+ * Variants made at upload are read from the cache; any other is rendered once, from the working
+ * copy when there is one, and cached.
  */
-export function createImageRouter({ blobs, cacheDir, onRender }: ImageRouteOptions): Router {
+export function createImageRouter({
+  blobs,
+  cacheDir,
+  onRender,
+  onColdOriginal,
+}: ImageRouteOptions): Router {
   const router = Router();
+  const variants = createVariantCache(cacheDir);
   const inFlight = new Map<string, Promise<Buffer | undefined>>();
 
-  async function renderVariant(key: string, width: number, quality: number, format: OutputFormat) {
-    const file = path.join(cacheDir, key.slice(0, 2), `${key}-${width}-${quality}.${format}`);
-    const cached = await fs.readFile(file).catch(() => undefined);
+  async function serveVariant(key: string, spec: VariantSpec) {
+    const cached = await variants.read(key, spec);
     if (cached) return cached;
-    const original = await blobs.get(key);
-    if (!original) return undefined;
-    onRender?.(`${key}-${width}-${quality}-${format}`);
-    const rendered = await sharp(original, { limitInputPixels: MAX_INPUT_PIXELS })
-      .rotate()
-      .resize({ width, withoutEnlargement: true })
-      .toFormat(format, { quality, ...(format === 'avif' ? { effort: 2 } : {}) })
-      .toBuffer();
-    await fs.mkdir(path.dirname(file), { recursive: true });
-    const partial = `${file}.${process.pid}.partial`;
-    await fs.writeFile(partial, rendered);
-    await fs.rename(partial, file);
+    const workingCopy =
+      spec.width <= WORKING_COPY_WIDTH ? await variants.readSource(key) : undefined;
+    const source = workingCopy ?? (await blobs.get(key));
+    if (!source) return undefined;
+    if (!workingCopy) onColdOriginal?.(key);
+    onRender?.(`${key}-${spec.width}-${spec.quality}-${spec.format}`);
+    const rendered = await renderVariant(source, spec, 'request');
+    await variants.write(key, spec, rendered);
     return rendered;
   }
 
@@ -69,22 +71,22 @@ export function createImageRouter({ blobs, cacheDir, onRender }: ImageRouteOptio
       res.status(404).type('text/plain').send('Image not found');
       return;
     }
-    const width = nearestAllowed(Number(req.query.w), IMAGE_WIDTHS, 960);
-    const quality = nearestAllowed(Number(req.query.q), IMAGE_QUALITIES, DEFAULT_IMAGE_QUALITY);
-    const format = pickFormat(req.headers.accept);
-    const etag = `"${key.slice(0, 16)}-${width}-${quality}-${format}"`;
+    const spec: VariantSpec = {
+      width: nearestAllowed(Number(req.query.w), IMAGE_WIDTHS, 960),
+      quality: nearestAllowed(Number(req.query.q), IMAGE_QUALITIES, DEFAULT_IMAGE_QUALITY),
+      format: pickFormat(req.headers.accept),
+    };
+    const etag = `"${key.slice(0, 16)}-${spec.width}-${spec.quality}-${spec.format}"`;
     res.setHeader('Vary', 'Accept');
     if (req.headers['if-none-match'] === etag) {
       res.status(304).end();
       return;
     }
-    const variantId = `${key}-${width}-${quality}-${format}`;
+    const variantId = `${key}-${spec.width}-${spec.quality}-${spec.format}`;
     try {
       let pending = inFlight.get(variantId);
       if (!pending) {
-        pending = renderVariant(key, width, quality, format).finally(() =>
-          inFlight.delete(variantId),
-        );
+        pending = serveVariant(key, spec).finally(() => inFlight.delete(variantId));
         inFlight.set(variantId, pending);
       }
       const body = await pending;
@@ -92,7 +94,7 @@ export function createImageRouter({ blobs, cacheDir, onRender }: ImageRouteOptio
         res.status(404).type('text/plain').send('Image not found');
         return;
       }
-      res.setHeader('Content-Type', CONTENT_TYPES[format]);
+      res.setHeader('Content-Type', CONTENT_TYPES[spec.format]);
       res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
       res.setHeader('ETag', etag);
       res.send(body);

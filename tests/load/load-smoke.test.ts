@@ -27,7 +27,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await stop?.();
-});
+}, 60_000);
 
 describe('mixed traffic at a fixed rate', () => {
   it(`answers ${RATE} req/s for ${SECONDS} s with no errors and no 5xx`, async () => {

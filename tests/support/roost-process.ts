@@ -23,10 +23,14 @@ export async function freePort(): Promise<number> {
 }
 
 /** Starts Roost on free ports with `env` over the test's own; resolves once it says it's ready. */
-export async function startRoost(env: Record<string, string>): Promise<RoostProcess> {
+export async function startRoost(
+  env: Record<string, string>,
+  /** Node options that NODE_OPTIONS refuses (`--cpu-prof` for `npm run bench:load`). */
+  nodeArgs: string[] = [],
+): Promise<RoostProcess> {
   const port = await freePort();
   const httpsPort = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'server/main.ts'], {
     env: {
       ...process.env,
       NODE_ENV: 'test',
@@ -44,7 +48,7 @@ export async function startRoost(env: Record<string, string>): Promise<RoostProc
     child.once('exit', (code) => resolve(code)),
   );
   const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`not ready in time:\n${output}`)), 90_000);
+    const timer = setTimeout(() => reject(new Error(`not ready in time:\n${output}`)), 240_000);
     const check = () => {
       const match = /Roost is ready at (\S+)/.exec(output);
       if (match) {
@@ -71,6 +75,7 @@ export async function stopRoost(started: RoostProcess): Promise<number | null> {
 export async function startBuiltRoost(
   name: string,
   extraEnv: Record<string, string> = {},
+  nodeArgs: string[] = [],
 ): Promise<{ roost: RoostProcess; dataDir: string; stop: () => Promise<void> }> {
   if (!fs.existsSync('build/server/index.js')) {
     throw new Error('No web build: run `npx tsx scripts/ensure-build.ts` (npm test does).');
@@ -89,7 +94,7 @@ export async function startBuiltRoost(
     env.DATABASE_URL = database.url;
     dropDatabase = database.drop;
   }
-  const roost = await startRoost(env);
+  const roost = await startRoost(env, nodeArgs);
   const stop = async () => {
     await stopRoost(roost);
     await dropDatabase();

@@ -1,0 +1,52 @@
+// The load generator for `scripts/bench-pages.ts`, in a process of its own so that the server's
+// CPU time (`process.cpuUsage()` in the parent) counts the server's work only, not autocannon's,
+// and a `--cpu-prof` of the parent profiles the server alone.
+import autocannon from 'autocannon';
+
+export interface LoadRequest {
+  url: string;
+  paths: string[];
+  connections: number;
+  seconds: number;
+  cookie?: string;
+}
+
+export interface LoadResult {
+  perSecond: number;
+  /** Responses completed over the whole run (2xx or not). */
+  pages: number;
+  p50: number;
+  p99: number;
+  non2xx: number;
+  errors: number;
+}
+
+process.once('message', async (request: LoadRequest) => {
+  let next = 0;
+  const result = await autocannon({
+    url: request.url,
+    connections: request.connections,
+    duration: request.seconds,
+    headers: {
+      'accept-encoding': 'gzip, br',
+      ...(request.cookie ? { cookie: request.cookie } : {}),
+    },
+    requests: [
+      {
+        setupRequest: (options) => ({
+          ...options,
+          path: request.paths[next++ % request.paths.length]!,
+        }),
+      },
+    ],
+  });
+  const outcome: LoadResult = {
+    perSecond: Math.round(result.requests.average),
+    pages: result.requests.total,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    non2xx: result.non2xx,
+    errors: result.errors,
+  };
+  process.send!(outcome, () => process.exit(0));
+});
