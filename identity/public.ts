@@ -18,6 +18,7 @@ export { parseIdentityConfig, IdentityConfigError, type IdentityConfig } from '.
 export type { MessageSender, OutgoingMessage } from './delivery/message-sender.ts';
 export { amplifyConfig } from './amplify-config.ts';
 export type { TokenSignIn } from './token-liveness.ts';
+export { usersCreatedSince } from './users-created-since.ts';
 export {
   createAbuseLimiter,
   createDatabaseLimiter,

@@ -5,7 +5,7 @@ import {
 } from '../auth/same-origin-writes.ts';
 import { AppError, toApiErrorBody } from './app-error.ts';
 import { toClientError } from './client-errors.ts';
-import { rejectNulInBody } from './request-guards.ts';
+import { rejectDeepBody, rejectNulInBody } from './request-guards.ts';
 import { RetryLaterError } from './retry-later-error.ts';
 
 /**
@@ -21,6 +21,7 @@ export function createApiRouter(
   const api = Router();
   api.use(requireSameOriginForCookieWrites(options));
   api.use(express.json({ limit: '1mb' }));
+  api.use(rejectDeepBody());
   api.use(rejectNulInBody());
   api.use((_req, res, next) => {
     res.setHeader('Cache-Control', 'no-store');

@@ -9,7 +9,7 @@ import { createLocalBlobStore } from '../media/blob-store.ts';
 import { createImageRouter } from '../media/image-route.ts';
 import { AppError } from './app-error.ts';
 import { createHttpApp, type HttpAppParts } from './create-app.ts';
-import { findNulCharacter } from './request-guards.ts';
+import { findNulCharacter, isNestedDeeperThan, MAX_BODY_DEPTH } from './request-guards.ts';
 import { RetryLaterError } from './retry-later-error.ts';
 import { serveForTest } from '../../tests/support/serve.ts';
 
@@ -348,6 +348,28 @@ describe('URLs and bodies that cannot be read', () => {
     });
     expect((await post({ ['key\u0000']: 1 })).status).toBe(400);
     expect((await post({ text: 'fine' })).status).toBe(200);
+
+    // Nesting deeper than any of our bodies is refused before a handler (or jsonb) sees it.
+    const tooDeep = await fetch(`${baseUrl}/api/v1/echo`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: `${'['.repeat(20_000)}{"text":"fine"}${']'.repeat(20_000)}`,
+    });
+    expect(tooDeep.status).toBe(400);
+    expect(await tooDeep.json()).toMatchObject({
+      error: { code: 'BAD_REQUEST', message: expect.stringMatching(/nested more than/) },
+    });
+    let fair: unknown = 'fine';
+    for (let depth = 0; depth < MAX_BODY_DEPTH - 1; depth += 1) fair = { inner: fair };
+    expect((await post(fair)).status).toBe(200);
+  });
+
+  it('measures nesting with a stack, however deep', () => {
+    let deep: unknown = 1;
+    for (let depth = 0; depth < 200_000; depth += 1) deep = [deep];
+    expect(isNestedDeeperThan(deep, MAX_BODY_DEPTH)).toBe(true);
+    expect(isNestedDeeperThan({ a: [{ b: 'c' }] }, 3)).toBe(false);
+    expect(isNestedDeeperThan({ a: [{ b: {} }] }, 3)).toBe(true);
   });
 
   it('walks deeply nested bodies without overflowing the stack', () => {

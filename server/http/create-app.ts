@@ -1,3 +1,4 @@
+import zlib from 'node:zlib';
 import compression from 'compression';
 import express, { type ErrorRequestHandler, type Router } from 'express';
 import helmet from 'helmet';
@@ -11,6 +12,8 @@ import { sendErrorPage } from './error-page.ts';
 import { createHealthRouter } from './health.ts';
 import { rejectUnreadableUrls } from './request-guards.ts';
 import { requestLogging } from './request-logging.ts';
+
+const BROTLI_QUALITY = 3;
 
 export interface HttpAppParts {
   logger: Logger;
@@ -64,7 +67,11 @@ export function createHttpApp(parts: HttpAppParts): express.Express {
     }),
   );
   app.use(rejectUnreadableUrls());
-  app.use(compression());
+  // Brotli at quality 3 rather than the middleware's 4: measured on a rendered search page
+  // (59 KB), 0.26 ms instead of 0.49 ms of CPU for 5 % more bytes (docs/performance.md §2).
+  app.use(
+    compression({ brotli: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY } } }),
+  );
   for (const router of parts.routers) app.use(router);
   app.use('/api/v1', createApiRouter(parts.mountApi, { publicUrl: security.publicUrl }));
   app.use(parts.web);

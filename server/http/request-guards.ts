@@ -80,6 +80,39 @@ export function findNulCharacter(value: unknown): string | undefined {
   return undefined;
 }
 
+/**
+ * No request body of ours nests more than a few levels; a deeper one is refused before any
+ * handler sees it. Stored as jsonb, 20,000 levels made PostgreSQL's stack-depth error spin
+ * inside PGlite (found by the fuzz suite), and nothing legitimate needs it.
+ */
+export const MAX_BODY_DEPTH = 32;
+
+/** Whether a parsed body nests objects or arrays deeper than `max` (walked with a stack). */
+export function isNestedDeeperThan(value: unknown, max: number): boolean {
+  const pending: [unknown, number][] = [[value, 0]];
+  while (pending.length > 0) {
+    const [current, depth] = pending.pop()!;
+    if (!current || typeof current !== 'object' || Buffer.isBuffer(current)) continue;
+    if (depth >= max) return true;
+    for (const child of Object.values(current)) pending.push([child, depth + 1]);
+  }
+  return false;
+}
+
+/** After the API's JSON parser: a body nested deeper than MAX_BODY_DEPTH is a 400. */
+export function rejectDeepBody(): RequestHandler {
+  return (req, _res, next) => {
+    next(
+      isNestedDeeperThan(req.body, MAX_BODY_DEPTH)
+        ? new AppError(
+            'BAD_REQUEST',
+            `The request body is nested more than ${MAX_BODY_DEPTH} levels deep.`,
+          )
+        : undefined,
+    );
+  };
+}
+
 /** After the API's JSON parser: a NUL in any key or string value is a 400 naming the field. */
 export function rejectNulInBody(): RequestHandler {
   return (req, _res, next) => {

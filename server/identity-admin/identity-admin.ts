@@ -20,6 +20,8 @@ import {
   type AttributeType,
   type UserType,
 } from '@aws-sdk/client-cognito-identity-provider';
+import type { Database } from '../../db/client.ts';
+import { usersCreatedSince } from '../../identity/public.ts';
 
 /** One account in the user pool, as the admin portal shows it. */
 export interface IdentityAccount {
@@ -89,6 +91,11 @@ export interface IdentityAdminOptions {
   public: CognitoIdentityProviderClient;
   userPoolId: string;
   clientId: string;
+  /**
+   * The embedded pool's own database (`identity.users`), when the pool is this server's: recent
+   * sign-ups are then counted by a query on `created_at` instead of reading the whole pool.
+   */
+  poolDatabase?: Database | undefined;
 }
 
 const attributesOf = (list: AttributeType[] | undefined): Record<string, string> =>
@@ -331,7 +338,8 @@ export function createIdentityAdmin(options: IdentityAdminOptions): IdentityAdmi
       return subs;
     },
     async createdSince(since) {
-      // ListUsers cannot filter by date: read the pool newest-last and keep the recent ones.
+      if (options.poolDatabase) return usersCreatedSince(options.poolDatabase, since);
+      // Amazon Cognito's ListUsers cannot filter by date: read the pool and keep the recent ones.
       const all = await listUsers(undefined, 10_000);
       return all
         .map((a) => (a.createdAt ? new Date(a.createdAt) : undefined))
@@ -349,6 +357,8 @@ export function identityAdminFor(config: {
   region: string;
   adminCredentials: { accessKeyId: string; secretAccessKey: string };
   endpoint: () => string;
+  /** The embedded pool's database, for counting sign-ups by a query. */
+  poolDatabase?: Database;
 }): IdentityAdmin & { close(): void } {
   const cognito = config.provider === 'cognito' ? config.cognito : undefined;
   const endpoint = async () => new URL(config.endpoint());
@@ -400,6 +410,7 @@ export function identityAdminFor(config: {
       public: publicClient,
       userPoolId: cognito?.userPoolId ?? config.userPoolId,
       clientId: cognito?.clientId ?? config.clientId,
+      poolDatabase: cognito ? undefined : config.poolDatabase,
     }),
     close() {
       admin.destroy();

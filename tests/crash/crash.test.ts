@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -7,7 +8,8 @@ import { freePort, startRoost, type RoostProcess } from '../support/roost-proces
 import { createEmptyPostgresDatabase, testDatabaseKind } from '../support/test-database.ts';
 
 /**
- * Issue 15: API writes (listings, favourites; favourite notes too, not checked) while the built server is killed
+ * Issue 15: API writes (listings, favourites, favourite notes, paid upgrades through the test
+ * provider: the order and its payment) while the built server is killed
  * with SIGKILL, again and again; after each restart the server must start and every write it
  * acknowledged (2xx) must be there. Prints acknowledged / lost / failed restarts.
  *
@@ -38,7 +40,7 @@ const listing = (n: number) => ({
 const cleanups: (() => Promise<void>)[] = [];
 afterAll(async () => {
   for (const cleanup of cleanups.reverse()) await cleanup().catch(() => undefined);
-});
+}, 120_000);
 
 describe('SIGKILL during API writes', () => {
   it(`keeps every acknowledged write over ${KILLS} kills (${testDatabaseKind()})`, async () => {
@@ -54,6 +56,8 @@ describe('SIGKILL during API writes', () => {
       HTTPS_PORT: String(await freePort()),
       // Writes as fast as we can send them: not what the abuse limits are about.
       UPLOADS_PER_HOUR: '100000',
+      // Paid upgrades through the built-in test provider (refused in production without this).
+      PAYMENTS_TEST_MODE: 'true',
     };
     if (testDatabaseKind() === 'postgres') {
       const database = await createEmptyPostgresDatabase();
@@ -72,7 +76,17 @@ describe('SIGKILL during API writes', () => {
 
     const listings = new Set<number>();
     const favourites = new Set<number>();
-    let notesWritten = 0;
+    /**
+     * Per favourite, the last acknowledged note and the notes sent after it whose answer the kill
+     * cut off (each may or may not have been kept). One note write per favourite at a time, so
+     * 'last acknowledged' is well defined.
+     */
+    const notes = new Map<number, { acknowledged?: string; unanswered: string[] }>();
+    const noteInFlight = new Set<number>();
+    /** Orders the server acknowledged (201), and those whose 'Pay' it acknowledged. */
+    const orders = new Set<number>();
+    const paid = new Set<number>();
+    let notesAcknowledged = 0;
     let acknowledged = 0;
     let failedRestarts = 0;
     let sequence = 0;
@@ -82,7 +96,7 @@ describe('SIGKILL during API writes', () => {
       sequence += 1;
       const n = sequence;
       const own = [...listings];
-      const kind = own.length === 0 ? 0 : n % 3;
+      const kind = own.length === 0 ? 0 : n % 4;
       try {
         if (kind === 0) {
           const response = await fetch(`${base}/api/v1/listings`, {
@@ -104,17 +118,57 @@ describe('SIGKILL during API writes', () => {
             favourites.add(id);
             acknowledged += 1;
           }
+        } else if (kind === 3) {
+          // A paid upgrade: the order, then 'Pay' at the test checkout (its signed webhook
+          // marks the payment paid and grants the upgrade before the answer comes back).
+          const id = own[n % own.length]!;
+          const checkout = await fetch(`${base}/api/v1/listings/${id}/checkouts`, {
+            method: 'POST',
+            headers,
+            body: JSON.stringify({
+              productCode: 'featured_7',
+              idempotencyKey: randomBytes(16).toString('hex'),
+              startImmediately: true,
+            }),
+          });
+          if (checkout.status !== 201) return;
+          const { paymentId } = (await checkout.json()) as { paymentId: number };
+          orders.add(paymentId);
+          acknowledged += 1;
+          const pay = await fetch(`${base}/api/v1/me/payments/${paymentId}/test-outcome`, {
+            method: 'POST',
+            headers,
+            body: JSON.stringify({ outcome: 'pay' }),
+          });
+          if (pay.ok) {
+            paid.add(paymentId);
+            acknowledged += 1;
+          }
         } else {
           const id = [...favourites][n % Math.max(1, favourites.size)];
-          if (id === undefined) return;
+          if (id === undefined || noteInFlight.has(id)) return;
+          noteInFlight.add(id);
+          const state = notes.get(id) ?? { unanswered: [] };
+          notes.set(id, state);
           const note = `note ${n}`;
-          const response = await fetch(`${base}/api/v1/favourites/${id}/note`, {
-            method: 'PUT',
-            headers,
-            body: JSON.stringify({ note }),
-          });
-          // Exercised, not counted: the API has no read of one note to check it against.
-          if (response.ok) notesWritten += 1;
+          try {
+            const response = await fetch(`${base}/api/v1/favourites/${id}/note`, {
+              method: 'PUT',
+              headers,
+              body: JSON.stringify({ note }),
+            });
+            if (response.ok) {
+              notesAcknowledged += 1;
+              state.acknowledged = note;
+              state.unanswered = [];
+              acknowledged += 1;
+            } else state.unanswered.push(note);
+          } catch (error) {
+            state.unanswered.push(note);
+            throw error;
+          } finally {
+            noteInFlight.delete(id);
+          }
         }
       } catch {
         // The connection died with the server: not acknowledged, so nothing to check.
@@ -134,9 +188,29 @@ describe('SIGKILL during API writes', () => {
       const ownIds = new Set(own.listings.map((entry) => Number(entry.id)));
       const favs = await read<{ ids: number[] }>(`${base}/api/v1/favourites`);
       const favIds = new Set(favs.ids.map(Number));
+      // Notes read back from the favourites page (the API has no read of one note), which
+      // shows each in its text box: the acknowledged one, or one sent after it.
+      const page = await fetch(`${base}/favourites`, { headers: { cookie: user.cookie } });
+      const html = await page.text();
+      const receipts = new Map<number, string>();
+      for (const id of orders) {
+        const answer = await fetch(`${base}/api/v1/me/payments/${id}`, { headers });
+        if (answer.ok) receipts.set(id, ((await answer.json()) as { status: string }).status);
+      }
       const missing = [
+        ...[...orders].filter((id) => !receipts.has(id)).map((id) => `order ${id}`),
+        ...[...paid]
+          .filter((id) => receipts.has(id) && receipts.get(id) !== 'paid')
+          .map((id) => `payment ${id} (${receipts.get(id)}, acknowledged as paid)`),
         ...[...listings].filter((id) => !ownIds.has(id)).map((id) => `listing ${id}`),
         ...[...favourites].filter((id) => !favIds.has(id)).map((id) => `favourite ${id}`),
+        ...[...notes]
+          .filter(
+            ([, state]) =>
+              state.acknowledged !== undefined &&
+              ![state.acknowledged, ...state.unanswered].some((note) => html.includes(`>${note}<`)),
+          )
+          .map(([id, state]) => `note '${state.acknowledged}' on favourite ${id}`),
       ];
       if (missing.length)
         console.log(
@@ -177,7 +251,7 @@ describe('SIGKILL during API writes', () => {
     await roost.exited;
 
     console.log(
-      `crash (${testDatabaseKind()}): ${kills} kills, ${acknowledged} acknowledged writes (listings, favourites; ${notesWritten} notes besides), ${lost} lost, ${failedRestarts} failed restarts`,
+      `crash (${testDatabaseKind()}): ${kills} kills, ${acknowledged} acknowledged writes (listings, favourites, ${notesAcknowledged} favourite notes, ${orders.size} orders, ${paid.size} payments), ${lost} lost, ${failedRestarts} failed restarts`,
     );
     expect(acknowledged).toBeGreaterThan(0);
     expect(lost).toBe(0);

@@ -23,6 +23,7 @@ let identity: RunningIdentity;
 let marketplace: Marketplace;
 const subs: Record<string, string> = {};
 let admin: SessionUser;
+let marketplaceIdentityAdmin: ReturnType<typeof createIdentityAdmin>;
 let member: SessionUser;
 
 const sessionOf = (sub: string, email: string, isAdmin = false) =>
@@ -44,6 +45,7 @@ beforeAll(async () => {
     userPoolId: UserPoolId,
     clientId: identity.service.config.clientId,
   });
+  marketplaceIdentityAdmin = identityAdmin;
   marketplace = createMarketplace({
     db: identity.database.db,
     logger: pino({ level: 'silent' }),
@@ -259,6 +261,25 @@ describe('admin user information', () => {
     await expect(
       marketplace.adminUsers.requestErasure({ user: mo, password }),
     ).rejects.toMatchObject({ code: 'RATE_LIMITED' });
+  });
+
+  it('holds the password re-check limit across two instances sharing the database', async () => {
+    const lena = sessionOf(subs.lena!, 'lena@roost.test');
+    const second = createMarketplace({
+      db: identity.database.db,
+      logger: pino({ level: 'silent' }),
+      publicUrl: 'https://roost.test',
+      identityAdmin: () => marketplaceIdentityAdmin,
+    });
+    for (const instance of [marketplace, second, marketplace, second, marketplace]) {
+      await expect(
+        instance.adminUsers.requestErasure({ user: lena, password: 'Wrong-password-1' }),
+      ).rejects.toMatchObject({ code: 'VALIDATION_FAILED' });
+    }
+    await expect(second.adminUsers.requestErasure({ user: lena, password })).rejects.toMatchObject({
+      code: 'RATE_LIMITED',
+      retryAfterSeconds: expect.any(Number),
+    });
   });
 
   it('gives the overview figures', async () => {

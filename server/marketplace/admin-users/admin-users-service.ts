@@ -4,6 +4,7 @@ import type { Database } from '../../../db/client.ts';
 import { ADMIN_GROUP, type SessionUser } from '../../../domain/session-user.ts';
 import { fieldErrorsOf } from '../../../domain/validation/field-errors.ts';
 import { AppError } from '../../http/app-error.ts';
+import { RetryLaterError } from '../../http/retry-later-error.ts';
 import type {
   IdentityAccount,
   IdentityAccountDetail,
@@ -62,7 +63,7 @@ export interface UserPage {
   record: MarketRecord;
 }
 
-type Deps = Pick<MarketplaceDeps, 'db' | 'publicUrl' | 'logger'> & {
+type Deps = Pick<MarketplaceDeps, 'db' | 'publicUrl' | 'logger' | 'limiter'> & {
   identityAdmin: () => IdentityAdmin | undefined;
 };
 
@@ -277,16 +278,19 @@ export function createAdminUsersService(deps: Deps) {
       : null;
   }
 
-  // Password re-checks per account: 5 in 15 minutes, so the form cannot be used to guess.
-  const recentChecks = new Map<string, number[]>();
-  function allowPasswordCheck(sub: string, now: number) {
-    const window = now - 15 * 60_000;
-    const recent = (recentChecks.get(sub) ?? []).filter((at) => at > window);
-    if (recent.length >= 5) return false;
-    recent.push(now);
-    recentChecks.set(sub, recent);
-    if (recentChecks.size > 10_000) recentChecks.clear();
-    return true;
+  /**
+   * Password re-checks per account: 5 in 15 minutes, so the form cannot be used to guess. Counted
+   * in the shared store-backed limiter, so the limit holds across instances and restarts.
+   */
+  async function limitPasswordChecks(sub: string) {
+    const verdict = await deps.limiter.take(`password-check:${sub}`, 5, 15 * 60);
+    if (!verdict.allowed) {
+      throw new RetryLaterError(
+        'RATE_LIMITED',
+        'Too many tries. Wait 15 minutes and try again.',
+        verdict.retryAfterSeconds,
+      );
+    }
   }
 
   async function requestErasure({
@@ -304,9 +308,7 @@ export function createAdminUsersService(deps: Deps) {
       });
     }
     const identity = needIdentity(deps);
-    if (!allowPasswordCheck(user.userId, Date.now())) {
-      throw new AppError('RATE_LIMITED', 'Too many tries. Wait 15 minutes and try again.');
-    }
+    await limitPasswordChecks(user.userId);
     const isRight = await identity.checkPassword(user.email ?? user.username, password);
     if (!isRight) {
       throw new AppError('VALIDATION_FAILED', 'That password is not right.', {

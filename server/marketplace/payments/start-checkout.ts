@@ -10,6 +10,7 @@ import { splitVat } from '../../../domain/payments/vat.ts';
 import type { SessionUser } from '../../../domain/session-user.ts';
 import { fieldErrorsOf } from '../../../domain/validation/field-errors.ts';
 import { AppError } from '../../http/app-error.ts';
+import { RetryLaterError } from '../../http/retry-later-error.ts';
 import { lockPromoCode, recordPromoUse } from '../campaigns/promo-codes.ts';
 import { listings } from '../listings/schema.ts';
 import { completeFreeOrder } from './complete-free-order.ts';
@@ -268,11 +269,16 @@ function checkoutView(
   };
 }
 
+/** How long a client is told to wait while no payment provider is configured. */
+const NO_PROVIDER_RETRY_AFTER_SECONDS = 3600;
+
 export function requireProvider(provider: PaymentProvider | undefined): PaymentProvider {
   if (!provider) {
-    throw new AppError(
+    // A 503 says when to try again (Retry-After), as every 503 of the API does.
+    throw new RetryLaterError(
       'UNAVAILABLE',
       'Paid upgrades are not available at the moment. Please try again later.',
+      NO_PROVIDER_RETRY_AFTER_SECONDS,
     );
   }
   return provider;
