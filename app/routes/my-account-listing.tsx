@@ -242,6 +242,13 @@ export default function ManageListing({ loaderData, actionData }: Route.Componen
                 </>
               ) : null}
               <p className="manage-listing__message">{enquiry.message}</p>
+              {enquiry.threadId ? (
+                <p>
+                  <Link to={`/my-account/messages/${enquiry.threadId}`}>
+                    Open the conversation with {enquiry.name}
+                  </Link>
+                </p>
+              ) : null}
               {enquiry.reply ? (
                 <p className="hint">You replied: {enquiry.reply}</p>
               ) : (

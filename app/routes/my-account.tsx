@@ -91,6 +91,9 @@ export default function MyAccount({ loaderData }: Route.ComponentProps) {
           <MyPayments payments={loaderData.payments} />
         ) : null}
         <p className="account-data-link">
+          <Link to="/my-account/messages">Messages about your enquiries and listings</Link>
+        </p>
+        <p className="account-data-link">
           <Link to="/my-account/data">Your data: download a copy or erase your account</Link>
         </p>
       </>

@@ -101,4 +101,18 @@ test('photos keep the order chosen, warn when tiny and move by keyboard', async 
   await page.reload();
   await expect(items).toHaveCount(3);
   await expectOrder(['107', '320', '128']);
+
+  // Removing is said outright (media left out of an order are kept): the photo stays gone.
+  const removed = page.waitForResponse(
+    (response) =>
+      response.url().endsWith(`/api/v1/drafts/${draftId}/media`) &&
+      response.request().method() === 'PUT',
+  );
+  await page.getByRole('button', { name: 'Remove photo 2' }).click();
+  expect((await removed).status()).toBe(200);
+  await expectOrder(['107', '128']);
+  await expect(items).toHaveCount(2);
+  await page.reload();
+  await expect(items).toHaveCount(2);
+  await expectOrder(['107', '128']);
 });

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { qualifiedColumn } from '../../../db/qualified-column.ts';
 import { listingMedia, listingPriceHistory, listings, type Listing } from './schema.ts';
 
 /** What a results card or a home-page tile needs; never the full address. */
@@ -36,6 +37,10 @@ const h = listingPriceHistory;
  * (each an index look-up on the listing's media / price history), so any list of cards is one
  * query however many cards it holds.
  */
+// The outer listing's id, fully qualified: in a single-table query drizzle writes select-list
+// columns unqualified, and a bare "id" inside these subqueries would bind to the inner table.
+const listingId = qualifiedColumn(listings.id);
+
 export const summaryColumns = {
   id: listings.id,
   channel: listings.channel,
@@ -53,9 +58,9 @@ export const summaryColumns = {
   publishedAt: listings.publishedAt,
   cover: sql<
     ListingSummary['cover']
-  >`(select json_build_object('key', ${m.blobKey}, 'width', ${m.width}, 'height', ${m.height}, 'caption', ${m.caption}) from ${m} where ${m.listingId} = ${listings.id} and ${m.kind} = 'photo' order by ${m.position} limit 1)`,
+  >`(select json_build_object('key', ${m.blobKey}, 'width', ${m.width}, 'height', ${m.height}, 'caption', ${m.caption}) from ${m} where ${m.listingId} = ${listingId} and ${m.kind} = 'photo' order by ${m.position} limit 1)`,
   // Reduced: the latest price change, within the last 30 days, was lower than the one before.
-  reducedRecently: sql<boolean>`coalesce((select latest.price < latest.previous from (select ${h.price} as price, ${h.changedAt} as changed_at, lead(${h.price}) over (order by ${h.changedAt} desc) as previous from ${h} where ${h.listingId} = ${listings.id} order by ${h.changedAt} desc limit 2) latest where latest.changed_at > now() - make_interval(days => ${REDUCED_FOR_DAYS}) order by latest.changed_at desc limit 1), false)`,
+  reducedRecently: sql<boolean>`coalesce((select latest.price < latest.previous from (select ${h.price} as price, ${h.changedAt} as changed_at, lead(${h.price}) over (order by ${h.changedAt} desc) as previous from ${h} where ${h.listingId} = ${listingId} order by ${h.changedAt} desc limit 2) latest where latest.changed_at > now() - make_interval(days => ${REDUCED_FOR_DAYS}) order by latest.changed_at desc limit 1), false)`,
 };
 
 type SummaryRow = Pick<

@@ -3,6 +3,7 @@ import type { Database } from '../../../db/client.ts';
 import { AppError } from '../../http/app-error.ts';
 import { blobKeyOf, type BlobStore } from '../../media/blob-store.ts';
 import type { DecodeSlots } from '../../media/decode-slots.ts';
+import { enqueuePhotoVariants } from '../../media/photo-variants-job.ts';
 import { processImage, type ImageLimits } from '../../media/process-image.ts';
 import { loadListingDraft } from '../listings/load-listing-draft.ts';
 import { listingDrafts, type DraftMedia } from '../listings/schema.ts';
@@ -75,7 +76,11 @@ export async function addDraftMedia(
         ),
       )
       .returning({ ownerSub: listingDrafts.ownerSub });
-    if (row) await settings.blobs.put(image.data);
+    if (row) {
+      // The common variants are rendered in the background, so the first visitor gets a hit.
+      await enqueuePhotoVariants(tx, key);
+      await settings.blobs.put(image.data);
+    }
     return row;
   });
   if (!saved) {

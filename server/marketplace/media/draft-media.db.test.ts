@@ -164,6 +164,62 @@ describe('uploads', () => {
       'VALIDATION_FAILED',
     );
   });
+
+  it('keeps media the order left out (a floorplan still uploading) after the ordered ones', async () => {
+    const draft = await marketplace.listings.startDraft({ user: alice, clientIp: '192.0.2.1' });
+    const add = async (kind: 'photo' | 'floorplan', width: number) =>
+      marketplace.media.add({
+        user: alice,
+        draftId: draft.id,
+        kind,
+        bytes: await photo(width, 400),
+      });
+    const first = await add('photo', 510);
+    const second = await add('photo', 511);
+    // The client built its list before these two finished uploading.
+    const floorplan = await add('floorplan', 513);
+    const latePhoto = await add('photo', 514);
+    const media = await marketplace.media.arrange({
+      user: alice,
+      draftId: draft.id,
+      input: { items: [second, first] },
+    });
+    expect(media.map((item) => item.key)).toEqual([
+      second.key,
+      first.key,
+      floorplan.key,
+      latePhoto.key,
+    ]);
+    const saved = await marketplace.listings.getDraft({ user: alice, draftId: draft.id });
+    expect(saved.media.map((item) => item.key)).toEqual(media.map((item) => item.key));
+  });
+
+  it('removes only what is named in remove', async () => {
+    const draft = await marketplace.listings.startDraft({ user: alice, clientIp: '192.0.2.1' });
+    const add = async (kind: 'photo' | 'floorplan', width: number) =>
+      marketplace.media.add({
+        user: alice,
+        draftId: draft.id,
+        kind,
+        bytes: await photo(width, 400),
+      });
+    const first = await add('photo', 520);
+    const second = await add('photo', 521);
+    const floorplan = await add('floorplan', 522);
+    const media = await marketplace.media.arrange({
+      user: alice,
+      draftId: draft.id,
+      input: { items: [second], remove: [{ key: first.key, kind: 'photo' }] },
+    });
+    expect(media.map((item) => item.key)).toEqual([second.key, floorplan.key]);
+    // Removing again, or something never there, is not an error.
+    const again = await marketplace.media.arrange({
+      user: alice,
+      draftId: draft.id,
+      input: { items: [], remove: [{ key: first.key, kind: 'photo' }] },
+    });
+    expect(again.map((item) => item.key)).toEqual([second.key, floorplan.key]);
+  });
 });
 
 /** A PNG whose header claims huge dimensions: enough for a pixel-bomb check (never decoded). */

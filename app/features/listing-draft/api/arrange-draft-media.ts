@@ -4,14 +4,16 @@ import { draftMutationKey, type DraftMediaItem } from './draft-view';
 
 export interface ArrangeDraftMedia {
   draftId: string;
-  /** Every photo and floorplan, in order, with captions: what is left out is removed. */
+  /** The new order, with captions; media left out keep their place after these (never removed). */
   items: DraftMediaItem[];
+  /** Media to take out of the draft. */
+  remove?: Pick<DraftMediaItem, 'key' | 'kind'>[];
 }
 
 /** `PUT /api/v1/drafts/:id/media`: order, captions and removals in one call. */
-export const arrangeDraftMedia = ({ draftId, items }: ArrangeDraftMedia) =>
+export const arrangeDraftMedia = ({ draftId, items, remove = [] }: ArrangeDraftMedia) =>
   apiRequest<{ media: DraftMediaItem[] }>('PUT', `/api/v1/drafts/${draftId}/media`, {
-    body: { items },
+    body: { items, remove: remove.map(({ key, kind }) => ({ key, kind })) },
   });
 
 export const arrangeDraftMediaOptions = () =>

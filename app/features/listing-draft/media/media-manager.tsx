@@ -51,20 +51,20 @@ export function MediaManager({
   const own = items.filter((item) => item.kind === kind);
   const noun = kind;
 
-  async function save(next: DraftMediaItem[]) {
+  async function save(next: DraftMediaItem[], remove: DraftMediaItem[] = []) {
     onChange(next);
     if (!draftId) return;
     try {
-      const { media } = await arrange.mutateAsync({ draftId, items: next });
+      const { media } = await arrange.mutateAsync({ draftId, items: next, remove });
       onChange(media);
     } catch (error) {
       setMessage(error instanceof Error ? error.message : 'Could not save the order.');
     }
   }
 
-  function reorderOwn(nextOwn: DraftMediaItem[]) {
+  function reorderOwn(nextOwn: DraftMediaItem[], remove: DraftMediaItem[] = []) {
     const others = latest.current.filter((item) => item.kind !== kind);
-    void save(kind === 'photo' ? [...nextOwn, ...others] : [...others, ...nextOwn]);
+    void save(kind === 'photo' ? [...nextOwn, ...others] : [...others, ...nextOwn], remove);
   }
 
   function move(from: number, to: number) {
@@ -152,7 +152,12 @@ export function MediaManager({
                 own.map((entry) => (entry.key === item.key ? { ...entry, caption } : entry)),
               )
             }
-            onRemove={() => reorderOwn(own.filter((entry) => entry.key !== item.key))}
+            onRemove={() =>
+              reorderOwn(
+                own.filter((entry) => entry.key !== item.key),
+                [item],
+              )
+            }
             onDragStart={() => setDragged(index)}
             onDropOn={() => {
               if (dragged !== null) move(dragged, index);
