@@ -19,9 +19,14 @@ const EMAIL = /[a-z0-9._%+-]+\s*(?:@|\[at\]|\(at\))\s*[a-z0-9.-]+\.[a-z]{2,}/gi;
 const LINK =
   /\b(?:https?:\/\/|www\.)\S+|\b[a-z0-9-]+\.(?:com|co\.uk|uk|net|org|io|me)(?:\/\S*)?\b/gi;
 
+/** Replaces phone numbers (UK, +44, spaced digits), e-mail addresses and links with `marker`. */
+export function replaceContactDetails(text: string, marker: string): string {
+  return text.replace(EMAIL, marker).replace(LINK, marker).replace(PHONE, marker);
+}
+
 /** Removes phone numbers, e-mail addresses and links, so contact stays on Roost. */
 export function stripContactDetails(text: string): string {
-  return text.replace(EMAIL, '[removed]').replace(LINK, '[removed]').replace(PHONE, '[removed]');
+  return replaceContactDetails(text, '[removed]');
 }
 
 /** Plain text: trimmed lines, at most one blank line between paragraphs, no control characters. */

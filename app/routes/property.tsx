@@ -18,15 +18,11 @@ import { rememberViewed } from '~/features/search/visitor-memory';
 import { enquiryInputFromForm } from '@domain/enquiry/enquiry-schema';
 import { listingPath } from '@domain/listing/listing-url';
 import { HIDDEN_LISTING_STATUS } from '@domain/listing/visibility';
-import leafletStyles from 'leaflet/dist/leaflet.css?url';
 import listingStyles from '~/styles/listings.css?url';
 import { formFailure } from '../../server/http/route-errors';
 import type { Route } from './+types/property';
 
-export const links: Route.LinksFunction = () => [
-  { rel: 'stylesheet', href: listingStyles },
-  { rel: 'stylesheet', href: leafletStyles },
-];
+export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: listingStyles }];
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const id = Number(params.id);

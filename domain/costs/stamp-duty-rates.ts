@@ -40,55 +40,66 @@ export interface TaxSource {
   url: string;
 }
 
+/**
+ * What every nation's tax has (each table below adds its reliefs and surcharges): its names, where
+ * the rates are published, its main bands.
+ */
+export interface PurchaseTax {
+  name: string;
+  short: 'SDLT' | 'LBTT' | 'LTT';
+  source: TaxSource;
+  standard: readonly DatedBands[];
+}
+
+/** One row of a band table as written below: the top of the slice (`null`: none) and its rate. */
+type BandRow = readonly [upTo: number | null, rate: number];
+
+/** The bands that apply from `from`, written as [top of slice, rate] rows, lowest first. */
+function bandsFrom(from: string, rows: readonly BandRow[]): DatedBands {
+  return { from, bands: rows.map(([upTo, rate]) => ({ upTo, rate })) };
+}
+
 /** No surcharge (additional homes, non-residents) is due below this price anywhere in the UK. */
 export const SURCHARGE_THRESHOLD = 40_000;
 
 export const SDLT = {
   name: 'Stamp Duty Land Tax',
-  short: 'SDLT',
+  short: 'SDLT' as const,
   source: {
     authority: 'HM Revenue & Customs',
     title: 'Stamp Duty Land Tax: residential property rates',
     url: 'https://www.gov.uk/stamp-duty-land-tax/residential-property-rates',
   },
   standard: [
-    {
-      from: '2022-09-23',
-      bands: [
-        { upTo: 250_000, rate: 0 },
-        { upTo: 925_000, rate: 5 },
-        { upTo: 1_500_000, rate: 10 },
-        { upTo: null, rate: 12 },
-      ],
-    },
-    {
-      from: '2025-04-01',
-      bands: [
-        { upTo: 125_000, rate: 0 },
-        { upTo: 250_000, rate: 2 },
-        { upTo: 925_000, rate: 5 },
-        { upTo: 1_500_000, rate: 10 },
-        { upTo: null, rate: 12 },
-      ],
-    },
+    bandsFrom('2022-09-23', [
+      [250_000, 0],
+      [925_000, 5],
+      [1_500_000, 10],
+      [null, 12],
+    ]),
+    bandsFrom('2025-04-01', [
+      [125_000, 0],
+      [250_000, 2],
+      [925_000, 5],
+      [1_500_000, 10],
+      [null, 12],
+    ]),
   ],
   /** First-time buyers' relief: these bands instead, if the price is at most `maxPrice`. */
   firstTimeBuyer: [
     {
-      from: '2022-09-23',
+      ...bandsFrom('2022-09-23', [
+        [425_000, 0],
+        [null, 5],
+      ]),
       maxPrice: 625_000,
-      bands: [
-        { upTo: 425_000, rate: 0 },
-        { upTo: null, rate: 5 },
-      ],
     },
     {
-      from: '2025-04-01',
+      ...bandsFrom('2025-04-01', [
+        [300_000, 0],
+        [null, 5],
+      ]),
       maxPrice: 500_000,
-      bands: [
-        { upTo: 300_000, rate: 0 },
-        { upTo: null, rate: 5 },
-      ],
     },
   ],
   /** Points added to every band for additional dwellings. */
@@ -98,27 +109,24 @@ export const SDLT = {
   ],
   /** Points added to every band when no buyer is UK resident. */
   nonResidentSurcharge: [{ from: '2021-04-01', points: 2 }],
-} as const;
+};
 
 export const LBTT = {
   name: 'Land and Buildings Transaction Tax',
-  short: 'LBTT',
+  short: 'LBTT' as const,
   source: {
     authority: 'Revenue Scotland',
     title: 'Land and Buildings Transaction Tax: residential rates and bands',
     url: 'https://revenue.scot/taxes/land-buildings-transaction-tax/residential-property',
   },
   standard: [
-    {
-      from: '2021-04-01',
-      bands: [
-        { upTo: 145_000, rate: 0 },
-        { upTo: 250_000, rate: 2 },
-        { upTo: 325_000, rate: 5 },
-        { upTo: 750_000, rate: 10 },
-        { upTo: null, rate: 12 },
-      ],
-    },
+    bandsFrom('2021-04-01', [
+      [145_000, 0],
+      [250_000, 2],
+      [325_000, 5],
+      [750_000, 10],
+      [null, 12],
+    ]),
   ],
   /** First-time buyer relief: the nil-rate band is raised to this; no price limit. */
   firstTimeBuyerNilBand: [{ from: '2018-06-30', upTo: 175_000 }],
@@ -128,51 +136,42 @@ export const LBTT = {
     { from: '2022-12-16', rate: 6 },
     { from: '2024-12-05', rate: 8 },
   ],
-} as const;
+};
 
 export const LTT = {
   name: 'Land Transaction Tax',
-  short: 'LTT',
+  short: 'LTT' as const,
   source: {
     authority: 'Welsh Revenue Authority',
     title: 'Land Transaction Tax: rates and bands',
     url: 'https://www.gov.wales/land-transaction-tax-rates-and-bands',
   },
   standard: [
-    {
-      from: '2022-10-10',
-      bands: [
-        { upTo: 225_000, rate: 0 },
-        { upTo: 400_000, rate: 6 },
-        { upTo: 750_000, rate: 7.5 },
-        { upTo: 1_500_000, rate: 10 },
-        { upTo: null, rate: 12 },
-      ],
-    },
+    bandsFrom('2022-10-10', [
+      [225_000, 0],
+      [400_000, 6],
+      [750_000, 7.5],
+      [1_500_000, 10],
+      [null, 12],
+    ]),
   ],
   /** Higher residential rates, for buyers of an additional home. */
   higher: [
-    {
-      from: '2022-12-22',
-      bands: [
-        { upTo: 180_000, rate: 4 },
-        { upTo: 250_000, rate: 7.5 },
-        { upTo: 400_000, rate: 9 },
-        { upTo: 750_000, rate: 11.5 },
-        { upTo: 1_500_000, rate: 14 },
-        { upTo: null, rate: 16 },
-      ],
-    },
-    {
-      from: '2024-12-11',
-      bands: [
-        { upTo: 180_000, rate: 5 },
-        { upTo: 250_000, rate: 8.5 },
-        { upTo: 400_000, rate: 10 },
-        { upTo: 750_000, rate: 12.5 },
-        { upTo: 1_500_000, rate: 15 },
-        { upTo: null, rate: 17 },
-      ],
-    },
+    bandsFrom('2022-12-22', [
+      [180_000, 4],
+      [250_000, 7.5],
+      [400_000, 9],
+      [750_000, 11.5],
+      [1_500_000, 14],
+      [null, 16],
+    ]),
+    bandsFrom('2024-12-11', [
+      [180_000, 5],
+      [250_000, 8.5],
+      [400_000, 10],
+      [750_000, 12.5],
+      [1_500_000, 15],
+      [null, 17],
+    ]),
   ],
-} as const;
+};

@@ -3,6 +3,7 @@ import {
   LTT,
   SDLT,
   SURCHARGE_THRESHOLD,
+  type PurchaseTax,
   type TaxBand,
   type TaxSource,
 } from './stamp-duty-rates.ts';
@@ -40,7 +41,7 @@ export interface BandCharge {
 }
 
 export interface StampDutyResult {
-  tax: 'SDLT' | 'LBTT' | 'LTT';
+  tax: PurchaseTax['short'];
   taxName: string;
   source: TaxSource;
   /** The tax due in whole pounds (rounded down, as each authority does). */
@@ -82,6 +83,16 @@ function charge(price: number, bands: readonly TaxBand[], extraPoints = 0): Band
   return charges;
 }
 
+/**
+ * Whether a surcharge (higher rates, supplement) is due at this price; when it is not, says so in
+ * the notes.
+ */
+function isSurchargeDue(price: number, surcharge: string, notes: string[]): boolean {
+  if (price >= SURCHARGE_THRESHOLD) return true;
+  notes.push(`No ${surcharge}: the price is under ${pounds(SURCHARGE_THRESHOLD)}.`);
+  return false;
+}
+
 function totalPounds(bands: BandCharge[], extraPence = 0): number {
   const pence = bands.reduce((sum, band) => sum + band.taxPence, 0) + extraPence;
   return Math.floor(Math.round(pence) / 100);
@@ -94,23 +105,18 @@ function todayIso(): string {
 function sdlt(input: Required<StampDutyInput>): StampDutyResult {
   const { price, buyer, on } = input;
   const notes: string[] = [];
-  const isSurchargeable = price >= SURCHARGE_THRESHOLD;
   let points = 0;
-  if (buyer === 'additional') {
-    if (isSurchargeable) {
-      const surcharge = required(SDLT.additionalHomeSurcharge, on).points;
-      points += surcharge;
-      notes.push(`Higher rates for additional homes: ${surcharge}% added to every band.`);
-    } else notes.push('No higher rates: the price is under £40,000.');
+  if (buyer === 'additional' && isSurchargeDue(price, 'higher rates', notes)) {
+    const surcharge = required(SDLT.additionalHomeSurcharge, on).points;
+    points += surcharge;
+    notes.push(`Higher rates for additional homes: ${surcharge}% added to every band.`);
   }
-  if (input.isNonResident) {
-    if (isSurchargeable) {
-      const surcharge = required(SDLT.nonResidentSurcharge, on).points;
-      points += surcharge;
-      notes.push(`Non-UK resident surcharge: ${surcharge}% added to every band.`);
-    } else notes.push('No non-resident surcharge: the price is under £40,000.');
+  if (input.isNonResident && isSurchargeDue(price, 'non-resident surcharge', notes)) {
+    const surcharge = required(SDLT.nonResidentSurcharge, on).points;
+    points += surcharge;
+    notes.push(`Non-UK resident surcharge: ${surcharge}% added to every band.`);
   }
-  let bands = required(SDLT.standard, on).bands as readonly TaxBand[];
+  let bands = required(SDLT.standard, on).bands;
   if (buyer === 'first_time') {
     const relief = required(SDLT.firstTimeBuyer, on);
     if (price <= relief.maxPrice) {
@@ -125,13 +131,13 @@ function sdlt(input: Required<StampDutyInput>): StampDutyResult {
     }
   }
   const charges = charge(price, bands, points);
-  return result('SDLT', SDLT, price, charges, null, notes);
+  return result(SDLT, price, charges, null, notes);
 }
 
 function lbtt(input: Required<StampDutyInput>): StampDutyResult {
   const { price, buyer, on } = input;
   const notes: string[] = [];
-  let bands = required(LBTT.standard, on).bands as readonly TaxBand[];
+  let bands = required(LBTT.standard, on).bands;
   if (buyer === 'first_time') {
     const nilBand = required(LBTT.firstTimeBuyerNilBand, on).upTo;
     bands = [
@@ -141,38 +147,32 @@ function lbtt(input: Required<StampDutyInput>): StampDutyResult {
     notes.push(`First-time buyer relief: no tax on the first ${pounds(nilBand)}.`);
   }
   let supplement: StampDutyResult['supplement'] = null;
-  if (buyer === 'additional') {
-    if (price >= SURCHARGE_THRESHOLD) {
-      const rate = required(LBTT.additionalDwellingSupplement, on).rate;
-      supplement = {
-        name: 'Additional Dwelling Supplement',
-        rate,
-        amount: Math.floor((price * rate) / 100),
-      };
-      notes.push(`Additional Dwelling Supplement: ${rate}% of the whole price.`);
-    } else notes.push('No Additional Dwelling Supplement: the price is under £40,000.');
+  if (buyer === 'additional' && isSurchargeDue(price, 'Additional Dwelling Supplement', notes)) {
+    const rate = required(LBTT.additionalDwellingSupplement, on).rate;
+    supplement = {
+      name: 'Additional Dwelling Supplement',
+      rate,
+      amount: Math.floor((price * rate) / 100),
+    };
+    notes.push(`Additional Dwelling Supplement: ${rate}% of the whole price.`);
   }
-  const charges = charge(price, bands);
-  return result('LBTT', LBTT, price, charges, supplement, notes);
+  return result(LBTT, price, charge(price, bands), supplement, notes);
 }
 
 function ltt(input: Required<StampDutyInput>): StampDutyResult {
   const { price, buyer, on } = input;
   const notes: string[] = [];
-  let bands = required(LTT.standard, on).bands as readonly TaxBand[];
-  if (buyer === 'additional') {
-    if (price >= SURCHARGE_THRESHOLD) {
-      bands = required(LTT.higher, on).bands;
-      notes.push('Higher residential rates for an additional home.');
-    } else notes.push('No higher rates: the price is under £40,000.');
+  let bands = required(LTT.standard, on).bands;
+  if (buyer === 'additional' && isSurchargeDue(price, 'higher rates', notes)) {
+    bands = required(LTT.higher, on).bands;
+    notes.push('Higher residential rates for an additional home.');
   }
   if (buyer === 'first_time') notes.push('Wales has no first-time buyer relief.');
-  return result('LTT', LTT, price, charge(price, bands), null, notes);
+  return result(LTT, price, charge(price, bands), null, notes);
 }
 
 function result(
-  tax: StampDutyResult['tax'],
-  table: { name: string; source: TaxSource },
+  table: PurchaseTax,
   price: number,
   bands: BandCharge[],
   supplement: StampDutyResult['supplement'],
@@ -180,7 +180,7 @@ function result(
 ): StampDutyResult {
   const total = totalPounds(bands) + (supplement?.amount ?? 0);
   return {
-    tax,
+    tax: table.short,
     taxName: table.name,
     source: table.source,
     total,

@@ -1,7 +1,7 @@
 import type { InputHTMLAttributes } from 'react';
 import { Field, type FieldProps } from './field';
 
-type TextFieldProps = Omit<FieldProps, 'children'> &
+export type TextFieldProps = Omit<FieldProps, 'children'> &
   Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'className'>;
 
 /** A labelled input: `Field` around `<input>`, the input's own props passed through. */

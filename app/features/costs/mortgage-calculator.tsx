@@ -3,8 +3,8 @@ import { parseAmount, parseDecimal } from '@domain/costs/amount';
 import { mortgage, type MortgageType } from '@domain/costs/mortgage';
 import { formatPounds } from '@domain/format';
 import { RadioGroup } from '~/components/ui/choice-group';
-import { TextField } from '~/components/ui/text-field';
 import { Button } from '~/components/ui/button';
+import { FigureInput } from './figure-input';
 
 export interface MortgageValues {
   price: string;
@@ -72,45 +72,38 @@ export function MortgageCalculator({
   return (
     <form method="get" action="/tools/mortgage" className="calculator" onSubmit={onSubmit}>
       <div className="calculator__inputs">
-        <TextField
+        <FigureInput
           id={`${idPrefix}-price`}
           name="price"
           label="Price"
-          inputMode="decimal"
-          autoComplete="off"
           value={values.price}
-          onChange={(event) => set({ price: event.target.value })}
+          onValue={(price) => set({ price })}
           error={shown('price', errors.price)}
         />
-        <TextField
+        <FigureInput
           id={`${idPrefix}-deposit`}
           name="deposit"
           label="Deposit"
-          inputMode="decimal"
-          autoComplete="off"
           value={values.deposit}
-          onChange={(event) => set({ deposit: event.target.value })}
+          onValue={(deposit) => set({ deposit })}
           error={shown('deposit', errors.deposit)}
         />
         <div className="calculator__pair">
-          <TextField
+          <FigureInput
             id={`${idPrefix}-term`}
             name="term"
             label="Term (years)"
             inputMode="numeric"
-            autoComplete="off"
             value={values.termYears}
-            onChange={(event) => set({ termYears: event.target.value })}
+            onValue={(termYears) => set({ termYears })}
             error={shown('termYears', errors.termYears)}
           />
-          <TextField
+          <FigureInput
             id={`${idPrefix}-rate`}
             name="rate"
             label="Interest rate (% a year)"
-            inputMode="decimal"
-            autoComplete="off"
             value={values.ratePercent}
-            onChange={(event) => set({ ratePercent: event.target.value })}
+            onValue={(ratePercent) => set({ ratePercent })}
             error={shown('ratePercent', errors.ratePercent)}
           />
         </div>

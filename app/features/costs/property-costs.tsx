@@ -1,9 +1,11 @@
-import { Link } from 'react-router';
-import { isNation, stampDutyName } from '@domain/costs/stamp-duty';
+import { lazy, Suspense } from 'react';
 import { monthlyRentOf } from '@domain/costs/rent-affordability';
-import { MortgageCalculator, mortgageDefaults } from './mortgage-calculator';
 import { RentAffordabilityHint } from './rent-affordability-hint';
-import { StampDutyCalculator } from './stamp-duty-calculator';
+
+// The calculators' script (5 KB gzip, shared with the tools pages) is not part of the property
+// page's own bundle: the server renders them in full, and in the browser that part of the page
+// becomes interactive once its code has arrived, just after the rest.
+const SaleCosts = lazy(() => import('./sale-costs'));
 
 interface CostsListing {
   channel: 'sale' | 'rent';
@@ -17,22 +19,9 @@ export function PropertyCosts({ listing }: { listing: CostsListing }) {
   if (listing.channel === 'rent') {
     return <RentAffordabilityHint monthlyRent={monthlyRentOf(listing.price, listing.rentPeriod)} />;
   }
-  const nation = isNation(listing.country) ? listing.country : 'England';
   return (
-    <section aria-labelledby="buying-costs" className="calculator-section">
-      <h2 id="buying-costs">Buying costs</h2>
-      <h3 id="stamp-duty">{stampDutyName(nation)}</h3>
-      <p className="calculator__note">
-        This home is in {nation}. <Link to="/tools/stamp-duty">Stamp duty calculator</Link> for
-        other prices and places.
-      </p>
-      <StampDutyCalculator
-        idPrefix="sd"
-        isNationFixed
-        initial={{ price: String(listing.price), nation, buyer: 'mover', isNonResident: false }}
-      />
-      <h3 id="mortgage">Mortgage payments</h3>
-      <MortgageCalculator idPrefix="mortgage" initial={mortgageDefaults(listing.price)} />
-    </section>
+    <Suspense fallback={null}>
+      <SaleCosts price={listing.price} country={listing.country} />
+    </Suspense>
   );
 }

@@ -7,7 +7,7 @@ import {
   TENANT_INCOME_MULTIPLE,
 } from '@domain/costs/rent-affordability';
 import { formatPounds } from '@domain/format';
-import { TextField } from '~/components/ui/text-field';
+import { FigureInput } from './figure-input';
 
 /**
  * What letting agents' referencing usually asks of a tenant's income for this rent, and an
@@ -28,14 +28,12 @@ export function RentAffordabilityHint({ monthlyRent }: { monthlyRent: number }) 
         needs {GUARANTOR_INCOME_MULTIPLE} times the rent ({formatPounds(needs.guarantorIncome)}).
       </p>
       <div className="calculator__inputs calculator__inputs--narrow">
-        <TextField
+        <FigureInput
           id="affordability-income"
           label="Your household's yearly income before tax (optional)"
           hint="Stays in your browser"
-          inputMode="decimal"
-          autoComplete="off"
           value={income}
-          onChange={(event) => setIncome(event.target.value)}
+          onValue={setIncome}
         />
       </div>
       <p aria-live="polite" className="calculator__note">

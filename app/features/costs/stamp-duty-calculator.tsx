@@ -12,8 +12,8 @@ import {
 import { formatPounds } from '@domain/format';
 import { RadioGroup, Checkbox } from '~/components/ui/choice-group';
 import { SelectField } from '~/components/ui/select-field';
-import { TextField } from '~/components/ui/text-field';
 import { Button } from '~/components/ui/button';
+import { FigureInput } from './figure-input';
 
 export interface StampDutyValues {
   price: string;
@@ -31,7 +31,10 @@ function sliceLabel(from: number, to: number | null): string {
   return `${formatPounds(from + 1)} to ${formatPounds(to)}`;
 }
 
-const percent = (rate: number) => `${rate.toLocaleString('en-GB', { maximumFractionDigits: 1 })}%`;
+// One formatter for the module: `toLocaleString` with options builds a new one on every call,
+// which showed in the property page's server profile (docs/performance.md §2).
+const rateFormat = new Intl.NumberFormat('en-GB', { maximumFractionDigits: 1 });
+const percent = (rate: number) => `${rateFormat.format(rate)}%`;
 
 /**
  * The tax on buying a home, worked out as the visitor types. A plain GET form underneath, so it
@@ -64,15 +67,13 @@ export function StampDutyCalculator({
   return (
     <form method="get" action="/tools/stamp-duty" className="calculator" onSubmit={onSubmit}>
       <div className="calculator__inputs">
-        <TextField
+        <FigureInput
           id={`${idPrefix}-price`}
           name="price"
           label="Price"
           hint="For example £325,000 or 325k"
-          inputMode="decimal"
-          autoComplete="off"
           value={values.price}
-          onChange={(event) => set({ price: event.target.value })}
+          onValue={(price) => set({ price })}
           error={price === null && values.price.trim() ? 'Enter a price, like £325,000' : undefined}
         />
         {isNationFixed ? (

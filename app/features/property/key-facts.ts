@@ -1,4 +1,4 @@
-import { formatDate, formatPounds, formatPropertyType } from '@domain/format';
+import { formatCount, formatDate, formatPounds, formatPropertyType } from '@domain/format';
 import { labelOf, LABELS } from '@domain/labels';
 import type { PropertyListing } from './property-types';
 
@@ -8,7 +8,7 @@ const perYear = (pounds: number) => `${formatPounds(pounds)} a year`;
 
 function floorArea(sqFt: number): string {
   const squareMetres = Math.round(sqFt * 0.092903);
-  return `${sqFt.toLocaleString('en-GB')} sq ft (${squareMetres.toLocaleString('en-GB')} m²)`;
+  return `${formatCount(sqFt)} sq ft (${formatCount(squareMetres)} m²)`;
 }
 
 /** Tenure, costs and energy: the facts a buyer or tenant weighs beside the price. */
