@@ -1,5 +1,6 @@
 import type { Map as LeafletMap } from 'leaflet';
 import { useEffect, useRef, useState } from 'react';
+import { loadLeaflet } from './load-leaflet';
 import { addOpenStreetMapTiles } from './map-tiles';
 
 /**
@@ -23,8 +24,8 @@ export function ListingMap({
   useEffect(() => {
     let map: LeafletMap | undefined;
     let isCancelled = false;
-    void import('leaflet')
-      .then(({ default: leaflet }) => {
+    void loadLeaflet()
+      .then((leaflet) => {
         if (isCancelled || !containerRef.current) return;
         map = leaflet.map(containerRef.current, { scrollWheelZoom: false }).setView([lat, lng], 15);
         addOpenStreetMapTiles(leaflet, map, () => setState('tiles-failed'));

@@ -1,5 +1,6 @@
 import { data, Link } from 'react-router';
 import { ListingWizard } from '~/features/listing-draft/listing-wizard';
+import { DraftStoreProvider } from '~/store/draft-store-provider';
 import listingStyles from '~/styles/listings.css?url';
 import { asDomainFailure } from '../../server/http/route-errors';
 import type { Route } from './+types/property-new';
@@ -58,12 +59,14 @@ export default function PropertyNew({ loaderData }: Route.ComponentProps) {
           </p>
         </div>
       ) : (
-        <ListingWizard
-          key={draft?.id ?? 'new'}
-          initialDraft={draft}
-          isSignedIn={isSignedIn}
-          mediaLimits={mediaLimits}
-        />
+        <DraftStoreProvider>
+          <ListingWizard
+            key={draft?.id ?? 'new'}
+            initialDraft={draft}
+            isSignedIn={isSignedIn}
+            mediaLimits={mediaLimits}
+          />
+        </DraftStoreProvider>
       )}
     </article>
   );

@@ -1,6 +1,7 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import express, { Router, type Request, type Response } from 'express';
+import express, { Router, type Request, type RequestHandler, type Response } from 'express';
 import type { AppLoadContext, ServerBuild } from 'react-router';
 import type {} from '../load-context.ts';
 import { createPageCache } from './page-cache.ts';
@@ -29,12 +30,43 @@ export async function createWebHandler(
     '/assets',
     express.static(path.join(BUILD_DIR, 'client', 'assets'), { immutable: true, maxAge: '1y' }),
   );
-  router.use(express.static(path.join(BUILD_DIR, 'client'), { maxAge: '1h', index: false }));
+  router.use(publicFiles(path.join(BUILD_DIR, 'client')));
   // Search pages are the same for every signed-out visitor: rendered once per few seconds.
   router.use(createPageCache({ seconds: pageCacheSeconds, paths: SEARCH_PAGES }));
   router.use(checkPageForms());
   router.all('/{*splat}', createPageHandler({ build, getLoadContext, mode: process.env.NODE_ENV }));
   return router;
+}
+
+/**
+ * The build's other public files (`public/`: the favicon and the like), briefly cached. They are
+ * listed once: asking the file system about every page's path first cost a `stat` per page
+ * (docs/performance.md §2), and the build does not change while the server runs.
+ */
+function publicFiles(clientDir: string): RequestHandler {
+  const serve = express.static(clientDir, { maxAge: '1h', index: false });
+  const files = new Set(
+    fs
+      .readdirSync(clientDir, { recursive: true, withFileTypes: true })
+      .filter((entry) => entry.isFile())
+      .map((entry) => {
+        const relative = path.relative(clientDir, path.join(entry.parentPath, entry.name));
+        return `/${relative.split(path.sep).join('/')}`;
+      })
+      .filter((file) => !file.startsWith('/assets/')),
+  );
+  return (req, res, next) => {
+    if (files.has(decodePath(req.path))) serve(req, res, next);
+    else next();
+  };
+}
+
+function decodePath(urlPath: string): string {
+  try {
+    return decodeURIComponent(urlPath);
+  } catch {
+    return urlPath;
+  }
 }
 
 /** Development: Vite compiles on request and hot-reloads; the same routes and load context. */

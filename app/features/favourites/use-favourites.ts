@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useSyncExternalStore } from 'react';
+import { createContext, use, useCallback, useEffect, useMemo, useSyncExternalStore } from 'react';
 import { useAuth } from '~/features/auth/auth-context';
 import { readItem } from '~/lib/browser-storage';
 import {
@@ -35,8 +35,13 @@ function parse(raw: string): string[] {
   }
 }
 
-/** The favourites in this browser for the current user (or the shared list when signed out). */
-export function useFavourites() {
+/**
+ * The favourites in this browser for the current user (or the shared list when signed out):
+ * kept once, by `FavouritesProvider` at the root, for every heart and the header's count. One
+ * per heart cost two TanStack mutation observers per card in every render, and a merge with the
+ * server per card on each signed-in page load.
+ */
+export function useFavouritesState() {
   const { user } = useAuth();
   const owner = useMemo<FavouritesOwner | null>(
     () => (user ? { userId: user.userId, username: user.username, email: user.email } : null),
@@ -85,5 +90,19 @@ export function useFavourites() {
     },
     [ids, owner, setOnServer],
   );
-  return { ids, count: ids.length, has: (id: string) => ids.includes(id), toggle };
+  return useMemo(
+    () => ({ ids, count: ids.length, has: (id: string) => ids.includes(id), toggle }),
+    [ids, toggle],
+  );
+}
+
+export type Favourites = ReturnType<typeof useFavouritesState>;
+
+export const FavouritesContext = createContext<Favourites | null>(null);
+
+/** The favourites kept by the root's `FavouritesProvider`. */
+export function useFavourites(): Favourites {
+  const favourites = use(FavouritesContext);
+  if (!favourites) throw new Error('useFavourites needs a FavouritesProvider above it');
+  return favourites;
 }
