@@ -4,6 +4,7 @@ import { formatPence } from '@domain/payments/vat';
 import { formatDateTime } from '@domain/format';
 import { Button } from '~/components/ui/button';
 import { Field } from '~/components/ui/field';
+import { echo, type FormEcho } from '~/components/ui/form-echo';
 import { SelectField } from '~/components/ui/select-field';
 import { TextField } from '~/components/ui/text-field';
 import { requireAdmin } from '../../server/auth/guards';
@@ -142,9 +143,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-type ActionResult = { intent: string; key: string } & (
-  { message: string } | { error: string; fields: Record<string, string>; values: FormValues }
-);
+/** An action's answer for one form: a success message, or the failure echoed back. */
+interface ActionResult extends FormEcho {
+  intent: string;
+  key: string;
+  message?: string;
+  error?: string;
+}
 
 /** The outcome of the form with this key, if it was the one just sent. */
 function outcomeFor(actionData: ActionResult | undefined, key: string) {
@@ -154,7 +159,7 @@ function outcomeFor(actionData: ActionResult | undefined, key: string) {
 
 function Outcome({ result }: { result: ActionResult | null }) {
   if (!result) return null;
-  return 'message' in result ? (
+  return result.message !== undefined ? (
     <div className="alert alert--success" role="status">
       <p>{result.message}</p>
     </div>
@@ -165,11 +170,6 @@ function Outcome({ result }: { result: ActionResult | null }) {
   );
 }
 
-const fieldsOf = (result: ActionResult | null) =>
-  result && 'fields' in result ? result.fields : {};
-const valuesOf = (result: ActionResult | null) =>
-  result && 'values' in result ? result.values : undefined;
-
 export default function Campaigns({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const isBusy = navigation.state === 'submitting';
@@ -179,6 +179,7 @@ export default function Campaigns({ loaderData, actionData }: Route.ComponentPro
   const grant = outcomeFor(result, 'grant-upgrade');
   const promo = outcomeFor(result, 'create-promo');
   const newCampaign = outcomeFor(result, 'create-campaign');
+  const campaignBody = echo(newCampaign, 'body');
 
   return (
     <section className="card admin-section" aria-labelledby="admin-section-title">
@@ -190,8 +191,7 @@ export default function Campaigns({ loaderData, actionData }: Route.ComponentPro
       {catalogue.map((product) => {
         const key = `product-${product.code}`;
         const outcome = outcomeFor(result, key);
-        const fields = fieldsOf(outcome);
-        const values = valuesOf(outcome);
+        const description = echo(outcome, 'description', product.description);
         return (
           <Form
             method="post"
@@ -211,18 +211,16 @@ export default function Campaigns({ loaderData, actionData }: Route.ComponentPro
             <TextField
               id={`${key}-name`}
               label="Name"
-              name="name"
-              defaultValue={values?.name ?? product.name}
-              error={fields.name}
+              {...echo(outcome, 'name', product.name)}
               required
             />
-            <Field id={`${key}-description`} label="Description" error={fields.description}>
+            <Field id={`${key}-description`} label="Description" error={description.error}>
               {(control) => (
                 <textarea
                   {...control}
-                  name="description"
+                  name={description.name}
                   rows={2}
-                  defaultValue={values?.description ?? product.description}
+                  defaultValue={description.defaultValue}
                   required
                 />
               )}
@@ -230,22 +228,18 @@ export default function Campaigns({ loaderData, actionData }: Route.ComponentPro
             <TextField
               id={`${key}-price`}
               label="Price in pounds (VAT included)"
-              name="price"
+              {...echo(outcome, 'price', (product.pricePence / 100).toFixed(2))}
               inputMode="decimal"
-              defaultValue={values?.price ?? (product.pricePence / 100).toFixed(2)}
-              error={fields.price}
               required
             />
             {product.days !== undefined ? (
               <TextField
                 id={`${key}-days`}
                 label="Days"
-                name="days"
+                {...echo(outcome, 'days', String(product.days))}
                 type="number"
                 min={1}
                 max={90}
-                defaultValue={values?.days ?? String(product.days)}
-                error={fields.days}
                 required
               />
             ) : null}
@@ -309,7 +303,7 @@ export default function Campaigns({ loaderData, actionData }: Route.ComponentPro
                           name="reason"
                           required
                           minLength={3}
-                          error={fieldsOf(outcome).reason}
+                          error={outcome?.fields?.reason}
                         />
                         <Button type="submit" variant="secondary" disabled={isBusy}>
                           End upgrade {upgrade.id}
@@ -331,28 +325,17 @@ export default function Campaigns({ loaderData, actionData }: Route.ComponentPro
         <TextField
           id="grant-listing"
           label="Listing number"
-          name="listingId"
+          {...echo(grant, 'listingId')}
           inputMode="numeric"
           required
-          defaultValue={valuesOf(grant)?.listingId}
-          error={fieldsOf(grant).listingId}
         />
         <SelectField
           id="grant-product"
           label="Upgrade"
-          name="productCode"
+          {...echo(grant, 'productCode')}
           options={productOptions}
-          defaultValue={valuesOf(grant)?.productCode}
-          error={fieldsOf(grant).productCode}
         />
-        <TextField
-          id="grant-reason"
-          label="Reason"
-          name="reason"
-          required
-          defaultValue={valuesOf(grant)?.reason}
-          error={fieldsOf(grant).reason}
-        />
+        <TextField id="grant-reason" label="Reason" {...echo(grant, 'reason')} required />
         <Button type="submit" disabled={isBusy}>
           Grant free of charge
         </Button>
@@ -421,65 +404,51 @@ export default function Campaigns({ loaderData, actionData }: Route.ComponentPro
         <TextField
           id="promo-code"
           label="Code"
-          name="code"
+          {...echo(promo, 'code')}
           hint="3 to 32 letters, digits, - or _; buyers may type it in any case."
           required
-          defaultValue={valuesOf(promo)?.code}
-          error={fieldsOf(promo).code}
         />
         <SelectField
           id="promo-kind"
           label="Discount type"
-          name="kind"
+          {...echo(promo, 'kind', 'percent')}
           options={[
             ['percent', 'Percentage'],
             ['amount', 'Fixed amount'],
           ]}
-          defaultValue={valuesOf(promo)?.kind ?? 'percent'}
-          error={fieldsOf(promo).kind}
         />
         <TextField
           id="promo-percent"
           label="Percentage off (for a percentage code)"
-          name="percentOff"
+          {...echo(promo, 'percentOff')}
           type="number"
           min={1}
           max={100}
-          defaultValue={valuesOf(promo)?.percentOff}
-          error={fieldsOf(promo).percentOff}
         />
         <TextField
           id="promo-amount"
           label="Pounds off (for a fixed amount)"
-          name="amountOff"
+          {...echo(promo, 'amountOff')}
           inputMode="decimal"
-          defaultValue={valuesOf(promo)?.amountOff}
-          error={fieldsOf(promo).amountOff}
         />
         <TextField
           id="promo-from"
           label="Valid from (optional)"
-          name="validFrom"
+          {...echo(promo, 'validFrom')}
           type="datetime-local"
-          defaultValue={valuesOf(promo)?.validFrom}
-          error={fieldsOf(promo).validFrom}
         />
         <TextField
           id="promo-to"
           label="Valid until (optional)"
-          name="validTo"
+          {...echo(promo, 'validTo')}
           type="datetime-local"
-          defaultValue={valuesOf(promo)?.validTo}
-          error={fieldsOf(promo).validTo}
         />
         <TextField
           id="promo-max"
           label="Most uses in all (optional)"
-          name="maxUses"
+          {...echo(promo, 'maxUses')}
           type="number"
           min={1}
-          defaultValue={valuesOf(promo)?.maxUses}
-          error={fieldsOf(promo).maxUses}
         />
         <label className="choice">
           <input type="checkbox" name="isOncePerUser" defaultChecked /> Once per buyer
@@ -562,7 +531,7 @@ export default function Campaigns({ loaderData, actionData }: Route.ComponentPro
                             label="Send at (blank: now)"
                             name="sendAt"
                             type="datetime-local"
-                            error={fieldsOf(outcome).sendAt}
+                            error={outcome?.fields?.sendAt}
                           />
                           <Button type="submit" disabled={isBusy}>
                             Schedule
@@ -604,66 +573,57 @@ export default function Campaigns({ loaderData, actionData }: Route.ComponentPro
         <TextField
           id="campaign-subject"
           label="Subject"
-          name="subject"
+          {...echo(newCampaign, 'subject')}
           required
           maxLength={150}
-          defaultValue={valuesOf(newCampaign)?.subject}
-          error={fieldsOf(newCampaign).subject}
         />
         <Field
           id="campaign-body"
           label="Body (Markdown)"
           hint="**bold**, _italic_, [link](https://…), lists. HTML is shown as text."
-          error={fieldsOf(newCampaign).body}
+          error={campaignBody.error}
         >
           {(control) => (
             <textarea
               {...control}
-              name="body"
+              name={campaignBody.name}
               rows={8}
               required
-              defaultValue={valuesOf(newCampaign)?.body}
+              defaultValue={campaignBody.defaultValue}
             />
           )}
         </Field>
         <SelectField
           id="campaign-audience"
           label="Audience"
-          name="audience"
+          {...echo(newCampaign, 'audience', 'all', 'audience.kind')}
           options={[
             ['all', 'Everyone who opted in'],
             ['saved-searches', 'Opted in, with a saved search in a channel (and town)'],
           ]}
-          defaultValue={valuesOf(newCampaign)?.audience ?? 'all'}
         />
         <SelectField
           id="campaign-channel"
           label="Channel (for saved searches)"
-          name="channel"
+          {...echo(newCampaign, 'channel', 'sale', 'audience.channel')}
           options={[
             ['sale', 'For sale'],
             ['rent', 'To rent'],
           ]}
-          defaultValue={valuesOf(newCampaign)?.channel ?? 'sale'}
-          error={fieldsOf(newCampaign)['audience.channel']}
         />
         <TextField
           id="campaign-place"
           label="Town (for saved searches, optional)"
-          name="place"
+          {...echo(newCampaign, 'place', undefined, 'audience.place')}
           hint="As in the search address, like leeds."
-          defaultValue={valuesOf(newCampaign)?.place}
-          error={fieldsOf(newCampaign)['audience.place']}
         />
         <TextField
           id="campaign-rate"
           label="E-mails per minute"
-          name="ratePerMinute"
+          {...echo(newCampaign, 'ratePerMinute', '100')}
           type="number"
           min={1}
           max={10000}
-          defaultValue={valuesOf(newCampaign)?.ratePerMinute ?? '100'}
-          error={fieldsOf(newCampaign).ratePerMinute}
         />
         <Button type="submit" disabled={isBusy}>
           Save draft

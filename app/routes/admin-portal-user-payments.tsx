@@ -3,6 +3,7 @@ import { formatDate } from '@domain/format';
 import { PAYMENT_STATUSES, PAYMENT_STATUS_LABELS } from '@domain/payments/payment-status';
 import { formatPence } from '@domain/payments/vat';
 import { Button } from '~/components/ui/button';
+import { echo } from '~/components/ui/form-echo';
 import { SelectField } from '~/components/ui/select-field';
 import { TextField } from '~/components/ui/text-field';
 import { requireAdmin } from '../../server/auth/guards';
@@ -38,6 +39,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export default function AdminUserPayments({ loaderData }: Route.ComponentProps) {
   const { rows, totals, values, products, failure, filters, pageSize } = loaderData;
+  const filtersEcho = { values, fields: failure?.fields };
   const query = new URLSearchParams(
     Object.entries(values).filter(([, value]) => value.trim() !== ''),
   ).toString();
@@ -49,53 +51,31 @@ export default function AdminUserPayments({ loaderData }: Route.ComponentProps) 
       <Form method="get" className="form admin-payments__filters" aria-label="Filter payments">
         <SelectField
           id="filter-status"
-          name="status"
+          {...echo(filtersEcho, 'status')}
           label="Status"
-          defaultValue={values.status}
           placeholder="Any"
           options={PAYMENT_STATUSES.map((status) => [status, PAYMENT_STATUS_LABELS[status]])}
-          error={failure?.fields.status}
         />
         <SelectField
           id="filter-product"
-          name="product"
+          {...echo(filtersEcho, 'product')}
           label="Product"
-          defaultValue={values.product}
           placeholder="Any"
           options={products.map((product) => [product.code, product.name])}
-          error={failure?.fields.product}
         />
-        <TextField
-          id="filter-from"
-          name="from"
-          type="date"
-          label="From"
-          defaultValue={values.from}
-          error={failure?.fields.from}
-        />
-        <TextField
-          id="filter-to"
-          name="to"
-          type="date"
-          label="To"
-          defaultValue={values.to}
-          error={failure?.fields.to}
-        />
+        <TextField id="filter-from" {...echo(filtersEcho, 'from')} type="date" label="From" />
+        <TextField id="filter-to" {...echo(filtersEcho, 'to')} type="date" label="To" />
         <TextField
           id="filter-email"
-          name="email"
+          {...echo(filtersEcho, 'email')}
           type="search"
           label="Buyer’s e-mail"
-          defaultValue={values.email}
-          error={failure?.fields.email}
         />
         <TextField
           id="filter-listing"
-          name="listing"
+          {...echo(filtersEcho, 'listing')}
           inputMode="numeric"
           label="Listing number"
-          defaultValue={values.listing}
-          error={failure?.fields.listing}
         />
         <Button type="submit" variant="secondary">
           Filter
