@@ -12,6 +12,8 @@ export default defineConfig({
   outputDir: E2E.outputDir,
   // Starts the local OpenID provider playing Google for the second server.
   globalSetup: './tests/e2e/global-setup.ts',
+  // One spec file at a time: some (campaigns, admin counts) read state the others change, and
+  // two at a time were no faster on two cores.
   fullyParallel: false,
   workers: 1,
   retries: 0,

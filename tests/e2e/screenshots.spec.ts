@@ -60,6 +60,20 @@ const SCREENSHOT_PAGES: ScreenshotPage[] = [
     axeExclude: ['.leaflet-container'],
   },
   {
+    name: 'lister-profile',
+    open: async (page) => {
+      await page.goto('/search/for-sale/leeds');
+      const href = await page
+        .locator('.listing-card a[href^="/property/"]')
+        .first()
+        .getAttribute('href');
+      await page.goto(href!);
+      const profile = await page.locator('.property__lister a').getAttribute('href');
+      await page.goto(profile!);
+    },
+    ready: (page) => expect(page.locator('.lister-profile__facts')).toBeVisible(),
+  },
+  {
     name: 'wizard',
     open: (page) => page.goto('/property/new').then(() => undefined),
     ready: (page) =>
@@ -71,7 +85,44 @@ const SCREENSHOT_PAGES: ScreenshotPage[] = [
     open: (page) => page.goto('/my-account').then(() => undefined),
     ready: (page) => expect(page.getByRole('heading', { name: 'Your listings' })).toBeVisible(),
   },
+  {
+    name: 'messages',
+    isSignedIn: true,
+    open: async (page) => {
+      await enquireOnce(page);
+      await page.goto('/my-account/messages');
+    },
+    ready: (page) => expect(page.getByTestId('message-thread').first()).toBeVisible(),
+  },
+  {
+    name: 'message-thread',
+    isSignedIn: true,
+    open: async (page) => {
+      await enquireOnce(page);
+      await page.goto('/my-account/messages');
+      const href = await page.locator('.message-thread__link').first().getAttribute('href');
+      await page.goto(href!);
+    },
+    ready: (page) => expect(page.getByLabel(/^Reply to /)).toBeVisible(),
+  },
 ];
+
+/** The signed-in user's conversation for the messages pages: one enquiry about a demo home. */
+let hasEnquired = false;
+async function enquireOnce(page: Page) {
+  if (hasEnquired) return;
+  await page.goto('/search/for-sale/leeds');
+  const href = await page
+    .locator('.listing-card a[href^="/property/"]')
+    .first()
+    .getAttribute('href');
+  await page.goto(href!);
+  const enquiry = page.locator('.property__enquiry');
+  await enquiry.getByLabel('Message').fill('Hello, is this home still available to view?');
+  await enquiry.getByRole('button', { name: 'Send message' }).click();
+  await expect(page.getByText('Your message has been sent to the lister.')).toBeVisible();
+  hasEnquired = true;
+}
 
 const WIDTHS = [390, 1280];
 
@@ -87,6 +138,8 @@ test.describe('screenshots', () => {
     test(`${isSignedIn ? 'signed-in' : 'public'} pages at ${WIDTHS.join(' and ')} px, axe clean`, async ({
       page,
     }) => {
+      // Each page at two widths, with axe: longer than one page's default.
+      test.setTimeout(240_000);
       await page.goto('/');
       await settleCookieChoice(page);
       if (isSignedIn) {

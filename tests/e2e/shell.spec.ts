@@ -79,6 +79,11 @@ test.describe('header and footer', () => {
     );
     await expect(footer).toContainText('Listings on Roost are completely free.');
     await expect(footer).toContainText('not a mortgage intermediary');
+    // Place names and post towns come from GeoNames, whose licence asks for credit.
+    await expect(footer.getByRole('link', { name: 'GeoNames' })).toHaveAttribute(
+      'href',
+      'https://www.geonames.org/',
+    );
     await expect(footer).toContainText(/Roost Property Ltd\. Registered in England and Wales/);
     // The e2e server has no Stripe keys: only the built-in test payments exist, so only they show.
     await expect(
