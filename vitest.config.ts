@@ -14,6 +14,7 @@ const databaseProject = (name: 'pglite' | 'postgres') => ({
     include: databaseTests,
     exclude,
     env: { ROOST_TEST_DB: name },
+    ...(name === 'pglite' ? { globalSetup: ['tests/support/pglite-template.ts'] } : {}),
     testTimeout: 60_000,
     hookTimeout: 120_000,
   },

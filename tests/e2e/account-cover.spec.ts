@@ -1,12 +1,12 @@
 import { expect, test } from '@playwright/test';
 import sharp from 'sharp';
 import {
-  createUserWithCli,
   expectSignedInAs,
   settleCookieChoice,
   signInThroughAuthenticator,
   uniqueEmail,
 } from './support/accounts';
+import { createUserWithSdk } from './support/identity-admin';
 import { fromSite } from './support/site-origin';
 
 /**
@@ -30,7 +30,7 @@ async function meanColour(bytes: Buffer): Promise<number[]> {
 test('the /my-account thumbnail is the cover the lister chose', async ({ page, baseURL }) => {
   test.slow(); // signs up, fills six steps, uploads three photos and publishes
   const lister = { email: uniqueEmail('cover-lister'), name: 'Cora Lister' };
-  createUserWithCli({ ...lister, baseURL: baseURL! });
+  await createUserWithSdk(baseURL!, lister);
   await page.goto('/my-account');
   await settleCookieChoice(page);
   await signInThroughAuthenticator(page, lister.email);

@@ -237,7 +237,7 @@ test('TOTP: set up an authenticator app, then sign in with a code', async ({ pag
   const codeField = page.getByLabel(/^Code/);
   await expect(codeField).toBeVisible();
   await expectNoAxeViolations(page);
-  // A code from a later step than the set-up's (a used step is refused), with time to spare.
+  // A code from a later step than the set-up's: a step already used is refused.
   const signIn = await freshTotpCode(secret, { afterStep: setup.step });
   await codeField.fill(signIn.code);
   await page.getByRole('button', { name: 'Confirm', exact: true }).click();

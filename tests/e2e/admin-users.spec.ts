@@ -2,13 +2,13 @@ import fs from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe';
 import {
-  createUserWithCli,
   expectSignedInAs,
   PASSWORD,
   settleCookieChoice,
   signInThroughAuthenticator,
   uniqueEmail,
 } from './support/accounts';
+import { createUserWithSdk } from './support/identity-admin';
 import { fromSite } from './support/site-origin';
 
 /**
@@ -35,8 +35,8 @@ test('an administrator manages a user from finding them to erasing them', async 
   baseURL,
 }) => {
   test.setTimeout(180_000);
-  createUserWithCli({ ...lister, baseURL: baseURL! });
-  createUserWithCli({ ...admin, groups: ['admins'], baseURL: baseURL! });
+  await createUserWithSdk(baseURL!, lister);
+  await createUserWithSdk(baseURL!, { ...admin, groups: ['admins'] });
 
   // The lister lists a flat (through the API) and, not being an admin, is refused everywhere.
   const listerPage = await (await browser.newContext()).newPage();

@@ -1,11 +1,11 @@
 import { expect, test, type Page } from '@playwright/test';
 import {
-  createUserWithCli,
   expectSignedInAs,
   settleCookieChoice,
   signInThroughAuthenticator,
   uniqueEmail,
 } from './support/accounts';
+import { createUserWithSdk } from './support/identity-admin';
 import { outboxCount, waitForMail } from './support/outbox';
 
 async function signIn(page: Page, email: string, name: string) {
@@ -29,8 +29,8 @@ test('a saved search e-mails a matching new listing, with working links and unsu
 }) => {
   const buyer = { email: uniqueEmail('alert-buyer'), name: 'Bea Buyer' };
   const seller = { email: uniqueEmail('alert-seller'), name: 'Sol Seller' };
-  createUserWithCli({ ...buyer, baseURL: baseURL! });
-  createUserWithCli({ ...seller, baseURL: baseURL! });
+  await createUserWithSdk(baseURL!, buyer);
+  await createUserWithSdk(baseURL!, seller);
 
   // The buyer saves a search for 4+ bedroom detached houses near Leeds, instant alerts.
   await signIn(page, buyer.email, buyer.name);

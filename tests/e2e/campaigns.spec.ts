@@ -2,12 +2,12 @@ import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe';
 import {
   PASSWORD,
-  createUserWithCli,
   expectSignedInAs,
   settleCookieChoice,
   signInThroughAuthenticator,
   uniqueEmail,
 } from './support/accounts';
+import { createUserWithSdk } from './support/identity-admin';
 import { fromSite } from './support/site-origin';
 import { outboxCount, readOutbox, waitForCode, waitForMail } from './support/outbox';
 
@@ -33,7 +33,7 @@ test('a member opts in at sign-up (unticked by default), can change it from thei
   page,
   baseURL,
 }) => {
-  createUserWithCli({ ...admin, groups: ['admins'], baseURL: baseURL! });
+  await createUserWithSdk(baseURL!, { ...admin, groups: ['admins'] });
   await page.goto('/my-account');
   await settleCookieChoice(page);
   await page.getByRole('tab', { name: 'Create account' }).click();

@@ -1,12 +1,12 @@
 import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import {
-  createUserWithCli,
   expectSignedInAs,
   settleCookieChoice,
   signInThroughAuthenticator,
   uniqueEmail,
 } from './support/accounts';
+import { createUserWithSdk } from './support/identity-admin';
 import { fromSite } from './support/site-origin';
 
 /**
@@ -39,7 +39,7 @@ test('a lister publishes through the API; the review step shows photos, descript
   page,
   baseURL,
 }) => {
-  createUserWithCli({ ...lister, baseURL: baseURL! });
+  await createUserWithSdk(baseURL!, lister);
   await signIn(page);
   const headers = fromSite(page);
   const started = await page.request.post('/api/v1/drafts', { headers });

@@ -5,13 +5,13 @@ import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe';
 import sharp from 'sharp';
 import {
-  createUserWithCli,
   expectSignedInAs,
   PASSWORD,
   settleCookieChoice,
   signInThroughAuthenticator,
   uniqueEmail,
 } from './support/accounts';
+import { createUserWithSdk } from './support/identity-admin';
 import { addDays, londonToday } from '../../domain/dates.ts';
 import { outboxCount, waitForCode, waitForMail } from './support/outbox';
 import { fromSite } from './support/site-origin';
@@ -219,7 +219,7 @@ test('a second user saves it, sends an enquiry and reports it, but cannot manage
   page,
   baseURL,
 }) => {
-  createUserWithCli({ email: visitor.email, name: visitor.name, baseURL: baseURL! });
+  await createUserWithSdk(baseURL!, { email: visitor.email, name: visitor.name });
   await page.goto('/my-account');
   await settleCookieChoice(page);
   await signInThroughAuthenticator(page, visitor.email);

@@ -1,12 +1,12 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe';
 import {
-  createUserWithCli,
   expectSignedInAs,
   settleCookieChoice,
   signInThroughAuthenticator,
   uniqueEmail,
 } from './support/accounts';
+import { createUserWithSdk } from './support/identity-admin';
 import { outboxCount, waitForMail } from './support/outbox';
 import { fromSite } from './support/site-origin';
 
@@ -62,8 +62,8 @@ test('a buyer and a lister talk about a listing, details hidden until both reply
   baseURL,
 }) => {
   test.setTimeout(240_000);
-  createUserWithCli({ ...lister, baseURL: baseURL! });
-  createUserWithCli({ ...buyer, baseURL: baseURL! });
+  await createUserWithSdk(baseURL!, lister);
+  await createUserWithSdk(baseURL!, buyer);
   const listerPage = await signedIn(browser, lister);
   const listingId = await listFlat(listerPage);
 

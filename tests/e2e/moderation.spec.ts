@@ -1,12 +1,12 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe';
 import {
-  createUserWithCli,
   expectSignedInAs,
   settleCookieChoice,
   signInThroughAuthenticator,
   uniqueEmail,
 } from './support/accounts';
+import { createUserWithSdk } from './support/identity-admin';
 import { outboxCount, waitForMail } from './support/outbox';
 import { fromSite } from './support/site-origin';
 
@@ -43,8 +43,8 @@ async function listFreehold(page: Page, details: Record<string, string | number>
 }
 
 test('a lister publishes a listing', async ({ page, baseURL }) => {
-  createUserWithCli({ ...lister, baseURL: baseURL! });
-  createUserWithCli({ ...reporter, baseURL: baseURL! });
+  await createUserWithSdk(baseURL!, lister);
+  await createUserWithSdk(baseURL!, reporter);
   await signIn(page, lister);
   listingId = await listFreehold(page, {
     propertyType: 'terraced',
@@ -118,7 +118,7 @@ test('an administrator sees the report and removes the listing; its page answers
   page,
   baseURL,
 }) => {
-  createUserWithCli({ ...admin, groups: ['admins'], baseURL: baseURL! });
+  await createUserWithSdk(baseURL!, { ...admin, groups: ['admins'] });
   await signIn(page, admin);
   const response = await page.goto('/admin-portal/reported-ads/');
   expect(response?.status()).toBe(200);

@@ -1,12 +1,12 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe';
 import {
-  createUserWithCli,
   expectSignedInAs,
   settleCookieChoice,
   signInThroughAuthenticator,
   uniqueEmail,
 } from './support/accounts';
+import { createUserWithSdk } from './support/identity-admin';
 import { fromSite } from './support/site-origin';
 
 /**
@@ -43,7 +43,7 @@ test('a lister buys Featured for 7 days with the test checkout and sees the rece
   browser,
   baseURL,
 }) => {
-  createUserWithCli({ ...lister, baseURL: baseURL! });
+  await createUserWithSdk(baseURL!, lister);
   const page = (listerPage = await signedInPage(browser, lister));
   const created = await page.request.post('/api/v1/listings', {
     headers: fromSite(page),
@@ -167,7 +167,7 @@ test('an administrator refunds part of a payment and the buyer’s receipt shows
   });
   expect(paid.ok()).toBe(true);
 
-  createUserWithCli({ ...admin, groups: ['admins'], baseURL: baseURL! });
+  await createUserWithSdk(baseURL!, { ...admin, groups: ['admins'] });
   const page = await signedInPage(browser, admin);
   await page.goto(`/admin-portal/user-payments/?email=${encodeURIComponent(lister.email)}`);
   const rows = page.getByTestId('admin-payment');

@@ -2,12 +2,12 @@ import { randomBytes } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe';
 import {
-  createUserWithCli,
   expectSignedInAs,
   settleCookieChoice,
   signInThroughAuthenticator,
   uniqueEmail,
 } from './support/accounts';
+import { createUserWithSdk } from './support/identity-admin';
 import { fromSite } from './support/site-origin';
 
 const lister = { email: uniqueEmail('featured-lister'), name: 'Fay Featured' };
@@ -24,7 +24,7 @@ test('a Featured listing is pinned with its badge in a matching search only', as
   page,
   baseURL,
 }) => {
-  createUserWithCli({ ...lister, baseURL: baseURL! });
+  await createUserWithSdk(baseURL!, lister);
   await signIn(page);
   const headers = fromSite(page);
   const created = await page.request.post('/api/v1/listings', {

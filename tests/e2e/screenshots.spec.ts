@@ -1,12 +1,12 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe';
 import {
-  createUserWithCli,
   expectSignedInAs,
   settleCookieChoice,
   signInThroughAuthenticator,
   uniqueEmail,
 } from './support/accounts';
+import { createUserWithSdk } from './support/identity-admin';
 
 /**
  * Screenshots of the pages people see first, at a phone's and a laptop's width, written to
@@ -129,8 +129,8 @@ const WIDTHS = [390, 1280];
 test.describe('screenshots', () => {
   const user = { email: uniqueEmail('screens'), name: 'Sasha Screens' };
 
-  test.beforeAll(({ baseURL }) => {
-    createUserWithCli({ ...user, baseURL: baseURL! });
+  test.beforeAll(async ({ baseURL }) => {
+    await createUserWithSdk(baseURL!, user);
   });
 
   for (const isSignedIn of [false, true]) {

@@ -1,12 +1,12 @@
 import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe';
 import {
-  createUserWithCli,
   expectSignedInAs,
   settleCookieChoice,
   signInThroughAuthenticator,
   uniqueEmail,
 } from './support/accounts';
+import { createUserWithSdk } from './support/identity-admin';
 
 function pounds(text: string): number {
   return Number(/£([\d,]+)/.exec(text)?.[1]?.replace(/,/g, '') ?? Number.NaN);
@@ -114,7 +114,7 @@ test('a signed-in visitor saves a search and hides a home from results', async (
   baseURL,
 }) => {
   const email = uniqueEmail('saver');
-  createUserWithCli({ email, name: 'Sam Saver', baseURL: baseURL! });
+  await createUserWithSdk(baseURL!, { email, name: 'Sam Saver' });
   await page.goto('/my-account');
   await settleCookieChoice(page);
   await signInThroughAuthenticator(page, email);

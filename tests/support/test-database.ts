@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../../db/client.ts';
 import { migrateDatabase } from '../../db/migrate.ts';
 
@@ -17,13 +19,17 @@ export interface TestDatabase extends DatabaseHandle {
 }
 
 /**
- * A freshly migrated, isolated database: in-memory PGlite, or a new database created on the
+ * A freshly migrated, isolated database: in-memory PGlite (a copy of the run's template), or a new database created on the
  * PostgreSQL server named by TEST_DATABASE_URL (dropped again by `destroy`).
  */
 export async function createTestDatabase(): Promise<TestDatabase> {
   if (testDatabaseKind() === 'pglite') {
-    const handle = await openDatabase({ kind: 'pglite' });
-    await migrateDatabase(handle);
+    // The run's migrated template (tests/support/pglite-template.ts), already migrated.
+    const template = inject('pgliteTemplate');
+    const handle = await openDatabase({
+      kind: 'pglite',
+      loadDataDir: new Blob([fs.readFileSync(template)]),
+    });
     return { ...handle, destroy: () => handle.close() };
   }
   const empty = await createEmptyPostgresDatabase();

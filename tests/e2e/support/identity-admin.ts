@@ -1,10 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import {
+  AdminAddUserToGroupCommand,
   AdminCreateUserCommand,
   AdminSetUserPasswordCommand,
   AdminUserGlobalSignOutCommand,
   CognitoIdentityProviderClient,
+  CreateGroupCommand,
   InitiateAuthCommand,
   SetUserMFAPreferenceCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
@@ -42,6 +44,8 @@ export interface NewUser {
   phone?: string;
   isEmailVerified?: boolean;
   isPhoneVerified?: boolean;
+  /** Groups to add the user to (created when missing), e.g. `admins`. */
+  groups?: string[];
   /** MFA methods to turn on (with the user's own token), and which one is preferred. */
   mfa?: { email?: boolean; sms?: boolean; preferred?: 'EMAIL' | 'SMS' };
 }
@@ -83,6 +87,20 @@ export async function createUserWithSdk(
         Permanent: true,
       }),
     );
+    for (const group of user.groups ?? []) {
+      await client
+        .send(new CreateGroupCommand({ UserPoolId: pool.userPoolId, GroupName: group }))
+        .catch((error: Error) => {
+          if (error.name !== 'GroupExistsException') throw error;
+        });
+      await client.send(
+        new AdminAddUserToGroupCommand({
+          UserPoolId: pool.userPoolId,
+          Username: user.email,
+          GroupName: group,
+        }),
+      );
+    }
     if (!user.mfa) return;
     const signedIn = await client.send(
       new InitiateAuthCommand({

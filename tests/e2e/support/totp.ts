@@ -28,21 +28,20 @@ export function totpCode(secret: string, at = Date.now(), stepOffset = 0): strin
 const STEP_MS = 30_000;
 
 /**
- * A code for the current 30-second step, computed right before it is submitted, with no
- * reliance on the server's tolerance for neighbouring steps: if fewer than `minRemainingMs` are
- * left in the step, or the step is not later than `afterStep` (the server refuses a step it has
- * already accepted), it first waits for the next step to begin.
+ * A code to submit now. The pool accepts the steps either side of its own (clock drift,
+ * identity/totp.ts) but never a step it has already accepted, so: the current step's code, or
+ * the next step's when the current one is `afterStep` (used at set-up). That avoids waiting up to
+ * 30 s for a new step; only a step two ahead (never in practice) is waited for.
  */
 export async function freshTotpCode(
   secret: string,
-  { afterStep = -1, minRemainingMs = 8_000 }: { afterStep?: number; minRemainingMs?: number } = {},
+  { afterStep = -1 }: { afterStep?: number } = {},
 ): Promise<{ code: string; step: number }> {
   for (;;) {
     const now = Date.now();
-    const step = Math.floor(now / STEP_MS);
-    const untilNextStep = (step + 1) * STEP_MS - now;
-    if (step > afterStep && untilNextStep >= minRemainingMs)
-      return { code: totpCode(secret, now), step };
-    await new Promise((resolve) => setTimeout(resolve, untilNextStep + 50));
+    const current = Math.floor(now / STEP_MS);
+    const step = Math.max(current, afterStep + 1);
+    if (step <= current + 1) return { code: totpCode(secret, step * STEP_MS), step };
+    await new Promise((resolve) => setTimeout(resolve, (current + 1) * STEP_MS - now + 50));
   }
 }
