@@ -30,6 +30,9 @@ export async function startTestIdentity(
   const database = await createTestDatabase();
   let app: express.Express = express();
   const server = http.createServer((req, res) => app(req, res));
+  // Longer than any pause between a test's calls on a busy machine: Node's 5 s default can close
+  // a kept-alive socket just as the SDK (one attempt, no retry) sends on it: 'socket hang up'.
+  server.keepAliveTimeout = 60_000;
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const port = (server.address() as { port: number }).port;
   const url = `http://127.0.0.1:${port}`;

@@ -12,6 +12,8 @@ export interface ServedForTest {
 /** Serves an Express app (or any request listener) on a free loopback port for one test file. */
 export async function serveForTest(handler: RequestListener): Promise<ServedForTest> {
   const server = http.createServer(handler);
+  // See identity/test-support.ts: no idle socket closed under a client that is about to reuse it.
+  server.keepAliveTimeout = 60_000;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(0, '127.0.0.1', () => resolve());
