@@ -249,14 +249,17 @@ export async function startRoost({
         createPaymentsRouter(marketplace.payments, {
           applePayDomainFile: paymentsConfig.applePayDomainFile,
         }),
-        createSessionMiddleware(auth),
+        // Before the session: images are public, and a signed-in browser sends its cookies with
+        // every one, which would otherwise be verified each time for nothing.
         createImageRouter({
           blobs,
-          cacheDir: variantsDir,
+          // The server's one cache, so deleting an original drops its variants from memory too.
+          variants,
           // No backfill on first view: queuing all 14 variants (AVIF up to 1,920 px) for every
           // older photo a page shows kept a core busy behind every demo page; older photos are
           // resized on request, as before upload-time variants.
         }),
+        createSessionMiddleware(auth),
       ],
       mountApi: (api) => mountMarketplaceApi(api, marketplace),
       web,

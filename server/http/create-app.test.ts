@@ -39,7 +39,7 @@ beforeAll(async () => {
       },
     },
     isShuttingDown: () => false,
-    routers: [createImageRouter({ blobs, cacheDir })],
+    routers: [createImageRouter({ blobs, variants: cacheDir })],
     mountApi: (api) => {
       api.get('/forbidden', () => {
         throw new AppError('FORBIDDEN', 'Not yours.');

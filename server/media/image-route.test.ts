@@ -26,7 +26,7 @@ beforeAll(async () => {
   app.use(
     createImageRouter({
       blobs,
-      cacheDir: path.join(root, 'variants'),
+      variants: path.join(root, 'variants'),
       onRender: (id) => renders.push(id),
     }),
   );

@@ -2,7 +2,12 @@ import { Router, type Request } from 'express';
 import { DEFAULT_IMAGE_QUALITY, IMAGE_QUALITIES, IMAGE_WIDTHS } from '../../domain/images.ts';
 import { type BlobStore, isBlobKey } from './blob-store.ts';
 import { renderVariant, WORKING_COPY_WIDTH } from './render-variants.ts';
-import { createVariantCache, type VariantFormat, type VariantSpec } from './variant-cache.ts';
+import {
+  createVariantCache,
+  type VariantCache,
+  type VariantFormat,
+  type VariantSpec,
+} from './variant-cache.ts';
 
 const CONTENT_TYPES: Record<VariantFormat, string> = {
   avif: 'image/avif',
@@ -23,8 +28,11 @@ function nearestAllowed(requested: number, allowed: readonly number[], fallback:
 
 export interface ImageRouteOptions {
   blobs: BlobStore;
-  /** Directory of rendered variants (`createVariantCache`); safe to delete at any time. */
-  cacheDir: string;
+  /**
+   * The rendered variants: pass the server's one (`createVariantCache`), so deleting an original
+   * also drops what this route keeps of it in memory; or a directory for a cache of its own.
+   */
+  variants: VariantCache | string;
   /** Called each time a variant is encoded (not when served from the cache): for tests, benches. */
   onRender?: (variantId: string) => void;
   /**
@@ -43,12 +51,13 @@ export interface ImageRouteOptions {
  */
 export function createImageRouter({
   blobs,
-  cacheDir,
+  variants: variantsOrDir,
   onRender,
   onColdOriginal,
 }: ImageRouteOptions): Router {
   const router = Router();
-  const variants = createVariantCache(cacheDir);
+  const variants =
+    typeof variantsOrDir === 'string' ? createVariantCache(variantsOrDir) : variantsOrDir;
   const inFlight = new Map<string, Promise<Buffer | undefined>>();
 
   async function serveVariant(key: string, spec: VariantSpec) {

@@ -66,7 +66,7 @@ beforeAll(async () => {
   app.use(
     createImageRouter({
       blobs,
-      cacheDir: path.join(root, 'variants'),
+      variants,
       onRender: (id) => renders.push(id),
       onColdOriginal: (key) => fromOriginal.push(key),
     }),

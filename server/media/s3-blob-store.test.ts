@@ -105,7 +105,7 @@ describe('the S3 blob store', () => {
     const key = await blobs.put(processed.data);
     const cacheDir = path.join(root, 'variants');
     const app = express();
-    app.use(createImageRouter({ blobs, cacheDir }));
+    app.use(createImageRouter({ blobs, variants: cacheDir }));
     const { base, close } = await serveForTest(app);
     try {
       const response = await fetch(`${base}/img/${key}?w=320`, {

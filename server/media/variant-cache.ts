@@ -1,5 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { LRUCache } from 'lru-cache';
 import { isBlobKey, type BlobStore } from './blob-store.ts';
 
 export type VariantFormat = 'avif' | 'webp' | 'jpeg';
@@ -10,12 +11,27 @@ export interface VariantSpec {
   format: VariantFormat;
 }
 
+export interface VariantCacheOptions {
+  /** Bytes of recently read or written variants kept in memory (0: none). */
+  memoryBytes?: number;
+  /**
+   * How long a variant is served from memory before the disk is asked again: bounds how long
+   * another instance's deletion of an original can go unseen here.
+   */
+  memoryTtlMs?: number;
+}
+
 /**
  * Rendered variants on disk, by original: `<dir>/<ab>/<key>-<width>-<quality>.<format>`, plus
  * the working copy (`<key>-source`, JPEG or WebP) variants are resized from once it exists.
  * Everything here can be rebuilt from the original, so the directory is safe to delete.
+ * The variants read most recently are also kept in memory (a search page's thumbnails are asked
+ * for again and again; a file read each time cost most of a cached request).
  */
-export function createVariantCache(dir: string) {
+export function createVariantCache(
+  dir: string,
+  { memoryBytes = 64 * 1024 * 1024, memoryTtlMs = 60_000 }: VariantCacheOptions = {},
+) {
   const folderOf = (key: string) => path.join(dir, key.slice(0, 2));
   const fileOf = (key: string, { width, quality, format }: VariantSpec) =>
     path.join(folderOf(key), `${key}-${width}-${quality}.${format}`);
@@ -36,9 +52,33 @@ export function createVariantCache(dir: string) {
     await fs.rename(partial, file);
   }
 
+  const memory =
+    memoryBytes > 0
+      ? new LRUCache<string, Buffer>({
+          maxSize: memoryBytes,
+          sizeCalculation: (data) => Math.max(1, data.length),
+          ttl: memoryTtlMs,
+        })
+      : undefined;
+
+  async function read(key: string, spec: VariantSpec) {
+    const file = fileOf(key, spec);
+    const remembered = memory?.get(file);
+    if (remembered) return remembered;
+    const data = await readIfThere(file);
+    if (data) memory?.set(file, data);
+    return data;
+  }
+
+  async function write(key: string, spec: VariantSpec, data: Buffer) {
+    const file = fileOf(key, spec);
+    await writeWhole(file, data);
+    memory?.set(file, data);
+  }
+
   return {
-    read: (key: string, spec: VariantSpec) => readIfThere(fileOf(key, spec)),
-    write: (key: string, spec: VariantSpec, data: Buffer) => writeWhole(fileOf(key, spec), data),
+    read,
+    write,
     has: (key: string, spec: VariantSpec) => exists(fileOf(key, spec)),
     hasSource: (key: string) => exists(sourceFileOf(key)),
     readSource: (key: string) => readIfThere(sourceFileOf(key)),
@@ -46,6 +86,10 @@ export function createVariantCache(dir: string) {
     /** Every file made from this original: its variants, working copy and leftovers. */
     async removeAll(key: string) {
       if (!isBlobKey(key)) return;
+      const prefix = path.join(folderOf(key), `${key}-`);
+      for (const file of [...(memory?.keys() ?? [])]) {
+        if (file.startsWith(prefix)) memory!.delete(file);
+      }
       const names = await fs.readdir(folderOf(key)).catch(() => [] as string[]);
       await Promise.all(
         names
