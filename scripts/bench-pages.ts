@@ -9,7 +9,6 @@
 // server's CPU time per page (this process's `process.cpuUsage()` over a run / pages served) is
 // printed beside each figure: far less sensitive to a loaded machine than pages/s. Profile the
 // server with `NODE_ENV=production node --cpu-prof --import tsx scripts/bench-pages.ts …`.
-import { fork } from 'node:child_process';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
@@ -22,7 +21,7 @@ import { startRoost } from '../server/main.ts';
 import { refreshSearchStatistics } from '../server/marketplace/search/refresh-search-statistics.ts';
 import { createBuiltSiteUser } from '../tests/support/built-site-user.ts';
 import { ensureBuild } from './ensure-build.ts';
-import type { LoadRequest, LoadResult } from './bench/load-child.ts';
+import { loadFromChild } from './bench/load-from-child.ts';
 import { searchMix } from './bench/search-mix.ts';
 import { freshDatabase, preparedDatabase, rowsOf } from './bench/synthetic-database.ts';
 
@@ -45,21 +44,6 @@ const connections = Number(values.connections);
 const loadAtStart = os.loadavg().map((load) => +load.toFixed(2));
 const WARM_UP_SECONDS = 3;
 const TARGETS = { search: 200, property: 300, signedInSlowdown: 0.2 };
-
-/** Runs autocannon in a child process (without this process's `--cpu-prof`, if any). */
-function loadFromChild(request: LoadRequest): Promise<LoadResult> {
-  return new Promise((resolve, reject) => {
-    const child = fork(new URL('./bench/load-child.ts', import.meta.url), {
-      execArgv: ['--import', 'tsx'],
-    });
-    child.once('message', (result: LoadResult) => resolve(result));
-    child.once('error', reject);
-    child.once('exit', (code) => {
-      if (code !== 0) reject(new Error(`The load generator exited with ${code}`));
-    });
-    child.send(request);
-  });
-}
 
 ensureBuild();
 const { handle, engine, serverEnv, cleanup } = await freshDatabase({

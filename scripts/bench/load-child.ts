@@ -1,4 +1,4 @@
-// The load generator for `scripts/bench-pages.ts`, in a process of its own so that the server's
+// The load generator for `scripts/bench-pages.ts` and `bench-images.ts`, in a process of its own so that the server's
 // CPU time (`process.cpuUsage()` in the parent) counts the server's work only, not autocannon's,
 // and a `--cpu-prof` of the parent profiles the server alone.
 import autocannon from 'autocannon';
@@ -9,6 +9,8 @@ export interface LoadRequest {
   connections: number;
   seconds: number;
   cookie?: string;
+  /** Further request headers (e.g. `accept: image/webp`). */
+  headers?: Record<string, string>;
 }
 
 export interface LoadResult {
@@ -30,6 +32,7 @@ process.once('message', async (request: LoadRequest) => {
     headers: {
       'accept-encoding': 'gzip, br',
       ...(request.cookie ? { cookie: request.cookie } : {}),
+      ...request.headers,
     },
     requests: [
       {
