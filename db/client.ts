@@ -128,10 +128,22 @@ async function openPglite(
     withAdvisoryLock: (_lockId, work) => work(),
     dump: () => client.dumpDataDir('none'),
     close: () => {
-      closing ??= client.close().finally(releaseLock);
+      closing ??= settleThenClose(client).finally(releaseLock);
       return closing;
     },
   };
+}
+
+/**
+ * PGlite (0.4 and later) spins forever at full CPU when it is closed with a query still in
+ * flight (electric-sql/pglite#1058), e.g. a write a request started without awaiting it. Its
+ * queries run one after another, so one more query, issued once already-scheduled work has
+ * started, returns only when those before it have finished.
+ */
+async function settleThenClose(client: PGlite): Promise<void> {
+  await new Promise((resolve) => setImmediate(resolve));
+  await client.query('select 1').catch(() => undefined);
+  await client.close();
 }
 
 /**
