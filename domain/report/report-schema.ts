@@ -12,15 +12,29 @@ export const REPORT_REASONS = [
 ] as const;
 export type ReportReason = (typeof REPORT_REASONS)[number];
 
+/** Free text about what is wrong, normalised, at most 2,000 characters. */
+const detailsField = (tooLong: string) =>
+  z.string().transform(normaliseText).pipe(z.string().max(2000, tooLong)).default('');
+
+/** 'Something else' needs a few words of what is wrong; the other reasons speak for themselves. */
+function requireDetailsForOther(
+  value: { reason: string; details: string },
+  context: z.RefinementCtx,
+) {
+  if (value.reason === 'other' && value.details.length < 10) {
+    context.addIssue({
+      code: 'custom',
+      path: ['details'],
+      message: 'Tell us what is wrong (at least 10 characters)',
+    });
+  }
+}
+
 /** 'Report this listing': a reason, and details when the reason is 'something else'. */
 export const reportSchema = z
   .object({
     reason: z.enum(REPORT_REASONS, { message: 'Choose a reason' }),
-    details: z
-      .string()
-      .transform(normaliseText)
-      .pipe(z.string().max(2000, 'Keep the details under 2,000 characters'))
-      .default(''),
+    details: detailsField('Keep the details under 2,000 characters'),
     /**
      * Where to tell a signed-out reporter the outcome (Online Safety Act): optional. Signed-in
      * reporters are told at their account's address.
@@ -32,15 +46,7 @@ export const reportSchema = z
       ])
       .default(''),
   })
-  .superRefine((value, context) => {
-    if (value.reason === 'other' && value.details.length < 10) {
-      context.addIssue({
-        code: 'custom',
-        path: ['details'],
-        message: 'Tell us what is wrong (at least 10 characters)',
-      });
-    }
-  });
+  .superRefine(requireDetailsForOther);
 
 /** The reasons that fit one message in a conversation (a subset of the listing reasons). */
 export const MESSAGE_REPORT_REASONS = ['scam', 'offensive', 'discrimination', 'other'] as const;
@@ -49,18 +55,6 @@ export const MESSAGE_REPORT_REASONS = ['scam', 'offensive', 'discrimination', 'o
 export const messageReportSchema = z
   .object({
     reason: z.enum(MESSAGE_REPORT_REASONS, { message: 'Choose a reason' }),
-    details: z
-      .string()
-      .transform(normaliseText)
-      .pipe(z.string().max(2000, 'Keep the note under 2,000 characters'))
-      .default(''),
+    details: detailsField('Keep the note under 2,000 characters'),
   })
-  .superRefine((value, context) => {
-    if (value.reason === 'other' && value.details.length < 10) {
-      context.addIssue({
-        code: 'custom',
-        path: ['details'],
-        message: 'Tell us what is wrong (at least 10 characters)',
-      });
-    }
-  });
+  .superRefine(requireDetailsForOther);
