@@ -100,8 +100,6 @@ export function applyCors(ctx: IdentityContext, req: Request, res: Response) {
   res.setHeader('Cross-Origin-Resource-Policy', 'cross-origin');
 }
 
-const signInOperations = new Set(['InitiateAuth', 'RespondToAuthChallenge']);
-
 /** The user-pool JSON API: `POST <mount>` with `X-Amz-Target`, as Cognito's endpoint. */
 export function createProtocolHandler(ctx: IdentityContext) {
   const rawBody = createBodyReader((req, res, error) => {
@@ -146,22 +144,6 @@ export function createProtocolHandler(ctx: IdentityContext) {
       }
       if (typeof input !== 'object' || input === null || Array.isArray(input)) {
         throw new CognitoError('SerializationException', 'Request body must be a JSON object.');
-      }
-      if (signInOperations.has(name)) {
-        // Per client address, in the shared limiter (lock-out per user is separate).
-        const verdict = await ctx.limiter.take(
-          `sign-in:${req.ip ?? 'unknown'}`,
-          ctx.limits.signInRequestsPerMinute,
-          60,
-        );
-        if (!verdict.allowed) {
-          throw new CognitoError(
-            'TooManyRequestsException',
-            'Rate exceeded',
-            429,
-            verdict.retryAfterSeconds,
-          );
-        }
       }
       let operation = publicOperations[name];
       if (!operation && adminOperations[name]) {

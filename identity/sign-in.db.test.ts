@@ -59,13 +59,28 @@ afterAll(async () => {
   await identity?.stop();
 });
 
+/** The pool a helper talks to: the shared one unless a test starts its own. */
+interface Pool {
+  client: CognitoIdentityProviderClient;
+  poolId: string;
+  clientId: string;
+}
+const sharedPool = (): Pool => ({ client, poolId, clientId });
+/** A test's own pool, on an identity service it started. */
+const poolOf = (running: RunningIdentity): Pool => ({
+  client: running.publicClient(),
+  poolId: running.service.config.userPoolId,
+  clientId: running.service.config.clientId,
+});
+
 function srpAnswer(
   initiated: InitiateAuthCommandOutput,
   ephemeral: { a: bigint; A: bigint },
   secret = password,
+  pool = sharedPool(),
 ) {
   const p = initiated.ChallengeParameters!;
-  const poolName = poolId.split('_')[1]!;
+  const poolName = pool.poolId.split('_')[1]!;
   const key = clientSessionKey({
     ...ephemeral,
     B: BigInt(`0x${p.SRP_B}`),
@@ -73,7 +88,7 @@ function srpAnswer(
   });
   const timestamp = srpTimestamp();
   return new RespondToAuthChallengeCommand({
-    ClientId: clientId,
+    ClientId: pool.clientId,
     ChallengeName: 'PASSWORD_VERIFIER',
     ChallengeResponses: {
       USERNAME: p.USER_ID_FOR_SRP!,
@@ -90,11 +105,11 @@ function srpAnswer(
   });
 }
 
-async function startSrp(username: string) {
+async function startSrp(username: string, pool = sharedPool()) {
   const ephemeral = createClientEphemeral();
-  const initiated = await client.send(
+  const initiated = await pool.client.send(
     new InitiateAuthCommand({
-      ClientId: clientId,
+      ClientId: pool.clientId,
       AuthFlow: 'USER_SRP_AUTH',
       AuthParameters: { USERNAME: username, SRP_A: ephemeral.A.toString(16) },
     }),
@@ -341,6 +356,56 @@ describe('sign-in rate limit per address', () => {
     } finally {
       sdk.destroy();
       await limited.stop();
+    }
+  });
+
+  it('counts a wrong SRP answer, but not an answer that proves the password', async () => {
+    const limited = await startTestIdentity({ limits: { signInRequestsPerMinute: 3 } });
+    const pool = poolOf(limited);
+    try {
+      await limited.admin.send(
+        new AdminCreateUserCommand({
+          UserPoolId: pool.poolId,
+          Username: 'kit@roost.test',
+          MessageAction: 'SUPPRESS',
+        }),
+      );
+      await limited.admin.send(
+        new AdminSetUserPasswordCommand({
+          UserPoolId: pool.poolId,
+          Username: 'kit@roost.test',
+          Password: password,
+          Permanent: true,
+        }),
+      );
+      // Three sign-ins: three counted starts, three uncounted right answers.
+      for (let i = 0; i < 3; i += 1) {
+        const { initiated, ephemeral } = await startSrp('kit@roost.test', pool);
+        const done = await pool.client.send(srpAnswer(initiated, ephemeral, password, pool));
+        expect(done.AuthenticationResult?.AccessToken).toBeTruthy();
+      }
+      await expect(startSrp('kit@roost.test', pool)).rejects.toMatchObject({
+        name: 'TooManyRequestsException',
+      });
+    } finally {
+      pool.client.destroy();
+      await limited.stop();
+    }
+    const strict = await startTestIdentity({ limits: { signInRequestsPerMinute: 2 } });
+    const other = poolOf(strict);
+    try {
+      // Unknown user: a start (1) and a wrong answer (2) are both counted, so the answer after
+      // them is refused before it is checked.
+      const { initiated, ephemeral } = await startSrp('nobody@roost.test', other);
+      await expect(
+        other.client.send(srpAnswer(initiated, ephemeral, 'Wrong-pass-99', other)),
+      ).rejects.toMatchObject({ name: 'NotAuthorizedException' });
+      await expect(
+        other.client.send(srpAnswer(initiated, ephemeral, 'Wrong-pass-98', other)),
+      ).rejects.toMatchObject({ name: 'TooManyRequestsException' });
+    } finally {
+      other.client.destroy();
+      await strict.stop();
     }
   });
 });

@@ -94,25 +94,50 @@ export const internalError = () =>
   new CognitoError('InternalErrorException', 'Internal server error.', 500);
 
 /**
+ * One count in the shared limiter (`identity/rate-limit.ts`) for a client address; past `limit`
+ * in `windowSeconds`, Cognito's error for it as a 429 with `Retry-After`.
+ */
+async function limitPerAddress(
+  ctx: IdentityContext,
+  key: string,
+  limit: number,
+  windowSeconds: number,
+  refusal: { code: string; message: string },
+): Promise<void> {
+  const verdict = await ctx.limiter.take(key, limit, windowSeconds);
+  if (!verdict.allowed) {
+    throw new CognitoError(refusal.code, refusal.message, 429, verdict.retryAfterSeconds);
+  }
+}
+
+/**
  * Strangers' requests (sign-ups, code sends) per source address per hour; past the limit,
  * Cognito's 'Attempt limit exceeded'.
  */
-export async function limitAnonymousRequests(
+export function limitAnonymousRequests(
   ctx: IdentityContext,
   bucket: 'signup' | 'codes',
   request: RequestInfo,
 ): Promise<void> {
-  const verdict = await ctx.limiter.take(
+  return limitPerAddress(
+    ctx,
     `${bucket}:${request.sourceIp}`,
     ctx.limits.anonymousRequestsPerHour,
     3600,
+    { code: 'LimitExceededException', message: messages.limitExceeded },
   );
-  if (!verdict.allowed) {
-    throw new CognitoError(
-      'LimitExceededException',
-      messages.limitExceeded,
-      429,
-      verdict.retryAfterSeconds,
-    );
-  }
+}
+
+/**
+ * Sign-in requests per client address per minute (lock-out per user is separate); past the
+ * limit, Cognito's 'Rate exceeded'.
+ */
+export function limitSignInRequests(ctx: IdentityContext): Promise<void> {
+  return limitPerAddress(
+    ctx,
+    `sign-in:${ctx.request?.sourceIp ?? 'unknown'}`,
+    ctx.limits.signInRequestsPerMinute,
+    60,
+    { code: 'TooManyRequestsException', message: 'Rate exceeded' },
+  );
 }

@@ -2,7 +2,14 @@ import type { IdentityContext } from '../context.ts';
 import { invalidParameter, messages, notAuthorized } from '../errors.ts';
 import { consumeSession } from '../sessions.ts';
 import { findUser, findUserById } from '../users.ts';
-import { requireClient, requireMap, requireString, type Input, type Output } from './common.ts';
+import {
+  limitSignInRequests,
+  requireClient,
+  requireMap,
+  requireString,
+  type Input,
+  type Output,
+} from './common.ts';
 import { requireParameter } from './sign-in/challenge.ts';
 import { startDeviceSrp, verifyDeviceClaim } from './sign-in/device-srp.ts';
 import {
@@ -24,6 +31,7 @@ import { refreshWithToken } from './tokens.ts';
 type Ctx = IdentityContext;
 
 export async function initiateAuth(ctx: Ctx, input: Input): Promise<Output> {
+  await limitSignInRequests(ctx);
   const clientId = requireClient(ctx, input);
   const flow = requireString(input, 'AuthFlow', 64);
   const parameters = requireMap(input, 'AuthParameters');
@@ -74,6 +82,7 @@ export async function respondToAuthChallenge(ctx: Ctx, input: Input): Promise<Ou
   const responses = requireMap(input, 'ChallengeResponses');
   // SRP state travels sealed in the secret block; every other challenge has a stored session.
   const handle = isVerifier(name) ? responses.PASSWORD_CLAIM_SECRET_BLOCK : input.Session;
+  if (!isVerifier(name)) await limitSignInRequests(ctx);
   const state = isVerifier(name)
     ? await openSecretBlock(ctx, handle, name === 'DEVICE_PASSWORD_VERIFIER')
     : await consumeSession(ctx, handle);
@@ -88,6 +97,9 @@ export async function respondToAuthChallenge(ctx: Ctx, input: Input): Promise<Ou
     const result = await tryDirectPasswordClaim(ctx, state, responses, handle as string);
     if (result) return result;
   }
+  // Every answer counts against the address except a verifier answer that proves the password
+  // at once: that answer needs a secret block from a counted InitiateAuth, and is spent on use.
+  if (isVerifier(name)) await limitSignInRequests(ctx);
   if (state.fake) return answerStandIn(ctx, clientId, name, state, responses, handle as string);
   const user = state.userId ? await findUserById(ctx, state.userId) : undefined;
   if (name === 'SELECT_CHALLENGE')
