@@ -10,12 +10,16 @@
 // 4. cold variants on request once the job has made the 1,920 px working copy (quality 65, which
 //    the job does not make);
 // 5. cached variants under load with autocannon (in a child process): a cached variant must
-//    never be re-encoded.
+//    never be re-encoded. The server's listener is composed as server/main.ts composes it: hits
+//    in memory answered in front of Express (`answeringCachedImagesFirst`), the rest by the
+//    image router. autocannon keeps no response bodies (`discardBodies`): it UTF-8-decoded every
+//    image into a string, which capped this phase at about 1,500 requests/s whatever the server.
 // CPU time is process.cpuUsage() around each phase (sharp's threads are in this process; so is
 // the HTTP client, a small share) divided by the variants encoded: on a shared, loaded machine it
 // is steadier than variants/s. `--on-demand-only` skips 3 and 4 (to run against older code).
 // Exits non-zero below target: cold variants ≥ 20/s, cached ≥ 4,000 requests/s.
 import fs from 'node:fs/promises';
+import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -23,7 +27,12 @@ import { parseArgs } from 'node:util';
 import express from 'express';
 import { IMAGE_WIDTHS } from '../domain/images.ts';
 import { createLocalBlobStore } from '../server/media/blob-store.ts';
-import { createImageRouter } from '../server/media/image-route.ts';
+import { staticSecurityHeaders } from '../server/http/create-app.ts';
+import {
+  answeringCachedImagesFirst,
+  createCachedImageHandler,
+  createImageRouter,
+} from '../server/media/image-route.ts';
 import { generatePhotoVariants, UPLOAD_VARIANTS } from '../server/media/photo-variants-job.ts';
 import { processImage } from '../server/media/process-image.ts';
 import { createVariantCache } from '../server/media/variant-cache.ts';
@@ -72,9 +81,17 @@ const root = await fs.mkdtemp(path.join(os.tmpdir(), 'roost-bench-images-'));
 try {
   const blobs = createLocalBlobStore(path.join(root, 'originals'));
   const cacheDir = path.join(root, 'variants');
+  const routeVariants = createVariantCache(cacheDir);
   const app = express();
-  app.use(createImageRouter({ blobs, variants: cacheDir, onRender: () => (encodes += 1) }));
-  const server = app.listen(0, '127.0.0.1');
+  app.use(createImageRouter({ blobs, variants: routeVariants, onRender: () => (encodes += 1) }));
+  const server = http
+    .createServer(
+      answeringCachedImagesFirst(
+        createCachedImageHandler(routeVariants, { headers: staticSecurityHeaders() }),
+        app,
+      ),
+    )
+    .listen(0, '127.0.0.1');
   await new Promise((resolve) => server.once('listening', resolve));
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
@@ -168,6 +185,7 @@ try {
       (key, index) => `/img/${key}?w=${coldWidths[index % coldWidths.length]}&q=75`,
     ),
     headers: { accept: 'image/webp' },
+    discardBodies: true,
   });
   const cachedEncodes = encodes - encodesBefore;
   const cachedCpuMs = cpuMs(cachedCpu);

@@ -8,7 +8,7 @@ import { createLogger } from '../logger.ts';
 import { createLocalBlobStore } from '../media/blob-store.ts';
 import { createImageRouter } from '../media/image-route.ts';
 import { AppError } from './app-error.ts';
-import { createHttpApp, type HttpAppParts } from './create-app.ts';
+import { createHttpApp, type HttpAppParts, staticSecurityHeaders } from './create-app.ts';
 import { findNulCharacter, isNestedDeeperThan, MAX_BODY_DEPTH } from './request-guards.ts';
 import { RetryLaterError } from './retry-later-error.ts';
 import { serveForTest } from '../../tests/support/serve.ts';
@@ -104,6 +104,18 @@ describe('requests', () => {
     const response = await fetch(`${baseUrl}/`);
     expect(response.headers.get('x-content-type-options')).toBe('nosniff');
     expect(response.headers.get('x-powered-by')).toBeNull();
+  });
+
+  it('gives responses answered in front of the app the same static security headers', async () => {
+    const response = await fetch(`${baseUrl}/`);
+    const headers = staticSecurityHeaders();
+    expect(headers).toMatchObject({
+      'X-Content-Type-Options': 'nosniff',
+      'Cross-Origin-Resource-Policy': 'same-origin',
+    });
+    for (const [name, value] of Object.entries(headers)) {
+      expect(response.headers.get(name)).toBe(value);
+    }
   });
 });
 

@@ -1,3 +1,4 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import zlib from 'node:zlib';
 import compression from 'compression';
 import express, { type ErrorRequestHandler, type Router } from 'express';
@@ -14,6 +15,31 @@ import { rejectUnreadableUrls } from './request-guards.ts';
 import { requestLogging } from './request-logging.ts';
 
 const BROTLI_QUALITY = 3;
+const GZIP_LEVEL = 3;
+
+const HELMET_OPTIONS = {
+  // Our own policy below: a nonce per response for React Router's inline scripts.
+  contentSecurityPolicy: false,
+  crossOriginEmbedderPolicy: false,
+  xFrameOptions: { action: 'deny' },
+} as const;
+
+/**
+ * The headers helmet gives every response (`X-Content-Type-Options: nosniff`,
+ * `Cross-Origin-Resource-Policy: same-origin`, HSTS, …), which do not depend on the request: for
+ * responses answered in front of the app (cached image variants), so they carry the same ones.
+ */
+export function staticSecurityHeaders(): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const res = {
+    setHeader: (name: string, value: unknown) => {
+      headers[name] = String(value);
+    },
+    removeHeader: () => {},
+  };
+  helmet(HELMET_OPTIONS)({} as IncomingMessage, res as unknown as ServerResponse, () => {});
+  return headers;
+}
 
 export interface HttpAppParts {
   logger: Logger;
@@ -51,14 +77,7 @@ export function createHttpApp(parts: HttpAppParts): express.Express {
   app.use(createHealthRouter(parts.database, parts.isShuttingDown, parts.logger));
   app.use(requestLogging(parts.logger));
   const security = parts.security ?? {};
-  app.use(
-    helmet({
-      // Our own policy below: a nonce per response for React Router's inline scripts.
-      contentSecurityPolicy: false,
-      crossOriginEmbedderPolicy: false,
-      xFrameOptions: { action: 'deny' },
-    }),
-  );
+  app.use(helmet(HELMET_OPTIONS));
   app.use(
     contentSecurityPolicy({
       connectOrigins: security.connectOrigins,
@@ -69,8 +88,13 @@ export function createHttpApp(parts: HttpAppParts): express.Express {
   app.use(rejectUnreadableUrls());
   // Brotli at quality 3 rather than the middleware's 4: measured on a rendered search page
   // (59 KB), 0.26 ms instead of 0.49 ms of CPU for 5 % more bytes (docs/performance.md §2).
+  // gzip (clients without Brotli: scripts, crawlers, Node's fetch) at level 3 rather than zlib's
+  // 6: on 60 KB of our text, 0.76 ms instead of 1.41 ms for 9 % more bytes, as small as Brotli 3.
   app.use(
-    compression({ brotli: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY } } }),
+    compression({
+      level: GZIP_LEVEL,
+      brotli: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY } },
+    }),
   );
   for (const router of parts.routers) app.use(router);
   app.use('/api/v1', createApiRouter(parts.mountApi, { publicUrl: security.publicUrl }));

@@ -5,13 +5,22 @@ import express from 'express';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLocalBlobStore } from './blob-store.ts';
-import { createImageRouter } from './image-route.ts';
+import {
+  answeringCachedImagesFirst,
+  createCachedImageHandler,
+  createImageRouter,
+} from './image-route.ts';
+import { createVariantCache } from './variant-cache.ts';
 import { serveForTest } from '../../tests/support/serve.ts';
 
 let root: string;
 let base: string;
 let key: string;
 let close: () => Promise<void>;
+/** The same router behind the server's front: cached hits answered before Express. */
+let frontBase: string;
+let closeFront: () => Promise<void>;
+const appRequests: string[] = [];
 const renders: string[] = [];
 
 beforeAll(async () => {
@@ -33,8 +42,30 @@ beforeAll(async () => {
   const served = await serveForTest(app);
   base = served.base;
   close = served.close;
+
+  const variants = createVariantCache(path.join(root, 'front-variants'));
+  const behind = express();
+  behind.use((req, _res, next) => {
+    appRequests.push(req.url);
+    next();
+  });
+  behind.use(createImageRouter({ blobs, variants }));
+  const front = await serveForTest(
+    answeringCachedImagesFirst(
+      createCachedImageHandler(variants, {
+        headers: {
+          'X-Content-Type-Options': 'nosniff',
+          'Cross-Origin-Resource-Policy': 'same-origin',
+        },
+      }),
+      behind,
+    ),
+  );
+  frontBase = front.base;
+  closeFront = front.close;
 });
 afterAll(async () => {
+  await closeFront();
   await close();
   await fs.rm(root, { recursive: true, force: true });
 });
@@ -66,5 +97,63 @@ describe('the resizing loader', () => {
 
   it('refuses keys that are not content hashes', async () => {
     expect((await fetch(`${base}/img/..%2F..%2Fetc%2Fpasswd`)).status).toBe(404);
+  });
+});
+
+describe('cached variants, answered in front of the app', () => {
+  it('serves a hit in memory with its headers, without reaching the app', async () => {
+    const path = `/img/${key}?w=320&q=75`;
+    const headers = { accept: 'image/webp' };
+    const first = await fetch(`${frontBase}${path}`, { headers });
+    const body = Buffer.from(await first.arrayBuffer());
+    expect(appRequests).toEqual([path]);
+
+    const hit = await fetch(`${frontBase}${path}`, { headers });
+    expect(hit.status).toBe(200);
+    expect(Buffer.from(await hit.arrayBuffer()).equals(body)).toBe(true);
+    expect(appRequests).toEqual([path]);
+    expect(Object.fromEntries(hit.headers)).toMatchObject({
+      'content-type': 'image/webp',
+      'content-length': String(body.length),
+      'cache-control': 'public, max-age=31536000, immutable',
+      etag: first.headers.get('etag'),
+      vary: 'Accept',
+      'x-content-type-options': 'nosniff',
+      'cross-origin-resource-policy': 'same-origin',
+    });
+
+    const head = await fetch(`${frontBase}${path}`, { method: 'HEAD', headers });
+    expect(head.status).toBe(200);
+    expect(head.headers.get('content-length')).toBe(String(body.length));
+    expect(appRequests).toEqual([path]);
+  });
+
+  it('answers 304 to its ETag in a list or weakened by a proxy, before any read', async () => {
+    const url = `${frontBase}/img/${key}?w=480&q=50`;
+    const etag = `"${key.slice(0, 16)}-480-50-avif"`;
+    for (const ifNoneMatch of [etag, `"other", W/${etag}`]) {
+      const response = await fetch(url, {
+        headers: { accept: 'image/avif', 'if-none-match': ifNoneMatch },
+      });
+      expect(response.status).toBe(304);
+      expect(response.headers.get('etag')).toBe(etag);
+      expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    }
+    const other = await fetch(url, {
+      headers: { accept: 'image/webp', 'if-none-match': etag },
+    });
+    expect(other.status).toBe(200);
+    await other.arrayBuffer();
+    expect(renders.some((id) => id.endsWith('-480-50-avif'))).toBe(false);
+  });
+
+  it('leaves misses and unusual addresses to the app', async () => {
+    appRequests.length = 0;
+    const unknown = `/img/${'d'.repeat(64)}?w=320`;
+    const encoded = `/img/${key}?w=%33%32%30`;
+    expect((await fetch(`${frontBase}${unknown}`)).status).toBe(404);
+    expect((await fetch(`${frontBase}${encoded}`)).status).toBe(200);
+    expect((await fetch(`${frontBase}/img/${key}?w=320`, { method: 'POST' })).status).toBe(404);
+    expect(appRequests).toEqual([unknown, encoded, `/img/${key}?w=320`]);
   });
 });

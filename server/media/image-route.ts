@@ -1,3 +1,5 @@
+import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
+import querystring from 'node:querystring';
 import { Router, type Request } from 'express';
 import { DEFAULT_IMAGE_QUALITY, IMAGE_QUALITIES, IMAGE_WIDTHS } from '../../domain/images.ts';
 import { type BlobStore, isBlobKey } from './blob-store.ts';
@@ -24,6 +26,111 @@ export function pickFormat(accept: string | undefined): VariantFormat {
 function nearestAllowed(requested: number, allowed: readonly number[], fallback: number): number {
   if (!Number.isFinite(requested)) return fallback;
   return allowed.find((value) => value >= requested) ?? allowed[allowed.length - 1]!;
+}
+
+/** The variant a request asks for: `w` and `q` snapped to the fixed sets, the format by Accept. */
+function specOf(width: unknown, quality: unknown, accept: string | undefined): VariantSpec {
+  return {
+    width: nearestAllowed(Number(width), IMAGE_WIDTHS, 960),
+    quality: nearestAllowed(Number(quality), IMAGE_QUALITIES, DEFAULT_IMAGE_QUALITY),
+    format: pickFormat(accept),
+  };
+}
+
+/**
+ * The URL names the original by its content hash and the variant by width, quality and (with
+ * `Vary: Accept`) format, so the validator is known before any read.
+ */
+const etagOf = (key: string, spec: VariantSpec) =>
+  `"${key.slice(0, 16)}-${spec.width}-${spec.quality}-${spec.format}"`;
+
+/** If-None-Match holds our ETag: alone, in a list, or weakened by a proxy (`W/`). */
+export function matchesEtag(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  if (ifNoneMatch === etag) return true;
+  return ifNoneMatch.split(',').some((tag) => {
+    const trimmed = tag.trim();
+    return trimmed === etag || trimmed === `W/${etag}`;
+  });
+}
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+export interface CachedImageOptions {
+  /**
+   * Headers every image response carries besides its own: the app's static security headers
+   * (`X-Content-Type-Options: nosniff`, `Cross-Origin-Resource-Policy`, …) when mounted before
+   * helmet.
+   */
+  headers?: Readonly<Record<string, string>>;
+}
+
+export type CachedImageHandler = (
+  req: IncomingMessage,
+  res: ServerResponse,
+  next: () => void,
+) => void;
+
+/**
+ * The cached path alone: a GET or HEAD of `/img/<key>?w=&q=` whose variant is in memory (or
+ * whose ETag the client already holds) is answered here, synchronously, with its headers written
+ * in one go; anything else (a miss, an odd URL) goes on to `next` untouched. The server puts it
+ * in front of Express (`answeringCachedImagesFirst`): an image already made needs none of the
+ * app's middleware (request log, CSP nonce, compression, session), and Express's own dispatch
+ * cost three times the rest of a hit (docs/performance.md §5).
+ */
+export function createCachedImageHandler(
+  variants: VariantCache,
+  { headers = {} }: CachedImageOptions = {},
+): CachedImageHandler {
+  const common = Object.entries(headers).flat();
+  return (req, res, next) => {
+    const url = req.url ?? '';
+    if (!url.startsWith('/img/') || (req.method !== 'GET' && req.method !== 'HEAD')) {
+      next();
+      return;
+    }
+    const queryAt = url.indexOf('?');
+    const key = queryAt === -1 ? url.slice(5) : url.slice(5, queryAt);
+    const query = queryAt === -1 ? '' : url.slice(queryAt + 1);
+    // Percent-encoding has no place in our image URLs: leave it to the guarded route.
+    if (!isBlobKey(key) || query.includes('%')) {
+      next();
+      return;
+    }
+    const params = querystring.parse(query);
+    const spec = specOf(params.w, params.q, req.headers.accept);
+    const etag = etagOf(key, spec);
+    const validators = ['ETag', etag, 'Cache-Control', IMMUTABLE, 'Vary', 'Accept'];
+    if (matchesEtag(req.headers['if-none-match'], etag)) {
+      res.writeHead(304, [...common, ...validators]);
+      res.end();
+      return;
+    }
+    const body = variants.peek(key, spec);
+    if (!body) {
+      next();
+      return;
+    }
+    res.writeHead(200, [
+      ...common,
+      ...validators,
+      'Content-Type',
+      CONTENT_TYPES[spec.format],
+      'Content-Length',
+      String(body.length),
+    ]);
+    if (req.method === 'HEAD') res.end();
+    else res.end(body);
+  };
+}
+
+/** The server's request listener: cached image hits answered first, everything else by `app`. */
+export function answeringCachedImagesFirst(
+  hits: CachedImageHandler,
+  app: RequestListener,
+): RequestListener {
+  return (req, res) => hits(req, res, () => app(req, res));
 }
 
 export interface ImageRouteOptions {
@@ -59,6 +166,8 @@ export function createImageRouter({
   const variants =
     typeof variantsOrDir === 'string' ? createVariantCache(variantsOrDir) : variantsOrDir;
   const inFlight = new Map<string, Promise<Buffer | undefined>>();
+  // Hits in memory are answered by `createCachedImageHandler`, which the server puts in front of
+  // Express; without it (tests, benches) they are still served below, from `variants.read`.
 
   async function serveVariant(key: string, spec: VariantSpec) {
     const cached = await variants.read(key, spec);
@@ -80,14 +189,10 @@ export function createImageRouter({
       res.status(404).type('text/plain').send('Image not found');
       return;
     }
-    const spec: VariantSpec = {
-      width: nearestAllowed(Number(req.query.w), IMAGE_WIDTHS, 960),
-      quality: nearestAllowed(Number(req.query.q), IMAGE_QUALITIES, DEFAULT_IMAGE_QUALITY),
-      format: pickFormat(req.headers.accept),
-    };
-    const etag = `"${key.slice(0, 16)}-${spec.width}-${spec.quality}-${spec.format}"`;
+    const spec = specOf(req.query.w, req.query.q, req.headers.accept);
+    const etag = etagOf(key, spec);
     res.setHeader('Vary', 'Accept');
-    if (req.headers['if-none-match'] === etag) {
+    if (matchesEtag(req.headers['if-none-match'], etag)) {
       res.status(304).end();
       return;
     }
@@ -104,7 +209,7 @@ export function createImageRouter({
         return;
       }
       res.setHeader('Content-Type', CONTENT_TYPES[spec.format]);
-      res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+      res.setHeader('Cache-Control', IMMUTABLE);
       res.setHeader('ETag', etag);
       res.send(body);
     } catch (error) {

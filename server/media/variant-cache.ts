@@ -33,8 +33,10 @@ export function createVariantCache(
   { memoryBytes = 64 * 1024 * 1024, memoryTtlMs = 60_000 }: VariantCacheOptions = {},
 ) {
   const folderOf = (key: string) => path.join(dir, key.slice(0, 2));
-  const fileOf = (key: string, { width, quality, format }: VariantSpec) =>
-    path.join(folderOf(key), `${key}-${width}-${quality}.${format}`);
+  /** A variant's file name, also its name in memory (no path.join on the cached path). */
+  const nameOf = (key: string, { width, quality, format }: VariantSpec) =>
+    `${key}-${width}-${quality}.${format}`;
+  const fileOf = (key: string, spec: VariantSpec) => path.join(folderOf(key), nameOf(key, spec));
   const sourceFileOf = (key: string) => path.join(folderOf(key), `${key}-source`);
 
   const readIfThere = (file: string) => fs.readFile(file).catch(() => undefined);
@@ -61,22 +63,26 @@ export function createVariantCache(
         })
       : undefined;
 
+  /** The variant if it is in memory, synchronously: the cached path's only lookup. */
+  function peek(key: string, spec: VariantSpec): Buffer | undefined {
+    return memory?.get(nameOf(key, spec));
+  }
+
   async function read(key: string, spec: VariantSpec) {
-    const file = fileOf(key, spec);
-    const remembered = memory?.get(file);
+    const remembered = peek(key, spec);
     if (remembered) return remembered;
-    const data = await readIfThere(file);
-    if (data) memory?.set(file, data);
+    const data = await readIfThere(fileOf(key, spec));
+    if (data) memory?.set(nameOf(key, spec), data);
     return data;
   }
 
   async function write(key: string, spec: VariantSpec, data: Buffer) {
-    const file = fileOf(key, spec);
-    await writeWhole(file, data);
-    memory?.set(file, data);
+    await writeWhole(fileOf(key, spec), data);
+    memory?.set(nameOf(key, spec), data);
   }
 
   return {
+    peek,
     read,
     write,
     has: (key: string, spec: VariantSpec) => exists(fileOf(key, spec)),
@@ -86,9 +92,8 @@ export function createVariantCache(
     /** Every file made from this original: its variants, working copy and leftovers. */
     async removeAll(key: string) {
       if (!isBlobKey(key)) return;
-      const prefix = path.join(folderOf(key), `${key}-`);
-      for (const file of [...(memory?.keys() ?? [])]) {
-        if (file.startsWith(prefix)) memory!.delete(file);
+      for (const name of [...(memory?.keys() ?? [])]) {
+        if (name.startsWith(`${key}-`)) memory!.delete(name);
       }
       const names = await fs.readdir(folderOf(key)).catch(() => [] as string[]);
       await Promise.all(
