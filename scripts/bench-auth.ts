@@ -65,7 +65,11 @@ async function serve() {
   app = express();
   app.use(service.router);
   process.send!({ url, poolId: service.config.userPoolId, clientId: service.config.clientId });
-  process.on('message', async () => {
+  process.on('message', async (message) => {
+    if (message === 'cpu') {
+      process.send!({ cpu: process.cpuUsage() });
+      return;
+    }
     server.close();
     await service.close();
     await database.close();
@@ -198,9 +202,25 @@ async function bench() {
   const ephemerals = Array.from({ length: total }, () => createClientEphemeral());
 
   process.stdout.write(`Measuring ${total} SRP sign-ins with ${concurrency} in flight…\n`);
+  const serverCpu = async () => {
+    child.send('cpu');
+    const { cpu } = await new Promise<{ cpu: NodeJS.CpuUsage }>((resolve) =>
+      child.once('message', (m) => resolve(m as never)),
+    );
+    return (cpu.user + cpu.system) / 1000;
+  };
+  const ownCpu = () => {
+    const cpu = process.cpuUsage();
+    return (cpu.user + cpu.system) / 1000;
+  };
+  const [serverBefore, ownBefore] = [await serverCpu(), ownCpu()];
   const srp = await measure(total, concurrency, (index) =>
     signIn(users[index % users.length]!, ephemerals[index]!),
   );
+  // CPU a sign-in on each side: the server's is what the code costs; the load generator's shows
+  // whether the two shared the machine's cores fairly.
+  const srpServerMs = ((await serverCpu()) - serverBefore) / total;
+  const srpClientMs = (ownCpu() - ownBefore) / total;
   const passwordSignIn = (target: string) => async (index: number) => {
     const result = (await callAt(target, 'InitiateAuth', {
       ClientId: clientId,
@@ -229,6 +249,7 @@ async function bench() {
         ? `cognito-local USER_PASSWORD_AUTH: skipped (${local})`
         : `${line(`cognito-local ${local.version} USER_PASSWORD_AUTH`, local)} — Roost is ${(plain.rate / local.rate).toFixed(2)}× its rate`,
       `SRP latency p50: ${srp.p50.toFixed(1)} ms, p95: ${srp.p95.toFixed(1)} ms, max: ${srp.max.toFixed(1)} ms`,
+      `SRP CPU a sign-in: server ${srpServerMs.toFixed(2)} ms, load generator ${srpClientMs.toFixed(2)} ms`,
       `SRP sign-ins per second: ${srp.rate.toFixed(1)} (target ≥ 150)`,
       '',
     ].join('\n'),

@@ -309,6 +309,27 @@ async function srpSignIn(
 }
 
 /**
+ * A request that has not settled after 45 s counts as failed. fetch's own 30 s timeout should
+ * always come first, but one bench run on 27 November waited for ever on a request while the
+ * server sat idle; this way such a request is reported (with its kind) instead of hanging the run.
+ */
+const REQUEST_DEADLINE_MS = 45_000;
+async function withinDeadline<T>(work: () => Promise<T>): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () => reject(new Error(`no answer within ${REQUEST_DEADLINE_MS / 1000} s`)),
+      REQUEST_DEADLINE_MS,
+    );
+  });
+  try {
+    return await Promise.race([work(), deadline]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
  * Sends the mix at `rate` requests per second for `seconds`, then waits for the stragglers.
  * `onSecond` is called once a second with the elapsed seconds (for RSS samples, progress).
  */
@@ -332,14 +353,17 @@ export async function runLoad(
     const planned = plannedRequest(world, n);
     const begun = performance.now();
     try {
-      const response = planned.perform
-        ? await planned.perform()
-        : await fetch(`${world.base}${planned.what}`, {
-            redirect: 'manual',
-            signal: AbortSignal.timeout(30_000),
-            ...planned.init,
-          });
-      await response.arrayBuffer();
+      const response = await withinDeadline(async () => {
+        const answer = planned.perform
+          ? await planned.perform()
+          : await fetch(`${world.base}${planned.what}`, {
+              redirect: 'manual',
+              signal: AbortSignal.timeout(30_000),
+              ...planned.init,
+            });
+        await answer.arrayBuffer();
+        return answer;
+      });
       const took = performance.now() - begun;
       stats.latencies.push(took);
       const ofKind = stats.latenciesByKind.get(planned.kind) ?? [];
