@@ -9,6 +9,12 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import {
+  asPglite,
+  DEFAULT_STALL_MS,
+  startPgliteThread,
+  type PgliteThreadOptions,
+} from './pglite-thread.ts';
 
 /** The Drizzle handle every part of Roost uses: the same type whichever engine is behind it. */
 export type Database = PgDatabase<PgQueryResultHKT>;
@@ -47,19 +53,37 @@ export type DatabaseTarget =
       dataDir?: string /* undefined: in memory */;
       /** Starts from a copy made by `dump()` instead of creating an empty cluster (tests). */
       loadDataDir?: Blob;
+      /**
+       * Run PGlite on a worker thread (`pglite-thread.ts`), so the server's JavaScript thread
+       * keeps only its own work. The server does; a script or test may keep it in-thread.
+       */
+      thread?: 'worker' | 'main';
+      /** On a worker thread: told when the thread was found stuck and what was done. */
+      onFailure?: PgliteThreadOptions['onFailure'];
     };
 
 /** A PostgreSQL server when a URL is given, otherwise PGlite files under `dataDir/pg`. */
 export function databaseTarget(options: { databaseUrl?: string; dataDir: string }): DatabaseTarget {
   return options.databaseUrl
     ? { kind: 'postgres', url: options.databaseUrl }
-    : { kind: 'pglite', dataDir: path.join(options.dataDir, 'pg') };
+    : { kind: 'pglite', dataDir: path.join(options.dataDir, 'pg'), thread: pgliteThread('worker') };
+}
+
+/**
+ * How long PGlite on a worker thread may stay silent with statements waiting before it is
+ * restarted: `ROOST_PGLITE_STALL_SECONDS` (0 turns the watch off), else 30 s.
+ */
+function pgliteStallMs(): number {
+  const seconds = Number(process.env.ROOST_PGLITE_STALL_SECONDS);
+  return process.env.ROOST_PGLITE_STALL_SECONDS && Number.isFinite(seconds) && seconds >= 0
+    ? seconds * 1000
+    : DEFAULT_STALL_MS;
 }
 
 export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
   return target.kind === 'postgres'
     ? openPostgres(target.url, target.poolSize, target.onIdleError)
-    : openPglite(target.dataDir, target.loadDataDir);
+    : openPglite(target, target.thread ?? pgliteThread('main'));
 }
 
 async function openPostgres(
@@ -101,23 +125,32 @@ async function openPostgres(
   };
 }
 
+/**
+ * Where PGlite runs unless a target says: `ROOST_PGLITE_THREAD` (`worker` or `main`) when set,
+ * else `fallback` — a worker thread for the server, in-thread for tests and scripts.
+ */
+function pgliteThread(fallback: 'worker' | 'main'): 'worker' | 'main' {
+  const chosen = process.env.ROOST_PGLITE_THREAD;
+  return chosen === 'worker' || chosen === 'main' ? chosen : fallback;
+}
+
 async function openPglite(
-  dataDir: string | undefined,
-  loadDataDir: Blob | undefined,
+  target: Extract<DatabaseTarget, { kind: 'pglite' }>,
+  thread: 'worker' | 'main',
 ): Promise<DatabaseHandle> {
+  const { dataDir, loadDataDir } = target;
   const releaseLock = dataDir ? lockDataDirectory(dataDir) : () => {};
-  let client: PGlite;
+  let client: { dump(): Promise<Blob>; close(): Promise<void>; db: Database };
   try {
-    client = await PGlite.create({
-      ...(dataDir ? { dataDir } : {}),
-      ...(loadDataDir ? { loadDataDir } : {}),
-      extensions: { cube, earthdistance, pg_trgm },
-    });
+    client =
+      thread === 'worker'
+        ? await workerPglite({ dataDir, loadDataDir, onFailure: target.onFailure })
+        : await inThreadPglite(dataDir, loadDataDir);
   } catch (error) {
     releaseLock();
     throw error;
   }
-  const db = drizzlePglite({ client }) as unknown as Database;
+  const { db } = client;
   let closing: Promise<void> | undefined;
   return {
     kind: 'pglite',
@@ -126,11 +159,33 @@ async function openPglite(
       await db.execute(sql`select 1`);
     },
     withAdvisoryLock: (_lockId, work) => work(),
-    dump: () => client.dumpDataDir('none'),
+    dump: () => client.dump(),
     close: () => {
-      closing ??= settleThenClose(client).finally(releaseLock);
+      closing ??= client.close().finally(releaseLock);
       return closing;
     },
+  };
+}
+
+async function workerPglite(options: PgliteThreadOptions) {
+  const thread = await startPgliteThread({ ...options, stallMs: pgliteStallMs() });
+  return {
+    db: drizzlePglite({ client: asPglite(thread) }) as unknown as Database,
+    dump: () => thread.dumpDataDir(),
+    close: () => thread.close(),
+  };
+}
+
+async function inThreadPglite(dataDir: string | undefined, loadDataDir: Blob | undefined) {
+  const client = await PGlite.create({
+    ...(dataDir ? { dataDir } : {}),
+    ...(loadDataDir ? { loadDataDir } : {}),
+    extensions: { cube, earthdistance, pg_trgm },
+  });
+  return {
+    db: drizzlePglite({ client }) as unknown as Database,
+    dump: () => client.dumpDataDir('none'),
+    close: () => settleThenClose(client),
   };
 }
 
