@@ -51,6 +51,8 @@ beforeAll(async () => {
 
 afterAll(async () => {
   publicClient?.destroy();
+  // Test files share their worker (isolate: false): leave no spies behind.
+  vi.restoreAllMocks();
   await identity?.stop();
 });
 

@@ -28,6 +28,9 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await identity?.stop();
+  // Test files share their worker (isolate: false): leave no stubs behind.
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
 });
 
 describe('remembered devices with the real Amplify client', () => {

@@ -35,6 +35,8 @@ beforeAll(async () => {
 afterAll(async () => {
   client?.destroy();
   await identity?.stop();
+  // Test files share their worker (isolate: false): leave no spies behind.
+  vi.restoreAllMocks();
 });
 
 async function createUser(email: string) {

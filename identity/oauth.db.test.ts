@@ -95,6 +95,8 @@ beforeAll(async () => {
 
 afterAll(async () => {
   client?.destroy();
+  // Test files share their worker (isolate: false): leave no spies behind.
+  vi.restoreAllMocks();
   await identity?.stop();
   google?.closeAllConnections();
   await new Promise((resolve) => google?.close(resolve));

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort, startRoost as startProcess, stopRoost } from '../support/roost-process.ts';
-import { createEmptyPostgresDatabase, testDatabaseKind } from '../support/test-database.ts';
+import { createPostgresDatabase, testDatabaseKind } from '../support/test-database.ts';
 
 /**
  * The real process as an operator runs it: start on an empty database (PGlite files, or a new
@@ -18,7 +18,7 @@ let dropDatabase = async () => {};
 
 beforeAll(async () => {
   if (engine === 'postgres') {
-    const database = await createEmptyPostgresDatabase();
+    const database = await createPostgresDatabase();
     databaseEnv = { DATA_DIR: dataDir, DATABASE_URL: database.url };
     dropDatabase = database.drop;
   }

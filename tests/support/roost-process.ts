@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { createEmptyPostgresDatabase, testDatabaseKind } from './test-database.ts';
+import { createPostgresDatabase, testDatabaseKind } from './test-database.ts';
 
 /** Roost run as an operator runs it (`server/main.ts`, serving the production web build). */
 export interface RoostProcess {
@@ -90,7 +90,7 @@ export async function startBuiltRoost(
   };
   let dropDatabase = async () => {};
   if (testDatabaseKind() === 'postgres') {
-    const database = await createEmptyPostgresDatabase();
+    const database = await createPostgresDatabase();
     env.DATABASE_URL = database.url;
     dropDatabase = database.drop;
   }

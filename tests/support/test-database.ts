@@ -1,9 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import pg from 'pg';
 import { inject } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../../db/client.ts';
-import { migrateDatabase } from '../../db/migrate.ts';
+import { onTestServer, testServerUrl } from './postgres-template.ts';
 
 /**
  * Which engine this test run uses. Vitest runs every database test file once per engine:
@@ -32,37 +31,31 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     });
     return { ...handle, destroy: () => handle.close() };
   }
-  const empty = await createEmptyPostgresDatabase();
-  const handle = await openDatabase({ kind: 'postgres', url: empty.url, poolSize: 4 });
-  await migrateDatabase(handle);
+  // A copy of the run's migrated template (tests/support/postgres-template.ts).
+  const copy = await createPostgresDatabase(inject('postgresTemplate'));
+  const handle = await openDatabase({ kind: 'postgres', url: copy.url, poolSize: 4 });
   return {
     ...handle,
     destroy: async () => {
       await handle.close();
-      await empty.drop();
+      await copy.drop();
     },
   };
 }
 
-/** A new, empty database on the TEST_DATABASE_URL server, e.g. for a process to migrate itself. */
-export async function createEmptyPostgresDatabase(): Promise<{
+/**
+ * A new database on the TEST_DATABASE_URL server: empty (for a process to migrate itself),
+ * or a copy of `template`.
+ */
+export async function createPostgresDatabase(template?: string): Promise<{
   url: string;
   drop(): Promise<void>;
 }> {
-  const serverUrl = process.env.TEST_DATABASE_URL;
-  if (!serverUrl) throw new Error('PostgreSQL tests need TEST_DATABASE_URL');
+  if (!process.env.TEST_DATABASE_URL) throw new Error('PostgreSQL tests need TEST_DATABASE_URL');
   const name = `roost_test_${process.pid}_${randomBytes(4).toString('hex')}`;
-  const run = async (statement: string) => {
-    const admin = new pg.Client({ connectionString: serverUrl });
-    await admin.connect();
-    try {
-      await admin.query(statement);
-    } finally {
-      await admin.end();
-    }
+  await onTestServer(`create database ${name}${template ? ` template ${template}` : ''}`);
+  return {
+    url: testServerUrl(name),
+    drop: () => onTestServer(`drop database if exists ${name} with (force)`),
   };
-  await run(`create database ${name}`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => run(`drop database if exists ${name} with (force)`) };
 }
