@@ -50,7 +50,9 @@ export function SaveSearch({
     );
   }
   return (
-    <details className="save-search" open={Boolean(saveError)}>
+    // Open when a save failed; otherwise the browser's own state, which React then leaves alone:
+    // a click can open the panel before the page has hydrated.
+    <details className="save-search" open={saveError ? true : undefined}>
       <summary>Save this search and get e-mail alerts</summary>
       <Form method="post" className="save-search__form">
         <input type="hidden" name="intent" value="save-search" />
