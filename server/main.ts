@@ -15,7 +15,7 @@ import { authSettingsFromAmplifyConfig, identityOrigins } from './auth/auth-sett
 import { createAuth } from './auth/auth.ts';
 import { createSessionMiddleware, sessionUserOf } from './auth/session-middleware.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
-import { createHttpApp } from './http/create-app.ts';
+import { createHttpApp, staticSecurityHeaders } from './http/create-app.ts';
 import { createLogger, type Logger } from './logger.ts';
 import {
   amplifyConfig,
@@ -49,7 +49,11 @@ import {
   testWebhookSecretFrom,
 } from './marketplace/payments/test-provider.ts';
 import { createListingFreshnessJob } from './marketplace/listings/keep-listings-fresh.ts';
-import { createImageRouter } from './media/image-route.ts';
+import {
+  answeringCachedImagesFirst,
+  createCachedImageHandler,
+  createImageRouter,
+} from './media/image-route.ts';
 import { createPhotoVariantsJob } from './media/photo-variants-job.ts';
 import { createVariantCache, deletingVariants } from './media/variant-cache.ts';
 import { createDecodeSlots } from './media/decode-slots.ts';
@@ -93,7 +97,10 @@ export async function startRoost({
           ...target,
           onIdleError: (error) => logger.warn({ err: error }, 'idle database connection lost'),
         }
-      : target,
+      : {
+          ...target,
+          onFailure: (report) => logger.error(report, report.reason),
+        },
   );
   try {
     await migrateDatabase(database);
@@ -270,7 +277,14 @@ export async function startRoost({
         development: dev,
       },
     });
-    const server = http.createServer(app);
+    // Image variants already in memory are answered before Express and its middleware (no
+    // access log line, request id or CSP for them; the app's static security headers are kept):
+    // misses, renders and their errors still go through the app (docs/performance.md §5).
+    const listener = answeringCachedImagesFirst(
+      createCachedImageHandler(variants, { headers: staticSecurityHeaders() }),
+      app,
+    );
+    const server = http.createServer(listener);
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
       server.listen(config.port, config.host, () => resolve());
@@ -283,7 +297,7 @@ export async function startRoost({
     // Amplify calls the hosted OAuth domain only over https: a second listener on HTTPS_PORT.
     let httpsServer: https.Server | undefined;
     if (identityConfig.provider === 'embedded') {
-      const tlsServer = https.createServer(await loadTlsCredentials(identityConfig), app);
+      const tlsServer = https.createServer(await loadTlsCredentials(identityConfig), listener);
       const wantedPort =
         identityConfig.isHttpsPortSet || config.port !== 0 ? identityConfig.httpsPort : 0;
       try {
