@@ -1,12 +1,8 @@
 import { expect, test } from '@playwright/test';
 import sharp from 'sharp';
-import {
-  expectSignedInAs,
-  settleCookieChoice,
-  signInThroughAuthenticator,
-  uniqueEmail,
-} from './support/accounts';
+import { uniqueEmail } from './support/accounts';
 import { createUserWithSdk } from './support/identity-admin';
+import { signInAs } from './support/sign-in';
 import { fromSite } from './support/site-origin';
 
 /**
@@ -31,10 +27,7 @@ test('the /my-account thumbnail is the cover the lister chose', async ({ page, b
   test.slow(); // signs up, fills six steps, uploads three photos and publishes
   const lister = { email: uniqueEmail('cover-lister'), name: 'Cora Lister' };
   await createUserWithSdk(baseURL!, lister);
-  await page.goto('/my-account');
-  await settleCookieChoice(page);
-  await signInThroughAuthenticator(page, lister.email);
-  await expectSignedInAs(page, lister.name);
+  await signInAs(page, lister);
 
   const headers = fromSite(page);
   const started = await page.request.post('/api/v1/drafts', { headers });

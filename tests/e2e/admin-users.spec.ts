@@ -1,14 +1,9 @@
 import fs from 'node:fs';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe';
-import {
-  expectSignedInAs,
-  PASSWORD,
-  settleCookieChoice,
-  signInThroughAuthenticator,
-  uniqueEmail,
-} from './support/accounts';
+import { PASSWORD, uniqueEmail } from './support/accounts';
 import { createUserWithSdk } from './support/identity-admin';
+import { signInAs } from './support/sign-in';
 import { fromSite } from './support/site-origin';
 
 /**
@@ -22,13 +17,6 @@ const lister = { email: uniqueEmail('au-lister'), name: 'Lara Lister' };
 const admin = { email: uniqueEmail('au-admin'), name: 'Adam Admin' };
 const title = 'Sunny two bedroom flat by the market';
 
-async function signIn(page: Page, user: { email: string; name: string }) {
-  await page.goto('/my-account');
-  await settleCookieChoice(page);
-  await signInThroughAuthenticator(page, user.email);
-  await expectSignedInAs(page, user.name);
-}
-
 test('an administrator manages a user from finding them to erasing them', async ({
   browser,
   page,
@@ -40,7 +28,7 @@ test('an administrator manages a user from finding them to erasing them', async 
 
   // The lister lists a flat (through the API) and, not being an admin, is refused everywhere.
   const listerPage = await (await browser.newContext()).newPage();
-  await signIn(listerPage, lister);
+  await signInAs(listerPage, lister);
   const created = await listerPage.request.post('/api/v1/listings', {
     headers: fromSite(listerPage),
     data: {
@@ -102,7 +90,7 @@ test('an administrator manages a user from finding them to erasing them', async 
   await expect(listerPage.getByRole('status')).toContainText('Erasure cancelled');
 
   // The administrator finds the lister by e-mail, with the keyboard.
-  await signIn(page, admin);
+  await signInAs(page, admin);
   expect((await page.goto('/admin-portal'))?.status()).toBe(200);
   await expect(page.getByRole('img', { name: /Sign-ups/ })).toBeVisible();
   await expectNoAxeViolations(page);

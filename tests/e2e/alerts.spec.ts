@@ -1,19 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
-import {
-  expectSignedInAs,
-  settleCookieChoice,
-  signInThroughAuthenticator,
-  uniqueEmail,
-} from './support/accounts';
+import { uniqueEmail } from './support/accounts';
 import { createUserWithSdk } from './support/identity-admin';
 import { outboxCount, waitForMail } from './support/outbox';
-
-async function signIn(page: Page, email: string, name: string) {
-  await page.goto('/my-account');
-  await settleCookieChoice(page);
-  await signInThroughAuthenticator(page, email);
-  await expectSignedInAs(page, name);
-}
+import { signInAs } from './support/sign-in';
 
 async function idTokenOf(page: Page): Promise<string> {
   const cookie = (await page.context().cookies()).find((candidate) =>
@@ -33,7 +22,7 @@ test('a saved search e-mails a matching new listing, with working links and unsu
   await createUserWithSdk(baseURL!, seller);
 
   // The buyer saves a search for 4+ bedroom detached houses near Leeds, instant alerts.
-  await signIn(page, buyer.email, buyer.name);
+  await signInAs(page, buyer);
   await page.goto('/search/for-sale/leeds?radius=10&minBeds=4&type=detached');
   await page.getByText('Save this search and get e-mail alerts').click();
   await page.getByLabel('Name').fill('Big Leeds houses');
@@ -45,7 +34,7 @@ test('a saved search e-mails a matching new listing, with working links and unsu
   // Another user publishes a matching home (through the API, as a third-party client would).
   const sellerContext = await browser.newContext({ baseURL });
   const sellerPage = await sellerContext.newPage();
-  await signIn(sellerPage, seller.email, seller.name);
+  await signInAs(sellerPage, seller);
   const created = await sellerPage.request.post('/api/v1/listings', {
     headers: { Authorization: `Bearer ${await idTokenOf(sellerPage)}` },
     data: {

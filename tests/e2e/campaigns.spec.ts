@@ -1,13 +1,8 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe';
-import {
-  PASSWORD,
-  expectSignedInAs,
-  settleCookieChoice,
-  signInThroughAuthenticator,
-  uniqueEmail,
-} from './support/accounts';
+import { PASSWORD, expectSignedInAs, settleCookieChoice, uniqueEmail } from './support/accounts';
 import { createUserWithSdk } from './support/identity-admin';
+import { signInAs } from './support/sign-in';
 import { fromSite } from './support/site-origin';
 import { outboxCount, readOutbox, waitForCode, waitForMail } from './support/outbox';
 
@@ -21,13 +16,6 @@ test.describe.configure({ mode: 'serial' });
 const carol = { email: uniqueEmail('camp-carol'), name: 'Carol Consenting' };
 const admin = { email: uniqueEmail('camp-admin'), name: 'Ada Admin' };
 const subject = `Spring news ${Date.now()}`;
-
-async function signIn(page: Page, user: { email: string; name: string }) {
-  await page.goto('/my-account');
-  await settleCookieChoice(page);
-  await signInThroughAuthenticator(page, user.email);
-  await expectSignedInAs(page, user.name);
-}
 
 test('a member opts in at sign-up (unticked by default), can change it from their account, and gets 403 from the admin page', async ({
   page,
@@ -92,7 +80,7 @@ test('an administrator creates a promo code and sends a campaign to consenting m
   page,
   browser,
 }) => {
-  await signIn(page, admin);
+  await signInAs(page, admin);
   expect((await page.goto('/admin-portal/campaigns/'))?.status()).toBe(200);
   await expectNoAxeViolations(page);
 

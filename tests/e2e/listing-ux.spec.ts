@@ -1,12 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
-import {
-  expectSignedInAs,
-  settleCookieChoice,
-  signInThroughAuthenticator,
-  uniqueEmail,
-} from './support/accounts';
+import { settleCookieChoice, uniqueEmail } from './support/accounts';
 import { createUserWithSdk } from './support/identity-admin';
+import { signInAs } from './support/sign-in';
 import { fromSite } from './support/site-origin';
 
 /**
@@ -22,11 +18,8 @@ const title =
 let listingId = 0;
 let draftId = '';
 
-async function signIn(page: Page) {
-  await page.goto('/my-account');
-  await settleCookieChoice(page);
-  await signInThroughAuthenticator(page, lister.email);
-  await expectSignedInAs(page, lister.name);
+function signIn(page: Page) {
+  return signInAs(page, lister);
 }
 
 async function photo(colour: string) {

@@ -14,6 +14,7 @@ import {
 import { createUserWithSdk } from './support/identity-admin';
 import { addDays, londonToday } from '../../domain/dates.ts';
 import { outboxCount, waitForCode, waitForMail } from './support/outbox';
+import { signInAs } from './support/sign-in';
 import { fromSite } from './support/site-origin';
 
 /**
@@ -194,10 +195,7 @@ test('a new user lists a home to rent through the wizard, reloading on the way',
 });
 
 test('the lister reduces the rent and the page says Reduced', async ({ page }) => {
-  await page.goto('/my-account');
-  await settleCookieChoice(page);
-  await signInThroughAuthenticator(page, lister.email);
-  await expectSignedInAs(page, lister.name);
+  await signInAs(page, lister);
   await expect(page.getByTestId('own-listing').filter({ hasText: title })).toBeVisible();
   await page.goto(`/my-account/listings/${listingId}`);
   await page.getByLabel('Rent (£)').fill('1250');
@@ -220,10 +218,7 @@ test('a second user saves it, sends an enquiry and reports it, but cannot manage
   baseURL,
 }) => {
   await createUserWithSdk(baseURL!, { email: visitor.email, name: visitor.name });
-  await page.goto('/my-account');
-  await settleCookieChoice(page);
-  await signInThroughAuthenticator(page, visitor.email);
-  await expectSignedInAs(page, visitor.name);
+  await signInAs(page, visitor);
 
   await page.goto(listingUrl);
   await expect(page.getByRole('link', { name: 'Edit listing' })).toHaveCount(0);
@@ -298,10 +293,7 @@ test('a second user saves it, sends an enquiry and reports it, but cannot manage
 });
 
 test('the lister reads the enquiry and marks the home let agreed', async ({ page }) => {
-  await page.goto('/my-account');
-  await settleCookieChoice(page);
-  await signInThroughAuthenticator(page, lister.email);
-  await expectSignedInAs(page, lister.name);
+  await signInAs(page, lister);
   await page.goto(`/my-account/listings/${listingId}`);
   const enquiry = page.getByTestId('enquiry').filter({ hasText: visitor.name });
   await expect(enquiry).toContainText('Could I view it on Saturday?');
@@ -317,10 +309,7 @@ test('the lister reads the enquiry and marks the home let agreed', async ({ page
 });
 
 test('a deleted listing answers 410 with a clear page', async ({ page }) => {
-  await page.goto('/my-account');
-  await settleCookieChoice(page);
-  await signInThroughAuthenticator(page, lister.email);
-  await expectSignedInAs(page, lister.name);
+  await signInAs(page, lister);
   const headers = fromSite(page);
   expect((await page.request.delete(`/api/v1/listings/${listingId}`, { headers })).status()).toBe(
     204,

@@ -1,13 +1,9 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe';
-import {
-  expectSignedInAs,
-  settleCookieChoice,
-  signInThroughAuthenticator,
-  uniqueEmail,
-} from './support/accounts';
+import { uniqueEmail } from './support/accounts';
 import { createUserWithSdk } from './support/identity-admin';
 import { outboxCount, waitForMail } from './support/outbox';
+import { signInAs } from './support/sign-in';
 import { fromSite } from './support/site-origin';
 
 /**
@@ -22,10 +18,7 @@ const HIDDEN = '[contact details hidden until you have both replied]';
 
 async function signedIn(browser: Browser, user: { email: string; name: string }) {
   const page = await (await browser.newContext()).newPage();
-  await page.goto('/my-account');
-  await settleCookieChoice(page);
-  await signInThroughAuthenticator(page, user.email);
-  await expectSignedInAs(page, user.name);
+  await signInAs(page, user);
   return page;
 }
 

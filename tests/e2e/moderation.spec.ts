@@ -1,12 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe';
-import {
-  expectSignedInAs,
-  settleCookieChoice,
-  signInThroughAuthenticator,
-  uniqueEmail,
-} from './support/accounts';
+import { uniqueEmail } from './support/accounts';
 import { createUserWithSdk } from './support/identity-admin';
+import { signInAs } from './support/sign-in';
 import { outboxCount, waitForMail } from './support/outbox';
 import { fromSite } from './support/site-origin';
 
@@ -25,13 +21,6 @@ const reportDetails = 'Asked me to send a holding deposit by bank transfer befor
 let listingId = 0;
 let listingUrl = '';
 
-async function signIn(page: Page, user: { email: string; name: string }) {
-  await page.goto('/my-account');
-  await settleCookieChoice(page);
-  await signInThroughAuthenticator(page, user.email);
-  await expectSignedInAs(page, user.name);
-}
-
 /** A freehold home for sale in Leeds, listed through the API by the signed-in user of `page`. */
 async function listFreehold(page: Page, details: Record<string, string | number>) {
   const created = await page.request.post('/api/v1/listings', {
@@ -45,7 +34,7 @@ async function listFreehold(page: Page, details: Record<string, string | number>
 test('a lister publishes a listing', async ({ page, baseURL }) => {
   await createUserWithSdk(baseURL!, lister);
   await createUserWithSdk(baseURL!, reporter);
-  await signIn(page, lister);
+  await signInAs(page, lister);
   listingId = await listFreehold(page, {
     propertyType: 'terraced',
     addressLine1: '12 Moderation Row',
@@ -82,7 +71,7 @@ test('a lister publishes a listing', async ({ page, baseURL }) => {
 });
 
 test('a visitor reports it', async ({ page }) => {
-  await signIn(page, reporter);
+  await signInAs(page, reporter);
   const response = await page.goto(`/property/${listingId}`);
   expect(response?.status()).toBe(200);
   listingUrl = new URL(page.url()).pathname;
@@ -96,7 +85,7 @@ test('a visitor reports it', async ({ page }) => {
 test('a member who is not an administrator gets 403 from the page and the API', async ({
   page,
 }) => {
-  await signIn(page, reporter);
+  await signInAs(page, reporter);
   expect((await page.goto('/admin-portal/reported-ads/'))?.status()).toBe(403);
   const api = page.request;
   const queue = await api.get('/api/v1/admin/reports');
@@ -119,7 +108,7 @@ test('an administrator sees the report and removes the listing; its page answers
   baseURL,
 }) => {
   await createUserWithSdk(baseURL!, { ...admin, groups: ['admins'] });
-  await signIn(page, admin);
+  await signInAs(page, admin);
   const response = await page.goto('/admin-portal/reported-ads/');
   expect(response?.status()).toBe(200);
   const entry = page.getByTestId('reported-listing').filter({ hasText: title });
@@ -174,7 +163,7 @@ test('a paused listing stays off Roost until a moderator approves the changes', 
   const pausedTitle = 'Bright two bedroom cottage by the canal';
   // The lister lists a second home; the reporter reports it (both through the API).
   const listerPage = await browser.newPage();
-  await signIn(listerPage, lister);
+  await signInAs(listerPage, lister);
   const id = await listFreehold(listerPage, {
     propertyType: 'cottage',
     addressLine1: '4 Canal Wharf',
@@ -189,7 +178,7 @@ test('a paused listing stays off Roost until a moderator approves the changes', 
     priceQualifier: 'offers_over',
   });
   const reporterPage = await browser.newPage();
-  await signIn(reporterPage, reporter);
+  await signInAs(reporterPage, reporter);
   const reported = await reporterPage.request.post(`/api/v1/listings/${id}/reports`, {
     headers: fromSite(reporterPage),
     data: { reason: 'wrong_information', details: 'The photos are of a different house.' },
@@ -197,7 +186,7 @@ test('a paused listing stays off Roost until a moderator approves the changes', 
   expect(reported.status()).toBe(201);
 
   // The administrator pauses it.
-  await signIn(page, admin);
+  await signInAs(page, admin);
   await page.goto('/admin-portal/reported-ads/');
   let entry = page.getByTestId('reported-listing').filter({ hasText: pausedTitle });
   await entry.getByRole('radio', { name: /Pause the listing/ }).check();
@@ -241,7 +230,7 @@ test('the lister appeals the removal once; a moderator upholds it and the listin
 }) => {
   const listerContext = await browser.newContext();
   const listerPage = await listerContext.newPage();
-  await signIn(listerPage, lister);
+  await signInAs(listerPage, lister);
   await listerPage.goto(`/my-account/listings/${listingId}`);
   await listerPage.getByText('Appeal the moderators’ decision').click();
   await listerPage.getByRole('button', { name: 'Send appeal' }).click();
@@ -254,7 +243,7 @@ test('the lister appeals the removal once; a moderator upholds it and the listin
   await expect(listerPage.getByTestId('appeal-status')).toContainText('You have appealed');
   await expectNoAxeViolations(listerPage);
 
-  await signIn(page, admin);
+  await signInAs(page, admin);
   await page.goto('/admin-portal/reported-ads/');
   const entry = page.getByTestId('reported-listing').filter({ hasText: title });
   await expect(entry.getByTestId('moderation-appeal')).toContainText('confused it with another');

@@ -1,12 +1,8 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe';
-import {
-  expectSignedInAs,
-  settleCookieChoice,
-  signInThroughAuthenticator,
-  uniqueEmail,
-} from './support/accounts';
+import { uniqueEmail } from './support/accounts';
 import { createUserWithSdk } from './support/identity-admin';
+import { signInAs } from './support/sign-in';
 import { fromSite } from './support/site-origin';
 
 /**
@@ -24,16 +20,9 @@ let listingId = 0;
 let firstPaymentId = 0;
 let secondPaymentId = 0;
 
-async function signIn(page: Page, user: { email: string; name: string }) {
-  await page.goto('/my-account');
-  await settleCookieChoice(page);
-  await signInThroughAuthenticator(page, user.email);
-  await expectSignedInAs(page, user.name);
-}
-
 async function signedInPage(browser: Browser, user: { email: string; name: string }) {
   const page = await (await browser.newContext()).newPage();
-  await signIn(page, user);
+  await signInAs(page, user);
   return page;
 }
 

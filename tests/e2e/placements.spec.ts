@@ -1,23 +1,16 @@
 import { randomBytes } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe';
-import {
-  expectSignedInAs,
-  settleCookieChoice,
-  signInThroughAuthenticator,
-  uniqueEmail,
-} from './support/accounts';
+import { uniqueEmail } from './support/accounts';
 import { createUserWithSdk } from './support/identity-admin';
+import { signInAs } from './support/sign-in';
 import { fromSite } from './support/site-origin';
 
 const lister = { email: uniqueEmail('featured-lister'), name: 'Fay Featured' };
 const title = 'Five bedroom detached house with a paid Featured placement';
 
-async function signIn(page: Page) {
-  await page.goto('/my-account');
-  await settleCookieChoice(page);
-  await signInThroughAuthenticator(page, lister.email);
-  await expectSignedInAs(page, lister.name);
+function signIn(page: Page) {
+  return signInAs(page, lister);
 }
 
 test('a Featured listing is pinned with its badge in a matching search only', async ({

@@ -1,11 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe';
-import {
-  expectSignedInAs,
-  settleCookieChoice,
-  signInThroughAuthenticator,
-  uniqueEmail,
-} from './support/accounts';
+import { settleCookieChoice, uniqueEmail } from './support/accounts';
+import { signInAs } from './support/sign-in';
 import { createUserWithSdk } from './support/identity-admin';
 
 /**
@@ -143,9 +139,7 @@ test.describe('screenshots', () => {
       await page.goto('/');
       await settleCookieChoice(page);
       if (isSignedIn) {
-        await page.goto('/my-account');
-        await signInThroughAuthenticator(page, user.email);
-        await expectSignedInAs(page, user.name);
+        await signInAs(page, user);
       }
       for (const entry of pages) {
         for (const width of WIDTHS) {

@@ -1,11 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe';
-import {
-  expectSignedInAs,
-  settleCookieChoice,
-  signInThroughAuthenticator,
-  uniqueEmail,
-} from './support/accounts';
+import { settleCookieChoice, uniqueEmail } from './support/accounts';
+import { signInAs } from './support/sign-in';
 import { createUserWithSdk } from './support/identity-admin';
 
 function pounds(text: string): number {
@@ -115,10 +111,7 @@ test('a signed-in visitor saves a search and hides a home from results', async (
 }) => {
   const email = uniqueEmail('saver');
   await createUserWithSdk(baseURL!, { email, name: 'Sam Saver' });
-  await page.goto('/my-account');
-  await settleCookieChoice(page);
-  await signInThroughAuthenticator(page, email);
-  await expectSignedInAs(page, 'Sam Saver');
+  await signInAs(page, { email, name: 'Sam Saver' });
 
   await page.goto('/search/for-sale/leeds?radius=40');
   await page.getByText('Save this search and get e-mail alerts').click();

@@ -10,6 +10,7 @@ import {
   InitiateAuthCommand,
   SetUserMFAPreferenceCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
+import type { Page } from '@playwright/test';
 import { E2E } from './e2e-env';
 import { PASSWORD } from './accounts';
 
@@ -134,6 +135,57 @@ export async function signOutUserEverywhere(
   try {
     await client.send(
       new AdminUserGlobalSignOutCommand({ UserPoolId: pool.userPoolId, Username: email }),
+    );
+  } finally {
+    client.destroy();
+  }
+}
+
+/**
+ * Signs `page`'s browser in as a user without the sign-in screen: the pool's tokens
+ * (USER_PASSWORD_AUTH with the SDK) stored where Amplify's cookie storage keeps them, then
+ * `path` opened. For tests about something else: the Authenticator itself is tested in
+ * account.spec.ts, sign-in-challenges.spec.ts and the specs that sign in from a page.
+ */
+export async function signInWithTokens(
+  page: Page,
+  user: { email: string; password?: string },
+  baseURL: string,
+  dataDir = E2E.app.dataDir,
+): Promise<void> {
+  const { client, pool } = await connect(baseURL, dataDir);
+  try {
+    const signedIn = await client.send(
+      new InitiateAuthCommand({
+        ClientId: pool.userPoolClientId,
+        AuthFlow: 'USER_PASSWORD_AUTH',
+        AuthParameters: { USERNAME: user.email, PASSWORD: user.password ?? PASSWORD },
+      }),
+    );
+    const result = signedIn.AuthenticationResult;
+    if (!result?.AccessToken || !result.IdToken || !result.RefreshToken) {
+      throw new Error(`No tokens for ${user.email}: ${signedIn.ChallengeName ?? 'no result'}`);
+    }
+    const claims = JSON.parse(
+      Buffer.from(result.AccessToken.split('.')[1]!, 'base64url').toString('utf8'),
+    ) as { username: string };
+    // Amplify reads keys it finds in cookies and moves all but the ID token and the user's name
+    // to localStorage (app/features/auth/token-storage.ts), as for a sign-in from before ADR 011.
+    const prefix = `CognitoIdentityServiceProvider.${pool.userPoolClientId}`;
+    const keys: Record<string, string> = {
+      [`${prefix}.LastAuthUser`]: claims.username,
+      [`${prefix}.${claims.username}.idToken`]: result.IdToken,
+      [`${prefix}.${claims.username}.accessToken`]: result.AccessToken,
+      [`${prefix}.${claims.username}.refreshToken`]: result.RefreshToken,
+      [`${prefix}.${claims.username}.clockDrift`]: '0',
+    };
+    await page.context().addCookies(
+      Object.entries(keys).map(([name, value]) => ({
+        name: encodeURIComponent(name),
+        value: encodeURIComponent(value),
+        url: baseURL,
+        sameSite: 'Lax' as const,
+      })),
     );
   } finally {
     client.destroy();
