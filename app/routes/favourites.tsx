@@ -1,6 +1,8 @@
-import { data, Form, Link, useNavigation } from 'react-router';
+import { useEffect } from 'react';
+import { data, Form, Link, useNavigation, useRevalidator } from 'react-router';
 import { Button } from '~/components/ui/button';
 import { Field } from '~/components/ui/field';
+import { useFavourites } from '~/features/favourites/use-favourites';
 import { ListingCard } from '~/features/listings/listing-card';
 import { requireUser } from '../../server/auth/guards';
 import { formFailure } from '../../server/http/route-errors';
@@ -30,9 +32,24 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
+/**
+ * The page is rendered from the server's list, which can be behind this browser: a Save tapped
+ * just before coming here may reach the server only with the sign-in merge on this page. Once
+ * that merge answers with homes the page does not show, the list is read again.
+ */
+function useCatchUpWithAccount(shownIds: readonly number[]) {
+  const { accountIds } = useFavourites();
+  const { revalidate } = useRevalidator();
+  const isBehind = accountIds?.some((id) => !shownIds.includes(Number(id))) ?? false;
+  useEffect(() => {
+    if (isBehind) void revalidate();
+  }, [accountIds, isBehind, revalidate]);
+}
+
 export default function Favourites({ loaderData, actionData }: Route.ComponentProps) {
   const { listings } = loaderData;
   const navigation = useNavigation();
+  useCatchUpWithAccount(listings.map((listing) => listing.id));
   const outcome = actionData as
     | { savedFor?: number; errorFor?: number; error?: string; fields?: Record<string, string> }
     | undefined;

@@ -1,4 +1,12 @@
-import { createContext, use, useCallback, useEffect, useMemo, useSyncExternalStore } from 'react';
+import {
+  createContext,
+  use,
+  useCallback,
+  useEffect,
+  useMemo,
+  useState,
+  useSyncExternalStore,
+} from 'react';
 import { useAuth } from '~/features/auth/auth-context';
 import { readItem } from '~/lib/browser-storage';
 import {
@@ -13,7 +21,7 @@ import { useSetFavourite } from './api/set-favourite';
 const CHANGE_EVENT = 'roost:favourites-changed';
 
 /** Only listings (numeric ids) are kept on the server. */
-const isListingId = (id: string) => /^\d+$/.test(id);
+export const isListingId = (id: string) => /^\d+$/.test(id);
 
 function subscribe(onChange: () => void) {
   window.addEventListener(CHANGE_EVENT, onChange);
@@ -50,6 +58,9 @@ export function useFavouritesState() {
   const key = favouritesKey(owner);
   const { mutateAsync: mergeWithServer } = useMergeFavourites();
   const { mutate: setOnServer } = useSetFavourite();
+  // The account's list as the last merge with the server answered it: a page that shows the
+  // server's favourites (rendered before a save sent from the previous page arrived) compares.
+  const [accountIds, setAccountIds] = useState<readonly string[] | null>(null);
   const raw = useSyncExternalStore(
     subscribe,
     () => readItem(key) ?? '',
@@ -68,6 +79,7 @@ export function useFavouritesState() {
     mergeWithServer(local.filter(isListingId)).then(
       (merged) => {
         if (!isCurrent) return;
+        setAccountIds(merged);
         // A heart tapped while the merge was on its way stays saved (it was sent on its own).
         writeFavourites(owner, [...new Set([...readFavourites(owner), ...merged])]);
         window.dispatchEvent(new Event(CHANGE_EVENT));
@@ -91,8 +103,8 @@ export function useFavouritesState() {
     [ids, owner, setOnServer],
   );
   return useMemo(
-    () => ({ ids, count: ids.length, has: (id: string) => ids.includes(id), toggle }),
-    [ids, toggle],
+    () => ({ ids, count: ids.length, has: (id: string) => ids.includes(id), toggle, accountIds }),
+    [ids, toggle, accountIds],
   );
 }
 
