@@ -41,13 +41,6 @@ export default defineConfig({
   test: {
     pool: 'forks',
     maxWorkers: 2,
-    // Test databases run PGlite on the worker's own thread, whose V8 stack is about 1 MB by
-    // default. A deep statement overflows it inside PGlite's WebAssembly, and PGlite swallows
-    // that: the statement answers nothing or the next fails, and at worst the backend spins for
-    // ever in `errfinish` (place-search tests hung this way on a busy machine, where WebAssembly
-    // runs longer in its baseline tier, whose frames are larger). 4 MB, inside the 8 MB the
-    // process's main thread is given (tests/support/test-database.db.test.ts fails without it).
-    execArgv: ['--stack-size=4000'],
     projects: [
       {
         extends: true,

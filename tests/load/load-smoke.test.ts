@@ -18,10 +18,20 @@ const RATE = Number(process.env.LOAD_RATE ?? 50);
 
 let world: LoadWorld;
 let stop: () => Promise<void>;
+let serverOutput: () => string = () => '';
+
+/** The server's warnings and errors (pino levels 40 and up), to read beside a failure. */
+function serverProblems(): string {
+  const lines = serverOutput()
+    .split('\n')
+    .filter((line) => /"level":(4|5|6)\d/.test(line));
+  return `server warnings and errors:\n${lines.slice(-20).join('\n') || '(none)'}`;
+}
 
 beforeAll(async () => {
   const started = await startBuiltRoost('load-smoke', { TRUST_PROXY: 'loopback' });
   stop = started.stop;
+  serverOutput = started.roost.output;
   world = await prepareLoadWorld(started.roost.url, started.dataDir, { users: 2 });
 }, 120_000);
 
@@ -36,7 +46,10 @@ describe('mixed traffic at a fixed rate', () => {
     expect(stats.requests).toBe(RATE * SECONDS);
     // Every kind of traffic was sent.
     expect([...stats.byKind.keys()].sort()).toEqual(Object.keys(TRAFFIC_SHARES).sort());
-    expect(stats.errors.slice(0, 20)).toEqual([]);
-    expect([...stats.byStatus.keys()].filter((status) => status >= 500)).toEqual([]);
+    expect(stats.errors.slice(0, 20), serverProblems()).toEqual([]);
+    expect(
+      [...stats.byStatus.keys()].filter((status) => status >= 500),
+      serverProblems(),
+    ).toEqual([]);
   }, 120_000);
 });

@@ -28,6 +28,13 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     const handle = await openDatabase({
       kind: 'pglite',
       loadDataDir: new Blob([fs.readFileSync(template)]),
+      // On its own thread, as the server runs it: with the 64 MB stack given there, not the
+      // ~1 MB of the test's thread, where a deep statement overflowed inside PGlite's
+      // WebAssembly, answered nothing and at worst left the backend spinning for ever (place
+      // searches hung test runs on a busy machine; docs/testing.md). A stuck thread is also
+      // ended by the stall watch, failing the test instead of holding the run.
+      // `ROOST_PGLITE_THREAD=main` keeps it in the test's thread, to compare.
+      thread: process.env.ROOST_PGLITE_THREAD === 'main' ? 'main' : 'worker',
     });
     return { ...handle, destroy: () => handle.close() };
   }
