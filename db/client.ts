@@ -1,14 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { cube } from '@electric-sql/pglite/contrib/cube';
-import { earthdistance } from '@electric-sql/pglite/contrib/earthdistance';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import type { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import { createPglite } from './pglite-create.js';
 import {
   asPglite,
   DEFAULT_STALL_MS,
@@ -127,9 +125,9 @@ async function openPostgres(
 
 /**
  * Where PGlite runs unless a target says: `ROOST_PGLITE_THREAD` (`worker` or `main`) when set,
- * else `fallback` — a worker thread for the server, in-thread for tests and scripts.
+ * else `fallback` — a worker thread for the server and test databases, in-thread for scripts.
  */
-function pgliteThread(fallback: 'worker' | 'main'): 'worker' | 'main' {
+export function pgliteThread(fallback: 'worker' | 'main'): 'worker' | 'main' {
   const chosen = process.env.ROOST_PGLITE_THREAD;
   return chosen === 'worker' || chosen === 'main' ? chosen : fallback;
 }
@@ -177,11 +175,7 @@ async function workerPglite(options: PgliteThreadOptions) {
 }
 
 async function inThreadPglite(dataDir: string | undefined, loadDataDir: Blob | undefined) {
-  const client = await PGlite.create({
-    ...(dataDir ? { dataDir } : {}),
-    ...(loadDataDir ? { loadDataDir } : {}),
-    extensions: { cube, earthdistance, pg_trgm },
-  });
+  const client = await createPglite({ dataDir, loadDataDir });
   return {
     db: drizzlePglite({ client }) as unknown as Database,
     dump: () => client.dumpDataDir('none'),

@@ -4,10 +4,7 @@
 // `db/pglite-thread.ts` is the other end. Plain JavaScript, so the thread starts the same under
 // tsx, under the test runner and in production, with no TypeScript loader of its own.
 import { parentPort, workerData } from 'node:worker_threads';
-import { PGlite } from '@electric-sql/pglite';
-import { cube } from '@electric-sql/pglite/contrib/cube';
-import { earthdistance } from '@electric-sql/pglite/contrib/earthdistance';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { createPglite } from './pglite-create.js';
 
 /** The fields of a PostgreSQL error worth carrying back (what node-postgres gives too). */
 const ERROR_FIELDS = [
@@ -58,10 +55,9 @@ class RollBack extends Error {}
 const transactions = new Map();
 
 const { dataDir, loadDataDir, heartbeatMs } = workerData;
-const ready = PGlite.create({
-  ...(dataDir ? { dataDir } : {}),
-  ...(loadDataDir ? { loadDataDir: new Blob([loadDataDir]) } : {}),
-  extensions: { cube, earthdistance, pg_trgm },
+const ready = createPglite({
+  dataDir,
+  loadDataDir: loadDataDir ? new Blob([loadDataDir]) : undefined,
 });
 
 function reply(id, result, transfer) {

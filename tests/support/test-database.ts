@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import { inject } from 'vitest';
-import { openDatabase, type DatabaseHandle } from '../../db/client.ts';
+import { openDatabase, pgliteThread, type DatabaseHandle } from '../../db/client.ts';
 import { onTestServer, testServerUrl } from './postgres-template.ts';
 
 /**
@@ -34,7 +34,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
       // searches hung test runs on a busy machine; docs/testing.md). A stuck thread is also
       // ended by the stall watch, failing the test instead of holding the run.
       // `ROOST_PGLITE_THREAD=main` keeps it in the test's thread, to compare.
-      thread: process.env.ROOST_PGLITE_THREAD === 'main' ? 'main' : 'worker',
+      thread: pgliteThread('worker'),
     });
     return { ...handle, destroy: () => handle.close() };
   }
