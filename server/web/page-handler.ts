@@ -63,7 +63,8 @@ function toFetchRequest(req: ExpressRequest, res: Response): Request {
   });
 }
 
-async function sendResponse(res: Response, response: globalThis.Response): Promise<void> {
+/** Sends a Fetch API response from React Router through Express. */
+export async function sendResponse(res: Response, response: globalThis.Response): Promise<void> {
   if (res.destroyed || res.writableEnded) {
     await response.body?.cancel();
     return;
@@ -77,8 +78,65 @@ async function sendResponse(res: Response, response: globalThis.Response): Promi
     return;
   }
   try {
-    await writeReadableStreamToWritable(response.body, res);
+    const { chunks, rest } = await readWhatIsReady(response.body);
+    if (!rest) {
+      // Rendered in one go (no Suspense boundary still waiting): one write with its length.
+      res.end(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks));
+      return;
+    }
+    for (const chunk of chunks) res.write(chunk);
+    await writeReadableStreamToWritable(rest, res);
   } catch (error) {
     if (!(res.destroyed || res.writableEnded)) throw error;
   }
+}
+
+const LATER = Symbol('later');
+
+/**
+ * Reads the body until it ends, or until a turn of the event loop passes with more to come (a
+ * streamed Suspense boundary): then hands back what came so far and the rest as a stream, so
+ * streaming is not held up. Most pages end in the same turn as their first chunk.
+ */
+async function readWhatIsReady(
+  body: ReadableStream<Uint8Array>,
+): Promise<{ chunks: Uint8Array[]; rest?: ReadableStream<Uint8Array> }> {
+  const reader = body.getReader();
+  const chunks: Uint8Array[] = [];
+  // The shell always comes first: wait for it.
+  let result = await reader.read();
+  for (;;) {
+    if (result.done) return { chunks };
+    chunks.push(result.value);
+    const read = reader.read();
+    const next = await Promise.race([read, nextTurn()]);
+    if (next === LATER) return { chunks, rest: continuing(reader, read) };
+    result = next;
+  }
+}
+
+function nextTurn(): Promise<typeof LATER> {
+  return new Promise((resolve) => setImmediate(() => resolve(LATER)));
+}
+
+/** The reader's remaining chunks, starting with the read already asked for, as a stream. */
+function continuing(
+  reader: ReadableStreamDefaultReader<Uint8Array>,
+  pending: Promise<ReadableStreamReadResult<Uint8Array>>,
+): ReadableStream<Uint8Array> {
+  let next = pending;
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      const result = await next;
+      if (result.done) {
+        controller.close();
+        return;
+      }
+      controller.enqueue(result.value);
+      next = reader.read();
+    },
+    cancel(reason) {
+      return reader.cancel(reason);
+    },
+  });
 }
