@@ -10,7 +10,7 @@ import {
   type LinksFunction,
 } from 'react-router';
 import type { Route } from './+types/root';
-import { CookieBanner } from './layout/cookie-banner';
+import { CookieBanner, CookieChoiceScript } from './layout/cookie-banner';
 import { GoogleBanner } from './layout/google-banner';
 import { SiteFooter } from './layout/site-footer';
 import { SiteHeader } from './layout/site-header';
@@ -57,15 +57,20 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const [queryClient] = useState(() => createQueryClient());
   useScrollClass();
   return (
-    <html lang="en-GB">
+    // `CookieChoiceScript` marks the root before hydration: not a mismatch.
+    <html lang="en-GB" suppressHydrationWarning>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#0f5c4d" />
         <Meta />
         <Links />
+        <CookieChoiceScript />
       </head>
       <body>
+        {/* First in the page, as GOV.UK places it: painted with the first content, and the
+            first thing a keyboard reaches. */}
+        <CookieBanner />
         <a className="skip-link" href="#main">
           Skip to main content
         </a>
@@ -79,7 +84,6 @@ export function Layout({ children }: { children: React.ReactNode }) {
                 </main>
                 <SiteFooter />
                 <GoogleBanner />
-                <CookieBanner />
               </FavouritesProvider>
             </AuthProvider>
           </QueryClientProvider>

@@ -1,14 +1,21 @@
-import { Link } from 'react-router';
+import { useContext } from 'react';
+import { Link, UNSAFE_FrameworkContext as FrameworkContext } from 'react-router';
 import { STORAGE_FLAGS } from '~/lib/browser-storage';
 import { useStoredFlag } from '~/components/use-stored-flag';
 
 /**
  * UK PECR: only essential cookies (sign-in, these choices) until someone accepts optional ones.
  * The choice is remembered under the cookie-accepted flag ('true' or 'false').
+ *
+ * The banner is in the server's HTML, so it is painted with the page instead of after the
+ * JavaScript (on a phone it was the largest thing on screen, and so the page's LCP); the script
+ * from `CookieChoiceScript` hides it before the first paint for visitors who already chose.
  */
 export function CookieBanner() {
   const [choice, setChoice] = useStoredFlag(STORAGE_FLAGS.cookieAccepted);
-  if (choice === undefined || choice === 'true' || choice === 'false') return null;
+  if (choice === 'true' || choice === 'false') return null;
+  // Until the page is hydrated the buttons could not record anything: not clickable yet.
+  const waiting = choice === undefined;
   return (
     <section className="cookie-banner" aria-labelledby="cookie-banner-title">
       <div className="cookie-banner__inner">
@@ -21,12 +28,18 @@ export function CookieBanner() {
           </p>
         </div>
         <div className="cookie-banner__actions">
-          <button type="button" className="button" onClick={() => setChoice('true')}>
+          <button
+            type="button"
+            className="button"
+            disabled={waiting}
+            onClick={() => setChoice('true')}
+          >
             Accept optional cookies
           </button>
           <button
             type="button"
             className="button button--secondary"
+            disabled={waiting}
             onClick={() => setChoice('false')}
           >
             Reject optional cookies
@@ -34,5 +47,21 @@ export function CookieBanner() {
         </div>
       </div>
     </section>
+  );
+}
+
+const CHOICE_MADE = 'data-cookie-choice';
+
+/**
+ * Runs in `<head>` before the body is painted: marks the page when a choice is already stored, and
+ * `cookie-banner.css` hides the banner then. The page root takes `suppressHydrationWarning` for
+ * the attribute. Its nonce comes from React Router's context, as its own inline scripts' do.
+ */
+export function CookieChoiceScript() {
+  const nonce = useContext(FrameworkContext)?.nonce;
+  const key = JSON.stringify(STORAGE_FLAGS.cookieAccepted);
+  const script = `try{var c=localStorage.getItem(${key});if(c==='true'||c==='false')document.documentElement.setAttribute('${CHOICE_MADE}','')}catch(e){}`;
+  return (
+    <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: script }} />
   );
 }

@@ -141,6 +141,22 @@ test.describe('banners and scrolling', () => {
     expect(await page.evaluate(() => localStorage.getItem('cookie-accepted'))).toBe('true');
   });
 
+  test('cookie banner is painted with the page, and hidden before any script for those who chose', async ({
+    page,
+  }) => {
+    // No application JavaScript: what the visitor sees before the page is hydrated.
+    await page.route('**/assets/*.js', (route) => route.abort());
+    await page.goto('/');
+    const banner = page.getByRole('region', { name: 'Cookies on Roost' });
+    await expect(banner).toBeVisible();
+    // Not clickable until the page can record the choice.
+    await expect(banner.getByRole('button', { name: 'Accept optional cookies' })).toBeDisabled();
+    await page.evaluate(() => localStorage.setItem('cookie-accepted', 'false'));
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(banner).toBeHidden();
+  });
+
   test('Google banner: dismiss collapses, expand restores, both remembered; the button starts Google sign-in', async ({
     page,
   }) => {
