@@ -68,7 +68,12 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </div>
         <div className="listing-grid">
           {forSale.map((listing, index) => (
-            <ListingCard key={listing.id} listing={listing} isAboveFold={index < 4} />
+            <ListingCard
+              key={listing.id}
+              listing={listing}
+              isAboveFold={index < 4}
+              isLead={index === 0}
+            />
           ))}
         </div>
       </section>

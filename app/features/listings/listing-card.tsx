@@ -27,11 +27,14 @@ function useCardLink(to: string) {
 export function ListingCard({
   listing,
   isAboveFold = false,
+  isLead = false,
   placement,
 }: {
   listing: ListingSummary;
   /** The first cards load eagerly; the rest wait until scrolled near. */
   isAboveFold?: boolean;
+  /** The page's first picture, most likely its largest paint: fetched before other images. */
+  isLead?: boolean;
   /** A paid placement this card is shown in: labelled on the card, for everyone to see. */
   placement?: 'Featured' | 'Showcase';
 }) {
@@ -49,7 +52,8 @@ export function ListingCard({
             width={listing.cover.width}
             height={listing.cover.height}
             alt=""
-            loading={isAboveFold ? 'eager' : 'lazy'}
+            loading={isAboveFold || isLead ? 'eager' : 'lazy'}
+            fetchPriority={isLead ? 'high' : undefined}
             decoding="async"
           />
         ) : (

@@ -58,6 +58,7 @@ export function SearchResults({
             <ListingCard
               listing={listing}
               isAboveFold={index < 3}
+              isLead={index === 0}
               placement={isFeatured ? 'Featured' : undefined}
             />
             <p className="search-result__extra">
