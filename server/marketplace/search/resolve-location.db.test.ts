@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertListing } from '../../../tests/support/listing-factory.ts';
 import { createTestDatabase, type TestDatabase } from '../../../tests/support/test-database.ts';
@@ -5,6 +6,7 @@ import { createListingCentroidGeocoder, createPostcodesIoGeocoder } from './geoc
 import { POSTCODE_AREA_TOWNS } from './postcode-areas.ts';
 import { resolveLocation } from './resolve-location.ts';
 import { runSearch } from './run-search.ts';
+import { createSearchService } from './search-service.ts';
 
 let database: TestDatabase;
 beforeAll(async () => {
@@ -178,5 +180,31 @@ describe('runSearch', () => {
     const page = await run('location=Nowheresville on Sea');
     expect(page.locationProblem?.message).toContain('Nowheresville');
     expect(page.total).toBe(0);
+  });
+});
+
+describe('the search service', () => {
+  it('looks a town page’s place up once: the gazetteer does not change while the server runs', async () => {
+    const geocoder = createListingCentroidGeocoder(database.db);
+    const search = createSearchService({ db: database.db, geocoder });
+    const leedsPage = {
+      channel: 'sale' as const,
+      params: new URLSearchParams(),
+      placeSlug: 'leeds',
+    };
+    expect((await search.run(leedsPage)).location?.label).toBe('Leeds');
+    await database.db.execute(
+      sql`update market.places set slug = 'leeds-elsewhere' where slug = 'leeds'`,
+    );
+    try {
+      // Remembered: no second look-up, so the changed row is not seen…
+      expect((await search.run(leedsPage)).location?.label).toBe('Leeds');
+      // …which a look-up would have seen.
+      expect((await runSearch(database.db, geocoder, leedsPage)).locationProblem).not.toBeNull();
+    } finally {
+      await database.db.execute(
+        sql`update market.places set slug = 'leeds' where slug = 'leeds-elsewhere'`,
+      );
+    }
   });
 });

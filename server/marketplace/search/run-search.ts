@@ -42,6 +42,9 @@ export interface SearchInput {
   featuredAt?: Date;
 }
 
+/** A town page's place (`/search/for-sale/leeds`), by its slug. */
+export type PlaceBySlug = (slug: string) => ReturnType<typeof findPlaceBySlug>;
+
 type ResolvedSearch = Pick<SearchPage, 'query' | 'notices' | 'location' | 'locationProblem'>;
 
 /** Reads the URL and places the location; never throws for bad input. */
@@ -49,6 +52,7 @@ async function resolveSearch(
   db: Database,
   geocoder: Geocoder,
   input: SearchInput,
+  placeBySlug: PlaceBySlug,
 ): Promise<ResolvedSearch> {
   const { query, notices } = parseSearchParams(input.params);
   let location: ResolvedLocation | null = null;
@@ -58,7 +62,7 @@ async function resolveSearch(
     location = { kind: 'point', label: 'your location', ...query.near };
     query.location = undefined;
   } else if (input.placeSlug) {
-    const place = await findPlaceBySlug(db, input.placeSlug);
+    const place = await placeBySlug(input.placeSlug);
     if (place) {
       location = {
         kind: 'place',
@@ -96,8 +100,9 @@ export async function runSearch(
   db: Database,
   geocoder: Geocoder,
   input: SearchInput,
+  placeBySlug: PlaceBySlug = (slug) => findPlaceBySlug(db, slug),
 ): Promise<SearchPage> {
-  const resolved = await resolveSearch(db, geocoder, input);
+  const resolved = await resolveSearch(db, geocoder, input, placeBySlug);
   const { query, location, locationProblem } = resolved;
   const results = locationProblem
     ? { items: [], featured: [], total: 0, totalIsLowerBound: false, page: 1, pageCount: 1 }
@@ -149,8 +154,18 @@ export async function runSearch(
 }
 
 /** The same search's matches as map points (the map view shows every match, not one page). */
-export async function runMapSearch(db: Database, geocoder: Geocoder, input: SearchInput) {
-  const { query, location, locationProblem } = await resolveSearch(db, geocoder, input);
+export async function runMapSearch(
+  db: Database,
+  geocoder: Geocoder,
+  input: SearchInput,
+  placeBySlug: PlaceBySlug = (slug) => findPlaceBySlug(db, slug),
+) {
+  const { query, location, locationProblem } = await resolveSearch(
+    db,
+    geocoder,
+    input,
+    placeBySlug,
+  );
   if (locationProblem) return { points: [], total: 0, more: false };
   return searchMapPoints(db, {
     channel: input.channel,

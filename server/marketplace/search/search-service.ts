@@ -3,7 +3,7 @@ import type { Listing } from '../listings/schema.ts';
 import { findShowcase } from './find-showcase.ts';
 import { findSummariesByIds } from './find-summaries.ts';
 import { memoiseRecent } from './memoise-recent.ts';
-import { suggestPlaces } from './resolve-location.ts';
+import { findPlaceBySlug, suggestPlaces } from './resolve-location.ts';
 import { runMapSearch, runSearch, type SearchInput } from './run-search.ts';
 
 /** A search from its URL; a signed-in viewer's hidden listings are left out (alerts have none). */
@@ -25,9 +25,15 @@ export function createSearchService({ db, geocoder }: Pick<MarketplaceDeps, 'db'
     (needle) => suggestPlaces(db, needle),
     PLACE_SUGGESTIONS_REMEMBERED,
   );
+  // Every town page looked its place up: one statement of six a search page (docs/performance.md).
+  const placeBySlug = memoiseRecent(
+    (slug) => findPlaceBySlug(db, slug),
+    PLACE_SUGGESTIONS_REMEMBERED,
+  );
   return {
-    run: (request: SearchRequest) => runSearch(db, geocoder, withViewer(request)),
-    mapPoints: (request: SearchRequest) => runMapSearch(db, geocoder, withViewer(request)),
+    run: (request: SearchRequest) => runSearch(db, geocoder, withViewer(request), placeBySlug),
+    mapPoints: (request: SearchRequest) =>
+      runMapSearch(db, geocoder, withViewer(request), placeBySlug),
     /** Cards for listings still on the site, in the order asked. */
     cards: ({ ids }: { ids: number[] }) => findSummariesByIds(db, ids),
     /** Showcase slots: the home page (no town), or a town page's (its place, one channel). */
