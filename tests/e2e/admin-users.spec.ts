@@ -5,6 +5,7 @@ import { PASSWORD, uniqueEmail } from './support/accounts';
 import { createUserWithSdk } from './support/identity-admin';
 import { signInAs } from './support/sign-in';
 import { fromSite } from './support/site-origin';
+import { ownContextPages } from './support/own-context';
 
 /**
  * User information end to end: an administrator finds a lister, disables them (their session ends
@@ -17,6 +18,8 @@ const lister = { email: uniqueEmail('au-lister'), name: 'Lara Lister' };
 const admin = { email: uniqueEmail('au-admin'), name: 'Adam Admin' };
 const title = 'Sunny two bedroom flat by the market';
 
+const newPage = ownContextPages();
+
 test('an administrator manages a user from finding them to erasing them', async ({
   browser,
   page,
@@ -27,7 +30,7 @@ test('an administrator manages a user from finding them to erasing them', async 
   await createUserWithSdk(baseURL!, { ...admin, groups: ['admins'] });
 
   // The lister lists a flat (through the API) and, not being an admin, is refused everywhere.
-  const listerPage = await (await browser.newContext()).newPage();
+  const listerPage = await newPage(browser);
   await signInAs(listerPage, lister);
   const created = await listerPage.request.post('/api/v1/listings', {
     headers: fromSite(listerPage),

@@ -5,6 +5,7 @@ import { createUserWithSdk } from './support/identity-admin';
 import { outboxCount, waitForMail } from './support/outbox';
 import { signInAs } from './support/sign-in';
 import { fromSite } from './support/site-origin';
+import { ownContextPages } from './support/own-context';
 
 /**
  * Messages end to end: a buyer enquires about a listing, the lister sees it as an unread
@@ -16,8 +17,10 @@ const buyer = { email: uniqueEmail('msg-buyer'), name: 'Bob Buyer' };
 const title = `Messages test flat ${Date.now()}`;
 const HIDDEN = '[contact details hidden until you have both replied]';
 
+const newPage = ownContextPages();
+
 async function signedIn(browser: Browser, user: { email: string; name: string }) {
-  const page = await (await browser.newContext()).newPage();
+  const page = await newPage(browser);
   await signInAs(page, user);
   return page;
 }
@@ -126,7 +129,7 @@ test('a buyer and a lister talk about a listing, details hidden until both reply
 
   // Nobody else reads the conversation: signed out, the page asks to sign in.
   const threadPath = new URL(buyerPage.url()).pathname;
-  const stranger = await (await browser.newContext()).newPage();
+  const stranger = await newPage(browser);
   await stranger.goto(threadPath);
   await expect(stranger).toHaveURL(/\/my-account\?redirectTo=/);
 });

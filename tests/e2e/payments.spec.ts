@@ -4,6 +4,7 @@ import { uniqueEmail } from './support/accounts';
 import { createUserWithSdk } from './support/identity-admin';
 import { signInAs } from './support/sign-in';
 import { fromSite } from './support/site-origin';
+import { ownContextPages } from './support/own-context';
 
 /**
  * Paid upgrades end to end with the built-in test provider (no Stripe, no network): a lister
@@ -20,8 +21,10 @@ let listingId = 0;
 let firstPaymentId = 0;
 let secondPaymentId = 0;
 
+const newPage = ownContextPages();
+
 async function signedInPage(browser: Browser, user: { email: string; name: string }) {
-  const page = await (await browser.newContext()).newPage();
+  const page = await newPage(browser);
   await signInAs(page, user);
   return page;
 }
