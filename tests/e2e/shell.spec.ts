@@ -157,6 +157,20 @@ test.describe('banners and scrolling', () => {
     await expect(banner).toBeHidden();
   });
 
+  test('with JavaScript off there is no cookie banner (no choice could be recorded)', async ({
+    browser,
+  }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    try {
+      const page = await context.newPage();
+      await page.goto('/');
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await expect(page.getByRole('region', { name: 'Cookies on Roost' })).toBeHidden();
+    } finally {
+      await context.close();
+    }
+  });
+
   test('Google banner: dismiss collapses, expand restores, both remembered; the button starts Google sign-in', async ({
     page,
   }) => {
