@@ -90,7 +90,9 @@ test('photos keep the order chosen, warn when tiny and move by keyboard', async 
   await expect(items).toHaveCount(3);
   await expectOrder(['320', '107', '128']);
 
-  // By keyboard: the first photo moves one place later; the second becomes the cover.
+  // By keyboard: the first photo moves one place later; the second becomes the cover. A key
+  // pressed before the page has hydrated (and loaded the draft) does nothing, as for a visitor.
+  await page.waitForLoadState('networkidle');
   await page.getByRole('button', { name: 'Move photo 1 later' }).focus();
   await page.keyboard.press('Enter');
   await expectOrder(['107', '320', '128']);
