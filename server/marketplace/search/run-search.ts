@@ -45,6 +45,12 @@ export interface SearchInput {
 /** A town page's place (`/search/for-sale/leeds`), by its slug. */
 export type PlaceBySlug = (slug: string) => ReturnType<typeof findPlaceBySlug>;
 
+/** Looks the place up each time (alerts, tests); the search service remembers it instead. */
+const lookUpEachTime =
+  (db: Database): PlaceBySlug =>
+  (slug) =>
+    findPlaceBySlug(db, slug);
+
 type ResolvedSearch = Pick<SearchPage, 'query' | 'notices' | 'location' | 'locationProblem'>;
 
 /** Reads the URL and places the location; never throws for bad input. */
@@ -100,7 +106,7 @@ export async function runSearch(
   db: Database,
   geocoder: Geocoder,
   input: SearchInput,
-  placeBySlug: PlaceBySlug = (slug) => findPlaceBySlug(db, slug),
+  placeBySlug: PlaceBySlug = lookUpEachTime(db),
 ): Promise<SearchPage> {
   const resolved = await resolveSearch(db, geocoder, input, placeBySlug);
   const { query, location, locationProblem } = resolved;
@@ -158,7 +164,7 @@ export async function runMapSearch(
   db: Database,
   geocoder: Geocoder,
   input: SearchInput,
-  placeBySlug: PlaceBySlug = (slug) => findPlaceBySlug(db, slug),
+  placeBySlug: PlaceBySlug = lookUpEachTime(db),
 ) {
   const { query, location, locationProblem } = await resolveSearch(
     db,

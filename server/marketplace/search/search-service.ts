@@ -15,6 +15,8 @@ const withViewer = ({ user, ...input }: SearchRequest): SearchInput => ({
 });
 
 const PLACE_SUGGESTIONS_REMEMBERED = 2000;
+/** Town pages' places remembered by slug (the gazetteer has a few thousand). */
+const PLACES_REMEMBERED = 5000;
 
 /** Search pages, the map, listing cards by id and the location box's suggestions. */
 export function createSearchService({ db, geocoder }: Pick<MarketplaceDeps, 'db' | 'geocoder'>) {
@@ -26,10 +28,7 @@ export function createSearchService({ db, geocoder }: Pick<MarketplaceDeps, 'db'
     PLACE_SUGGESTIONS_REMEMBERED,
   );
   // Every town page looked its place up: one statement of six a search page (docs/performance.md).
-  const placeBySlug = memoiseRecent(
-    (slug) => findPlaceBySlug(db, slug),
-    PLACE_SUGGESTIONS_REMEMBERED,
-  );
+  const placeBySlug = memoiseRecent((slug) => findPlaceBySlug(db, slug), PLACES_REMEMBERED);
   return {
     run: (request: SearchRequest) => runSearch(db, geocoder, withViewer(request), placeBySlug),
     mapPoints: (request: SearchRequest) =>
