@@ -46,6 +46,7 @@ export default tseslint.config(
       'test-results/',
       'playwright-report/',
       'tmp/',
+      '.scratch/',
       'db/migrations/',
     ],
   },

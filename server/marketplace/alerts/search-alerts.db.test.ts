@@ -4,7 +4,7 @@ import { insertListing } from '../../../tests/support/listing-factory.ts';
 import { createTestDatabase, type TestDatabase } from '../../../tests/support/test-database.ts';
 import type { Message } from '../../mail/mailer.ts';
 import { createListingCentroidGeocoder } from '../search/geocoder.ts';
-import { runSearch } from '../search/run-search.ts';
+import { createSearchService } from '../search/search-service.ts';
 import { saveSearch, unsubscribeSavedSearch } from './saved-searches.ts';
 import { listingPriceHistory } from '../listings/schema.ts';
 import { alertDeliveries, savedSearches } from './schema.ts';
@@ -23,7 +23,7 @@ beforeAll(async () => {
   const geocoder = createListingCentroidGeocoder(database.db);
   deps = {
     db: database.db,
-    search: (input) => runSearch(database.db, geocoder, input),
+    search: createSearchService({ db: database.db, geocoder }).run,
     send: async (message) => {
       if (failNextSend) {
         failNextSend = false;

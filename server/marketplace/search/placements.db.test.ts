@@ -17,7 +17,7 @@ import { upgrades } from '../payments/schema.ts';
 import { findShowcase } from './find-showcase.ts';
 import { createListingCentroidGeocoder } from './geocoder.ts';
 import type { ResolvedLocation } from './resolve-location.ts';
-import { runSearch } from './run-search.ts';
+import { createSearchService } from './search-service.ts';
 import { FEATURED_BUCKETS, FEATURED_SHUFFLE_LIMIT, bucketsFor } from './featured-buckets.ts';
 import {
   FEATURED_PER_PAGE,
@@ -334,7 +334,7 @@ describe('Alert boost', () => {
     const sent: Message[] = [];
     const deps = {
       db: database.db,
-      search: (input: Parameters<typeof runSearch>[2]) => runSearch(database.db, geocoder, input),
+      search: createSearchService({ db: database.db, geocoder }).run,
       send: async (message: Message) => {
         sent.push(message);
       },

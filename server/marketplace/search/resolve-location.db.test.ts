@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertListing } from '../../../tests/support/listing-factory.ts';
 import { createTestDatabase, type TestDatabase } from '../../../tests/support/test-database.ts';
+import { loadGazetteer, type Gazetteer } from './gazetteer.ts';
 import { createListingCentroidGeocoder, createPostcodesIoGeocoder } from './geocoder.ts';
 import { POSTCODE_AREA_TOWNS } from './postcode-areas.ts';
 import { resolveLocation } from './resolve-location.ts';
@@ -9,15 +10,17 @@ import { runSearch } from './run-search.ts';
 import { createSearchService } from './search-service.ts';
 
 let database: TestDatabase;
+let gazetteer: Gazetteer;
 beforeAll(async () => {
   database = await createTestDatabase();
+  gazetteer = await loadGazetteer(database.db);
   await insertListing(database.db, { outcode: 'LS6', postcode: 'LS6 2AB', lat: 53.82, lng: -1.58 });
   await insertListing(database.db, { outcode: 'LS6', postcode: 'LS6 3CD', lat: 53.84, lng: -1.56 });
 });
 afterAll(() => database.destroy());
 
 const resolve = (text: string) =>
-  resolveLocation(database.db, createListingCentroidGeocoder(database.db), text);
+  resolveLocation(gazetteer, createListingCentroidGeocoder(database.db), text);
 
 describe('resolveLocation', () => {
   it('finds towns from the GeoNames gazetteer, the most populous of a shared name first', async () => {
@@ -127,11 +130,12 @@ describe('resolveLocation', () => {
 
 describe('runSearch', () => {
   const run = (search: string, placeSlug?: string) =>
-    runSearch(database.db, createListingCentroidGeocoder(database.db), {
-      channel: 'sale',
-      params: new URLSearchParams(search),
-      placeSlug,
-    });
+    runSearch(
+      database.db,
+      createListingCentroidGeocoder(database.db),
+      { channel: 'sale', params: new URLSearchParams(search), placeSlug },
+      gazetteer,
+    );
 
   it('gives a normal page for nonsense, ignoring what cannot be used', async () => {
     const page = await run(`minPrice=abc&radius=-5&keywords=${'x'.repeat(10_000)}&sort=nearest`);
@@ -184,7 +188,7 @@ describe('runSearch', () => {
 });
 
 describe('the search service', () => {
-  it('looks a town page’s place up once: the gazetteer does not change while the server runs', async () => {
+  it('reads the gazetteer once: places do not change while the server runs', async () => {
     const geocoder = createListingCentroidGeocoder(database.db);
     const search = createSearchService({ db: database.db, geocoder });
     const leedsPage = {
@@ -197,10 +201,14 @@ describe('the search service', () => {
       sql`update market.places set slug = 'leeds-elsewhere' where slug = 'leeds'`,
     );
     try {
-      // Remembered: no second look-up, so the changed row is not seen…
+      // Held in memory: the changed row is not seen…
       expect((await search.run(leedsPage)).location?.label).toBe('Leeds');
-      // …which a look-up would have seen.
-      expect((await runSearch(database.db, geocoder, leedsPage)).locationProblem).not.toBeNull();
+      expect((await search.suggestPlaces({ text: 'lebds' }))[0]?.slug).toBe('leeds');
+      // …which a fresh read would have seen.
+      const reread = await loadGazetteer(database.db);
+      expect(
+        (await runSearch(database.db, geocoder, leedsPage, reread)).locationProblem,
+      ).not.toBeNull();
     } finally {
       await database.db.execute(
         sql`update market.places set slug = 'leeds' where slug = 'leeds-elsewhere'`,

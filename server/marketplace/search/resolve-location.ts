@@ -1,8 +1,8 @@
-import { desc, eq, sql } from 'drizzle-orm';
 import { isValid, toNormalised, toOutcode, validOutcode } from 'postcode';
-import type { Database } from '../../../db/client.ts';
+import type { Gazetteer, PlaceSuggestion } from './gazetteer.ts';
 import type { Geocoder, Placement } from './geocoder.ts';
-import { places } from './schema.ts';
+
+export type { PlaceSuggestion } from './gazetteer.ts';
 
 export type ResolvedLocation =
   | { kind: 'place'; label: string; slug: string; town: string; lat: number; lng: number }
@@ -28,51 +28,16 @@ export type ResolvedLocation =
     }
   | { kind: 'point'; label: string; lat: number; lng: number };
 
-export interface PlaceSuggestion {
-  name: string;
-  slug: string;
-  nation: string;
-}
-
 export type LocationLookup =
   | { status: 'found'; location: ResolvedLocation }
   | { status: 'not-found'; message: string; suggestions: PlaceSuggestion[] };
-
-/** Places whose names look like `text`, most similar and most populous first. */
-export async function suggestPlaces(
-  db: Database,
-  text: string,
-  limit = 6,
-): Promise<PlaceSuggestion[]> {
-  const needle = text.trim().toLowerCase();
-  if (needle.length < 2) return [];
-  const name = sql`lower(${places.name})`;
-  const prefix = `${needle.replace(/[\\%_]/g, '\\$&')}%`;
-  // Prefix matches first ('leed' → Leeds), then whole-word likeness ('hull' → Kingston upon
-  // Hull), then overall likeness for typos ('lebds' → Leeds); bigger places break ties.
-  return db
-    .select({ name: places.name, slug: places.slug, nation: places.nation })
-    .from(places)
-    .where(sql`${name} like ${prefix} or ${needle} <% ${name} or ${name} % ${needle}`)
-    .orderBy(
-      desc(sql`${name} like ${prefix}`),
-      desc(sql`greatest(word_similarity(${needle}, ${name}), similarity(${name}, ${needle}))`),
-      desc(places.population),
-    )
-    .limit(limit);
-}
-
-export async function findPlaceBySlug(db: Database, slug: string) {
-  const [place] = await db.select().from(places).where(eq(places.slug, slug.toLowerCase()));
-  return place;
-}
 
 /**
  * Understands a town, city or village name, a postcode district (`SW1A`, `M1`) or a full
  * postcode (`SW1A 1AA`). When nothing matches, says so and offers the nearest names.
  */
 export async function resolveLocation(
-  db: Database,
+  gazetteer: Gazetteer,
   geocoder: Geocoder,
   text: string,
 ): Promise<LocationLookup> {
@@ -105,14 +70,7 @@ export async function resolveLocation(
       suggestions: [],
     };
   }
-  const [place] = await db
-    .select()
-    .from(places)
-    .where(
-      sql`lower(${places.name}) = ${trimmed.toLowerCase()} or ${places.slug} = ${trimmed.toLowerCase()}`,
-    )
-    .orderBy(desc(places.population))
-    .limit(1);
+  const place = gazetteer.find(trimmed);
   if (place) {
     return {
       status: 'found',
@@ -126,7 +84,7 @@ export async function resolveLocation(
       },
     };
   }
-  const suggestions = await suggestPlaces(db, trimmed);
+  const suggestions = gazetteer.suggest(trimmed);
   return {
     status: 'not-found',
     message: `We couldn't find "${trimmed}". Check the spelling, or try a town, city or postcode.`,

@@ -1,10 +1,10 @@
 import { parseSearchParams, type SearchQuery } from '../../../domain/search/search-params.ts';
 import type { Database } from '../../../db/client.ts';
 import type { Listing } from '../listings/schema.ts';
+import type { Gazetteer } from './gazetteer.ts';
 import type { Geocoder } from './geocoder.ts';
 import { placementNote } from './placement-note.ts';
 import {
-  findPlaceBySlug,
   resolveLocation,
   type PlaceSuggestion,
   type ResolvedLocation,
@@ -42,23 +42,13 @@ export interface SearchInput {
   featuredAt?: Date;
 }
 
-/** A town page's place (`/search/for-sale/leeds`), by its slug. */
-export type PlaceBySlug = (slug: string) => ReturnType<typeof findPlaceBySlug>;
-
-/** Looks the place up each time (alerts, tests); the search service remembers it instead. */
-const lookUpEachTime =
-  (db: Database): PlaceBySlug =>
-  (slug) =>
-    findPlaceBySlug(db, slug);
-
 type ResolvedSearch = Pick<SearchPage, 'query' | 'notices' | 'location' | 'locationProblem'>;
 
 /** Reads the URL and places the location; never throws for bad input. */
 async function resolveSearch(
-  db: Database,
   geocoder: Geocoder,
   input: SearchInput,
-  placeBySlug: PlaceBySlug,
+  gazetteer: Gazetteer,
 ): Promise<ResolvedSearch> {
   const { query, notices } = parseSearchParams(input.params);
   let location: ResolvedLocation | null = null;
@@ -68,7 +58,7 @@ async function resolveSearch(
     location = { kind: 'point', label: 'your location', ...query.near };
     query.location = undefined;
   } else if (input.placeSlug) {
-    const place = await placeBySlug(input.placeSlug);
+    const place = gazetteer.bySlug(input.placeSlug);
     if (place) {
       location = {
         kind: 'place',
@@ -86,7 +76,7 @@ async function resolveSearch(
       };
     }
   } else if (query.location) {
-    const lookup = await resolveLocation(db, geocoder, query.location);
+    const lookup = await resolveLocation(gazetteer, geocoder, query.location);
     if (lookup.status === 'found') location = lookup.location;
     else locationProblem = { message: lookup.message, suggestions: lookup.suggestions };
   }
@@ -106,9 +96,9 @@ export async function runSearch(
   db: Database,
   geocoder: Geocoder,
   input: SearchInput,
-  placeBySlug: PlaceBySlug = lookUpEachTime(db),
+  gazetteer: Gazetteer,
 ): Promise<SearchPage> {
-  const resolved = await resolveSearch(db, geocoder, input, placeBySlug);
+  const resolved = await resolveSearch(geocoder, input, gazetteer);
   const { query, location, locationProblem } = resolved;
   const results = locationProblem
     ? { items: [], featured: [], total: 0, totalIsLowerBound: false, page: 1, pageCount: 1 }
@@ -164,14 +154,9 @@ export async function runMapSearch(
   db: Database,
   geocoder: Geocoder,
   input: SearchInput,
-  placeBySlug: PlaceBySlug = lookUpEachTime(db),
+  gazetteer: Gazetteer,
 ) {
-  const { query, location, locationProblem } = await resolveSearch(
-    db,
-    geocoder,
-    input,
-    placeBySlug,
-  );
+  const { query, location, locationProblem } = await resolveSearch(geocoder, input, gazetteer);
   if (locationProblem) return { points: [], total: 0, more: false };
   return searchMapPoints(db, {
     channel: input.channel,

@@ -2,8 +2,7 @@ import type { MarketplaceDeps, Visitor } from '../marketplace-deps.ts';
 import type { Listing } from '../listings/schema.ts';
 import { findShowcase } from './find-showcase.ts';
 import { findSummariesByIds } from './find-summaries.ts';
-import { memoiseRecent } from './memoise-recent.ts';
-import { findPlaceBySlug, suggestPlaces } from './resolve-location.ts';
+import { lazyGazetteer } from './gazetteer.ts';
 import { runMapSearch, runSearch, type SearchInput } from './run-search.ts';
 
 /** A search from its URL; a signed-in viewer's hidden listings are left out (alerts have none). */
@@ -14,25 +13,15 @@ const withViewer = ({ user, ...input }: SearchRequest): SearchInput => ({
   viewerSub: user?.userId,
 });
 
-const PLACE_SUGGESTIONS_REMEMBERED = 2000;
-/** Town pages' places remembered by slug (the gazetteer has a few thousand). */
-const PLACES_REMEMBERED = 5000;
-
 /** Search pages, the map, listing cards by id and the location box's suggestions. */
 export function createSearchService({ db, geocoder }: Pick<MarketplaceDeps, 'db' | 'geocoder'>) {
-  // The gazetteer is loaded once at start and never changes while the server runs, and the
-  // location box asks the same few prefixes over and over. Each trigram lookup scans every
-  // place (~25 ms of CPU on PGlite, which runs on the server's only thread: issue 15's load).
-  const suggestions = memoiseRecent(
-    (needle) => suggestPlaces(db, needle),
-    PLACE_SUGGESTIONS_REMEMBERED,
-  );
-  // Every town page looked its place up: one statement of six a search page (docs/performance.md).
-  const placeBySlug = memoiseRecent((slug) => findPlaceBySlug(db, slug), PLACES_REMEMBERED);
+  // Places never change while the server runs: held in memory, read on the first search.
+  const gazetteer = lazyGazetteer(db);
   return {
-    run: (request: SearchRequest) => runSearch(db, geocoder, withViewer(request), placeBySlug),
-    mapPoints: (request: SearchRequest) =>
-      runMapSearch(db, geocoder, withViewer(request), placeBySlug),
+    run: async (request: SearchRequest) =>
+      runSearch(db, geocoder, withViewer(request), await gazetteer()),
+    mapPoints: async (request: SearchRequest) =>
+      runMapSearch(db, geocoder, withViewer(request), await gazetteer()),
     /** Cards for listings still on the site, in the order asked. */
     cards: ({ ids }: { ids: number[] }) => findSummariesByIds(db, ids),
     /** Showcase slots: the home page (no town), or a town page's (its place, one channel). */
@@ -42,7 +31,7 @@ export function createSearchService({ db, geocoder }: Pick<MarketplaceDeps, 'db'
         town?: { name: string; lat: number; lng: number };
       } = {},
     ) => findShowcase(db, options),
-    suggestPlaces: ({ text }: { text: string }) => suggestions(text.trim().toLowerCase()),
+    suggestPlaces: async ({ text }: { text: string }) => (await gazetteer()).suggest(text),
   };
 }
 
