@@ -103,6 +103,30 @@ test.describe('current location', () => {
       'Property to rent near your location',
     );
   });
+
+  test('the page does not move when it hydrates: the button is there from the start', async ({
+    page,
+  }) => {
+    // Layout shifts without input: a control added by hydration pushed the results down, so a
+    // click meant for 'Save this search' landed on the page behind it.
+    await page.addInitScript(() => {
+      const shifts: { value: number; hadRecentInput: boolean }[] = [];
+      (window as unknown as { shifts: typeof shifts }).shifts = shifts;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) shifts.push(entry as never);
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    await page.goto('/search/for-sale/leeds');
+    const button = page.getByRole('button', { name: 'Use my current location' });
+    await expect(button).toBeEnabled(); // hydrated
+    await page.waitForLoadState('networkidle');
+    const shifted = await page.evaluate(() =>
+      (window as unknown as { shifts: { value: number; hadRecentInput: boolean }[] }).shifts
+        .filter((shift) => !shift.hadRecentInput)
+        .reduce((sum, shift) => sum + shift.value, 0),
+    );
+    expect(shifted).toBe(0);
+  });
 });
 
 test('a signed-in visitor saves a search and hides a home from results', async ({

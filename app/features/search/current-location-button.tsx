@@ -3,7 +3,11 @@ import { useNavigate } from 'react-router';
 
 const noSubscription = () => () => {};
 
-/** 'Use my current location': needs the browser's permission, so it appears only once hydrated. */
+/**
+ * 'Use my current location': it needs the browser, so it works only once hydrated, but the server
+ * renders it (disabled) so that nothing below moves when it comes to life. Without JavaScript
+ * it is hidden by CSS.
+ */
 export function CurrentLocationButton({ searchPath }: { searchPath: string }) {
   const isBrowser = useSyncExternalStore(
     noSubscription,
@@ -13,13 +17,13 @@ export function CurrentLocationButton({ searchPath }: { searchPath: string }) {
   const navigate = useNavigate();
   const [message, setMessage] = useState('');
   const [isLocating, setIsLocating] = useState(false);
-  if (!isBrowser || !('geolocation' in navigator)) return null;
+  if (isBrowser && !('geolocation' in navigator)) return null;
   return (
     <>
       <button
         type="button"
-        className="link-button"
-        disabled={isLocating}
+        className="link-button current-location"
+        disabled={!isBrowser || isLocating}
         onClick={(event) => {
           const radius = (
             event.currentTarget.form?.elements.namedItem('radius') as HTMLSelectElement | null
