@@ -49,11 +49,11 @@ describe('the gazetteer in memory', () => {
       'Ystradgynlais',
     ];
     for (const needle of NEEDLES) {
-      const { rows } = await database.db.execute<{ name: string; overall: number; word: number }>(
+      const { rows } = (await database.db.execute(
         sql`select name, similarity(lower(name), ${needle}) as overall,
               word_similarity(${needle}, lower(name)) as word
             from unnest(${`{${names.map((name) => `"${name}"`).join(',')}}`}::text[]) as name`,
-      );
+      )) as { rows: { name: string; overall: number; word: number }[] };
       expect(rows).toHaveLength(names.length);
       for (const row of rows) {
         const lower = row.name.toLowerCase();
@@ -73,14 +73,14 @@ describe('the gazetteer in memory', () => {
   it('suggests what the pg_trgm query it replaced suggested, in the same order', async () => {
     for (const needle of NEEDLES) {
       const prefix = `${needle.replace(/[\\%_]/g, '\\$&')}%`;
-      const { rows } = await database.db.execute<{ slug: string }>(
+      const { rows } = (await database.db.execute(
         sql`select slug from market.places
             where lower(name) like ${prefix} or ${needle} <% lower(name) or lower(name) % ${needle}
             order by lower(name) like ${prefix} desc,
               greatest(word_similarity(${needle}, lower(name)), similarity(lower(name), ${needle})) desc,
               population desc, id
             limit 6`,
-      );
+      )) as { rows: { slug: string }[] };
       expect(
         gazetteer.suggest(needle).map((place) => place.slug),
         needle,
