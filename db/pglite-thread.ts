@@ -1,5 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import type { PGlite, QueryOptions, Results } from '@electric-sql/pglite';
+import { compiledPgliteModule } from './pglite-create.js';
 
 /**
  * PGlite on a worker thread (`db/pglite-worker.js`), behind the part of PGlite's interface that
@@ -178,8 +179,9 @@ export async function startPgliteThread(options: PgliteThreadOptions): Promise<P
   };
 
   const spawn = async (loadDataDir?: ArrayBuffer): Promise<Worker> => {
+    const pgliteWasmModule = await compiledPgliteModule();
     const started = new Worker(new URL('./pglite-worker.js', import.meta.url), {
-      workerData: { dataDir: options.dataDir, loadDataDir, heartbeatMs },
+      workerData: { dataDir: options.dataDir, loadDataDir, heartbeatMs, pgliteWasmModule },
       transferList: loadDataDir ? [loadDataDir] : [],
       resourceLimits: { stackSizeMb: STACK_SIZE_MB },
       // The worker is plain JavaScript: no TypeScript loader needed, whatever started this

@@ -54,10 +54,11 @@ const statementTexts = new Map();
 class RollBack extends Error {}
 const transactions = new Map();
 
-const { dataDir, loadDataDir, heartbeatMs } = workerData;
+const { dataDir, loadDataDir, heartbeatMs, pgliteWasmModule } = workerData;
 const ready = createPglite({
   dataDir,
   loadDataDir: loadDataDir ? new Blob([loadDataDir]) : undefined,
+  pgliteWasmModule,
 });
 
 function reply(id, result, transfer) {

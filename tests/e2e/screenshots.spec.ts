@@ -6,7 +6,7 @@ import { createUserWithSdk } from './support/identity-admin';
 
 /**
  * Screenshots of the pages people see first, at a phone's and a laptop's width, written to
- * `test-results/screenshots/<name>-<width>.png`; each page is also checked with axe.
+ * `test-results/screenshots/<name>-<width>.png` (not on CI); each page is also checked with axe.
  *
  * To add a page, add an entry: its name, whether it needs a signed-in user, how to reach it
  * (`open`) and what shows it has finished loading (`ready`).
@@ -146,10 +146,14 @@ test.describe('screenshots', () => {
           await page.setViewportSize({ width, height: 900 });
           await entry.open(page);
           await entry.ready(page);
-          await page.screenshot({
-            path: `test-results/screenshots/${entry.name}-${width}.png`,
-            fullPage: true,
-          });
+          // Pictures for people to look at: CI prints its output only, so there they are skipped
+          // (each full-page PNG costs the browser a second of CPU on a slow machine).
+          if (!process.env.CI) {
+            await page.screenshot({
+              path: `test-results/screenshots/${entry.name}-${width}.png`,
+              fullPage: true,
+            });
+          }
         }
         await expectNoAxeViolations(page, entry.axeExclude);
       }
