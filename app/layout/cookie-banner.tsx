@@ -17,7 +17,7 @@ export function CookieBanner() {
   // Until the page is hydrated the buttons could not record anything: not clickable yet.
   const waiting = choice === undefined;
   return (
-    <section className="cookie-banner" aria-labelledby="cookie-banner-title">
+    <section className="cookie-banner needs-javascript" aria-labelledby="cookie-banner-title">
       <div className="cookie-banner__inner">
         <div>
           <h2 id="cookie-banner-title">Cookies on Roost</h2>

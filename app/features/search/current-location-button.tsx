@@ -6,7 +6,7 @@ const noSubscription = () => () => {};
 /**
  * 'Use my current location': it needs the browser, so it works only once hydrated, but the server
  * renders it (disabled) so that nothing below moves when it comes to life. Without JavaScript
- * it is hidden by CSS.
+ * it is hidden (`needs-javascript`).
  */
 export function CurrentLocationButton({ searchPath }: { searchPath: string }) {
   const isBrowser = useSyncExternalStore(
@@ -22,7 +22,7 @@ export function CurrentLocationButton({ searchPath }: { searchPath: string }) {
     <>
       <button
         type="button"
-        className="link-button current-location"
+        className="link-button needs-javascript"
         disabled={!isBrowser || isLocating}
         onClick={(event) => {
           const radius = (

@@ -16,7 +16,7 @@ import {
   SORTS,
 } from '../../../domain/search/search-params.ts';
 import { PLACEMENTS } from '../search/geocoder.ts';
-import type { PlaceSuggestion } from '../search/resolve-location.ts';
+import type { PlaceSuggestion } from '../search/gazetteer.ts';
 import type { SearchPage } from '../search/run-search.ts';
 import type { MapPoint } from '../search/search-listings.ts';
 import type { Same } from './common.ts';

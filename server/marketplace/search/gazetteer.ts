@@ -101,9 +101,10 @@ export function createGazetteer(rows: readonly Place[]): Gazetteer {
         }
       };
       for (const [entry, common] of shared) consider(entry, common);
-      // Punctuation alone has no trigrams, yet a name could begin with it.
-      for (const entry of entries) {
-        if (!shared.has(entry) && entry.lowerName.startsWith(needle)) consider(entry, 0);
+      // A name that begins with a needle of letters or digits shares its first trigram ('  l'),
+      // so only a needle of punctuation alone, which has no trigrams, needs a pass over them all.
+      if (needleTrigrams.size === 0) {
+        for (const entry of entries) if (entry.lowerName.startsWith(needle)) consider(entry, 0);
       }
       matches.sort(
         (a, b) =>

@@ -2,8 +2,6 @@ import { isValid, toNormalised, toOutcode, validOutcode } from 'postcode';
 import type { Gazetteer, PlaceSuggestion } from './gazetteer.ts';
 import type { Geocoder, Placement } from './geocoder.ts';
 
-export type { PlaceSuggestion } from './gazetteer.ts';
-
 export type ResolvedLocation =
   | { kind: 'place'; label: string; slug: string; town: string; lat: number; lng: number }
   | {

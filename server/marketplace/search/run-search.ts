@@ -1,14 +1,10 @@
 import { parseSearchParams, type SearchQuery } from '../../../domain/search/search-params.ts';
 import type { Database } from '../../../db/client.ts';
 import type { Listing } from '../listings/schema.ts';
-import type { Gazetteer } from './gazetteer.ts';
+import type { Gazetteer, PlaceSuggestion } from './gazetteer.ts';
 import type { Geocoder } from './geocoder.ts';
 import { placementNote } from './placement-note.ts';
-import {
-  resolveLocation,
-  type PlaceSuggestion,
-  type ResolvedLocation,
-} from './resolve-location.ts';
+import { resolveLocation, type ResolvedLocation } from './resolve-location.ts';
 import { searchListings, searchMapPoints, type SearchResult } from './search-listings.ts';
 
 export interface SearchPage extends SearchResult {
