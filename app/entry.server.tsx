@@ -3,6 +3,7 @@ import { createReadableStreamFromReadable } from '@react-router/node';
 import { isbot } from 'isbot';
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from 'react-dom/server';
 import { ServerRouter, type AppLoadContext, type EntryContext } from 'react-router';
+import { preloadsAfterFirstPaint } from './preloads-after-paint.server';
 
 /**
  * React Router's default Node renderer, plus the Content-Security-Policy nonce: the server
@@ -50,7 +51,9 @@ export default function handleRequest(
           });
           const stream = createReadableStreamFromReadable(body);
           responseHeaders.set('Content-Type', 'text/html');
-          pipe(body);
+          const html = preloadsAfterFirstPaint(nonce);
+          html.pipe(body);
+          pipe(html);
           resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
         },
         onShellError(error: unknown) {
