@@ -88,7 +88,7 @@ export function ListingGallery({ photos, title }: { photos: Photo[]; title: stri
         <img
           src={imageUrl(photo.blobKey, 1280)}
           srcSet={imageSrcSet(photo.blobKey)}
-          sizes="(min-width: 1100px) 1040px, 100vw"
+          sizes="(min-width: 1100px) 1040px, calc(100vw - 2rem)"
           width={photo.width}
           height={photo.height}
           alt={altOf(photo, index)}

@@ -9,6 +9,7 @@ import {
   type VariantCache,
   type VariantFormat,
   type VariantSpec,
+  VARIANT_REVISION,
 } from './variant-cache.ts';
 
 const CONTENT_TYPES: Record<VariantFormat, string> = {
@@ -41,8 +42,8 @@ function specOf(width: unknown, quality: unknown, accept: string | undefined): V
  * The URL names the original by its content hash and the variant by width, quality and (with
  * `Vary: Accept`) format, so the validator is known before any read.
  */
-const etagOf = (key: string, spec: VariantSpec) =>
-  `"${key.slice(0, 16)}-${spec.width}-${spec.quality}-${spec.format}"`;
+export const etagOf = (key: string, spec: VariantSpec) =>
+  `"${key.slice(0, 16)}-${spec.width}-${spec.quality}-${spec.format}-r${VARIANT_REVISION}"`;
 
 /** If-None-Match holds our ETag: alone, in a list, or weakened by a proxy (`W/`). */
 export function matchesEtag(ifNoneMatch: string | undefined, etag: string): boolean {

@@ -22,7 +22,12 @@ import {
   UPLOAD_VARIANTS,
 } from './photo-variants-job.ts';
 import { DEFAULT_IMAGE_LIMITS } from './process-image.ts';
-import { createVariantCache, deletingVariants, type VariantCache } from './variant-cache.ts';
+import {
+  createVariantCache,
+  deletingVariants,
+  type VariantCache,
+  variantFileName,
+} from './variant-cache.ts';
 
 /**
  * Upload-time variants: an upload queues them, the job renders every width in AVIF and WebP,
@@ -111,7 +116,7 @@ describe('upload-time photo variants', () => {
     expect(await queue().runDue()).toBe(1);
     expect(await jobsFor(key)).toMatchObject([{ status: 'done' }]);
     expect(await variantsOnDisk(key)).toBe(UPLOAD_VARIANTS.length);
-    expect(UPLOAD_VARIANTS).toHaveLength(14);
+    expect(UPLOAD_VARIANTS).toHaveLength(16);
 
     const response = await fetch(`${base}/img/${key}?w=640`, {
       headers: { accept: 'image/avif,image/webp' },
@@ -135,7 +140,12 @@ describe('upload-time photo variants', () => {
     expect(second.key).toBe(first.key);
     expect(await jobsFor(first.key)).toHaveLength(1);
     await queue().runDue();
-    const file = path.join(root, 'variants', first.key.slice(0, 2), `${first.key}-640-75.webp`);
+    const file = path.join(
+      root,
+      'variants',
+      first.key.slice(0, 2),
+      variantFileName(first.key, { width: 640, quality: 75, format: 'webp' }),
+    );
     const before = await fs.stat(file);
     expect(await generatePhotoVariants(blobs, variants, first.key)).toBe(0);
     expect((await fs.stat(file)).mtimeMs).toBe(before.mtimeMs);

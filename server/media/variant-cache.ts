@@ -11,6 +11,17 @@ export interface VariantSpec {
   format: VariantFormat;
 }
 
+/**
+ * Raised whenever an encoder setting changes what a variant's bytes are (2: AVIF's quality scale,
+ * `render-variants.ts`): it names the files here and the ETags, so nothing made before is served
+ * as if it were what the URL now asks for.
+ */
+export const VARIANT_REVISION = 2;
+
+/** A variant's file name, also its name in memory. */
+export const variantFileName = (key: string, { width, quality, format }: VariantSpec) =>
+  `${key}-${width}-${quality}-r${VARIANT_REVISION}.${format}`;
+
 export interface VariantCacheOptions {
   /** Bytes of recently read or written variants kept in memory (0: none). */
   memoryBytes?: number;
@@ -22,7 +33,7 @@ export interface VariantCacheOptions {
 }
 
 /**
- * Rendered variants on disk, by original: `<dir>/<ab>/<key>-<width>-<quality>.<format>`, plus
+ * Rendered variants on disk, by original: `<dir>/<ab>/<key>-<width>-<quality>-r<revision>.<format>`, plus
  * the working copy (`<key>-source`, JPEG or WebP) variants are resized from once it exists.
  * Everything here can be rebuilt from the original, so the directory is safe to delete.
  * The variants read most recently are also kept in memory (a search page's thumbnails are asked
@@ -33,9 +44,8 @@ export function createVariantCache(
   { memoryBytes = 64 * 1024 * 1024, memoryTtlMs = 60_000 }: VariantCacheOptions = {},
 ) {
   const folderOf = (key: string) => path.join(dir, key.slice(0, 2));
-  /** A variant's file name, also its name in memory (no path.join on the cached path). */
-  const nameOf = (key: string, { width, quality, format }: VariantSpec) =>
-    `${key}-${width}-${quality}.${format}`;
+  // The file name is also the variant's name in memory (no path.join on the cached path).
+  const nameOf = variantFileName;
   const fileOf = (key: string, spec: VariantSpec) => path.join(folderOf(key), nameOf(key, spec));
   const sourceFileOf = (key: string) => path.join(folderOf(key), `${key}-source`);
 

@@ -48,7 +48,7 @@ export function ListingCard({
           <img
             src={imageUrl(listing.cover.key, 640)}
             srcSet={imageSrcSet(listing.cover.key, 960)}
-            sizes="(min-width: 1100px) 340px, (min-width: 700px) 45vw, 100vw"
+            sizes="(min-width: 1100px) 340px, (min-width: 700px) 45vw, calc(100vw - 2rem)"
             width={listing.cover.width}
             height={listing.cover.height}
             alt=""
