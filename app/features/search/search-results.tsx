@@ -55,10 +55,11 @@ export function SearchResults({
             className="search-result"
             data-placement={isFeatured ? 'featured' : undefined}
           >
+            {/* Not `isLead`: on a phone the first card is below the filters, where a picture
+                fetched at high priority only delays the first paint (docs/performance.md §3). */}
             <ListingCard
               listing={listing}
               isAboveFold={index < 3}
-              isLead={index === 0}
               placement={isFeatured ? 'Featured' : undefined}
             />
             <p className="search-result__extra">
