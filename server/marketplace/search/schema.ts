@@ -149,6 +149,15 @@ export const listingSearch = market.table(
     index('listing_search_featured_bucket_idx')
       .on(table.channel, sql`(${table.listingId} % 64)`)
       .where(sql`${table.featuredUntil} is not null`),
+    // A town's or a district's Featured homes, for 'this area only' searches: without them the
+    // Featured look-up read every home of the town from the table to test `featured_until`
+    // (docs/performance.md §1). Created with INCLUDE (…) by the migration (0026).
+    index('listing_search_featured_town_idx')
+      .on(table.channel, table.town)
+      .where(sql`${table.featuredUntil} is not null`),
+    index('listing_search_featured_outcode_idx')
+      .on(table.channel, table.outcode)
+      .where(sql`${table.featuredUntil} is not null`),
     index('listing_search_outcode_price_idx').on(
       table.channel,
       table.outcode,
