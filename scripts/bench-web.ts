@@ -29,6 +29,12 @@ const { values } = parseArgs({
   },
 });
 
+const runs = Number(values.runs);
+if (!Number.isInteger(runs) || runs < 1) {
+  console.error(`--runs must be a whole number of 1 or more (got ${values.runs}).`);
+  process.exit(2);
+}
+
 const JS_BUDGET_KB = 150;
 const TARGETS = {
   performance: 95,
@@ -147,7 +153,6 @@ async function lighthouseScores() {
     chromeFlags: ['--headless=new', '--no-sandbox', '--disable-dev-shm-usage'],
   });
   try {
-    const runs = Math.max(1, Number(values.runs));
     for (const [name, url] of Object.entries(pages)) {
       const each: Record<keyof typeof TARGETS, number>[] = [];
       for (let run = 1; run <= runs; run++) {
