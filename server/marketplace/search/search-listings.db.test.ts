@@ -4,9 +4,11 @@ import { DEFAULT_QUERY, type SearchQuery } from '../../../domain/search/search-p
 import { aListing, insertListing } from '../../../tests/support/listing-factory.ts';
 import { createTestDatabase, type TestDatabase } from '../../../tests/support/test-database.ts';
 import { eq, inArray, sql } from 'drizzle-orm';
+import { recordListingView } from '../listings/get-listing.ts';
 import { listings, type NewListing } from '../listings/schema.ts';
 import type { ResolvedLocation } from './resolve-location.ts';
 import { keywordSignature, SIGNATURE_WORDS } from './keyword-signature.ts';
+import { listingSearch } from './schema.ts';
 import { MAX_RESULTS, searchListings } from './search-listings.ts';
 
 /**
@@ -334,6 +336,32 @@ describe('the search table follows the listings', () => {
     expect(await area.search({})).toEqual([id]);
     await database.db.update(listings).set({ deletedAt: new Date() }).where(eq(listings.id, id));
     expect(await area.search({})).toEqual([]);
+  });
+
+  it('leaves the search row alone when a page view is counted, and follows an edit', async () => {
+    const area = newArea();
+    const id = await area.add({ price: 300_000 });
+    // The row version: a new one each time the triggers rewrite the row.
+    const version = async () => {
+      const [row] = await database.db
+        .select({ xmin: sql<string>`xmin::text` })
+        .from(listingSearch)
+        .where(eq(listingSearch.listingId, id));
+      return row?.xmin;
+    };
+    const before = await version();
+    await recordListingView(database.db, id);
+    await recordListingView(database.db, id);
+    const [counted] = await database.db
+      .select({ views: listings.viewCount })
+      .from(listings)
+      .where(eq(listings.id, id));
+    expect(counted?.views).toBe(2);
+    expect(await version()).toBe(before);
+
+    await database.db.update(listings).set({ price: 240_000 }).where(eq(listings.id, id));
+    expect(await version()).not.toBe(before);
+    expect(await area.search({ maxPrice: 250_000 })).toEqual([id]);
   });
 });
 
