@@ -363,6 +363,34 @@ describe('the search table follows the listings', () => {
     expect(await version()).not.toBe(before);
     expect(await area.search({ maxPrice: 250_000 })).toEqual([id]);
   });
+
+  it('fires its triggers for every column the sync reads, through the columns derived ones come from', async () => {
+    const { rows: functions } = (await database.db.execute(
+      sql`select pg_get_functiondef('market.sync_listing_search()'::regprocedure) as def`,
+    )) as { rows: { def: string }[] };
+    const read = new Set([...functions[0]!.def.matchAll(/NEW\.(\w+)/g)].map((match) => match[1]!));
+    read.delete('id'); // never updated
+    // Written through: the generated monthly price, and the vector the BEFORE trigger sets.
+    const writtenThrough: Record<string, string[]> = {
+      monthly_price: ['price', 'rent_period'],
+      search_vector: ['search_vector', 'title', 'description', 'key_features'],
+    };
+    const { rows: triggers } = (await database.db.execute(sql`
+      select tgname as name, pg_get_triggerdef(oid) as def from pg_trigger
+      where tgrelid = 'market.listings'::regclass
+        and tgname in ('listing_search_sync', 'listing_search_sync_placements')`)) as {
+      rows: { name: string; def: string }[];
+    };
+    expect(triggers).toHaveLength(2);
+    for (const trigger of triggers) {
+      const listed = /UPDATE OF (.*?) ON /.exec(trigger.def)?.[1]?.split(', ') ?? [];
+      for (const column of read) {
+        for (const source of writtenThrough[column] ?? [column]) expect(listed).toContain(source);
+      }
+      // A stored generated column counts as written by every update: it would fire on views.
+      expect(listed).not.toContain('monthly_price');
+    }
+  });
 });
 
 describe('drawn area', () => {
