@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../logger.ts';
 import { createLocalBlobStore } from '../media/blob-store.ts';
 import { createImageRouter } from '../media/image-route.ts';
+import { variantFileName } from '../media/variant-cache.ts';
 import { AppError } from './app-error.ts';
 import { createHttpApp, type HttpAppParts, staticSecurityHeaders } from './create-app.ts';
 import { findNulCharacter, isNestedDeeperThan, MAX_BODY_DEPTH } from './request-guards.ts';
@@ -283,7 +284,9 @@ describe('image loader', () => {
     });
     expect(again.status).toBe(304);
     const cached = fs.readdirSync(path.join(cacheDir, photoKey.slice(0, 2)));
-    expect(cached).toContain(`${photoKey}-640-75.jpeg`);
+    expect(cached).toContain(
+      variantFileName(photoKey, { width: 640, quality: 75, format: 'jpeg' }),
+    );
   });
 
   it('404s unknown and malformed keys', async () => {

@@ -86,7 +86,7 @@ describe('the resizing loader', () => {
   });
 
   it('answers 304 to a matching ETag, picks AVIF by Accept, and snaps widths to the fixed set', async () => {
-    const url = `${base}/img/${key}?w=700`;
+    const url = `${base}/img/${key}?w=900`;
     const first = await fetch(url, { headers: { accept: 'image/avif,image/webp' } });
     expect(first.headers.get('content-type')).toBe('image/avif');
     expect((await sharp(Buffer.from(await first.arrayBuffer())).metadata()).width).toBe(960);
