@@ -1,7 +1,7 @@
-import { imageUrl } from '@domain/images';
+import { imageSrcSet, imageUrl } from '@domain/images';
 import type { PropertyListing } from './property-types';
 
-/** The floorplans, lazily loaded at full width. */
+/** The floorplans, lazily loaded at the column's width (a phone takes 720 px, not 1,280). */
 function Floorplans({ plans }: { plans: PropertyListing['floorplans'] }) {
   return (
     <section aria-labelledby="floorplans">
@@ -10,6 +10,8 @@ function Floorplans({ plans }: { plans: PropertyListing['floorplans'] }) {
         <img
           key={plan.blobKey}
           src={imageUrl(plan.blobKey, 1280)}
+          srcSet={imageSrcSet(plan.blobKey)}
+          sizes="(min-width: 1100px) 1040px, calc(100vw - 2rem)"
           width={plan.width}
           height={plan.height}
           alt={plan.caption || `Floorplan ${index + 1}`}
