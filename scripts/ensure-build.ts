@@ -5,6 +5,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { precompressAssets } from './precompress-assets.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const INPUTS = ['app', 'public', 'react-router.config.ts', 'vite.config.ts', 'package-lock.json'];
@@ -53,6 +54,7 @@ export function ensureBuild(): void {
     );
     process.exit(result.status ?? 1);
   }
+  precompressAssets(path.join(root, 'build', 'client', 'assets'));
   fs.writeFileSync(stampFile, hash);
 }
 

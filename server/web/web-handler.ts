@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import express, { Router, type Request, type RequestHandler, type Response } from 'express';
+import expressStaticGzip from 'express-static-gzip';
 import type { AppLoadContext, ServerBuild } from 'react-router';
 import type {} from '../load-context.ts';
 import { createPageCache } from './page-cache.ts';
@@ -26,9 +27,16 @@ export async function createWebHandler(
   const serverBuildPath = path.join(BUILD_DIR, 'server', 'index.js');
   const build = (await import(pathToFileURL(serverBuildPath).href)) as ServerBuild;
   const router = Router();
+  // Hashed, immutable files, with the Brotli and gzip copies the build made beside them
+  // (`scripts/precompress-assets.ts`): sent as they are, not compressed again per request.
   router.use(
     '/assets',
-    express.static(path.join(BUILD_DIR, 'client', 'assets'), { immutable: true, maxAge: '1y' }),
+    expressStaticGzip(path.join(BUILD_DIR, 'client', 'assets'), {
+      enableBrotli: true,
+      orderPreference: ['br', 'gz'],
+      index: false,
+      serveStatic: { immutable: true, maxAge: '1y' },
+    }),
   );
   router.use(publicFiles(path.join(BUILD_DIR, 'client')));
   // Search pages are the same for every signed-out visitor: rendered once per few seconds.

@@ -1,5 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -31,6 +32,21 @@ afterAll(async () => {
 const startRoost = (env: Record<string, string>) => startProcess({ ...databaseEnv, ...env });
 const stop = stopRoost;
 
+/** A response's bytes as sent (fetch would decode them). */
+function rawGet(url: string, headers: Record<string, string>) {
+  return new Promise<{ headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+    http
+      .get(url, { headers }, (response) => {
+        const parts: Buffer[] = [];
+        response.on('data', (part: Buffer) => parts.push(part));
+        response.on('end', () =>
+          resolve({ headers: response.headers, body: Buffer.concat(parts) }),
+        );
+      })
+      .on('error', reject);
+  });
+}
+
 describe('the Roost process', () => {
   let firstTitles: string[] = [];
   let firstTotal = '';
@@ -47,6 +63,22 @@ describe('the Roost process', () => {
       firstTotal = /([\d,]+) homes for sale/.exec(html)?.[1] ?? '';
       expect(Number(firstTotal.replace(/,/g, ''))).toBeGreaterThan(100);
       expect(roost.output()).toContain('demo listings seeded');
+
+      // The stylesheet as the build compressed it, not compressed again per request.
+      const stylesheet = /<link [^>]*rel="stylesheet" href="(\/assets\/[^"]+\.css)"/.exec(
+        html,
+      )?.[1];
+      const file = path.join('build', 'client', stylesheet!);
+      for (const [accept, encoding, body] of [
+        ['gzip, deflate, br, zstd', 'br', `${file}.br`],
+        ['gzip', 'gzip', `${file}.gz`],
+        ['identity', undefined, file],
+      ] as const) {
+        const answer = await rawGet(`${roost.url}${stylesheet}`, { 'accept-encoding': accept });
+        expect(answer.headers['content-encoding']).toBe(encoding);
+        expect(answer.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+        expect(answer.body.equals(fs.readFileSync(body))).toBe(true);
+      }
     } finally {
       expect(await stop(roost)).toBe(0);
     }
