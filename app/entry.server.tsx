@@ -49,11 +49,11 @@ export default function handleRequest(
             clearTimeout(timeoutId);
             timeoutId = undefined;
           });
-          const stream = createReadableStreamFromReadable(body);
+          // After the coalescing, so the head arrives whole in the shell's one chunk.
+          const html = body.pipe(preloadsAfterFirstPaint(nonce));
+          const stream = createReadableStreamFromReadable(html);
           responseHeaders.set('Content-Type', 'text/html');
-          const html = preloadsAfterFirstPaint(nonce);
-          html.pipe(body);
-          pipe(html);
+          pipe(body);
           resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
         },
         onShellError(error: unknown) {

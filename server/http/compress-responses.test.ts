@@ -1,7 +1,7 @@
-import http from 'node:http';
 import zlib from 'node:zlib';
 import express from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rawRequest } from '../../tests/support/raw-request.ts';
 import { serveForTest, type ServedForTest } from '../../tests/support/serve.ts';
 import { compressResponses } from './compress-responses.ts';
 
@@ -36,35 +36,11 @@ beforeAll(async () => {
 
 afterAll(() => served.close());
 
-interface RawResponse {
-  status: number;
-  headers: http.IncomingHttpHeaders;
-  bytes: Buffer;
-}
-
-/** The bytes as sent: Node's fetch would decompress them and drop the length. */
-function get(path: string, acceptEncoding?: string, method = 'GET'): Promise<RawResponse> {
-  return new Promise((resolve, reject) => {
-    const request = http.request(
-      `${served.base}${path}`,
-      {
-        method,
-        headers: acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding },
-      },
-      (response) => {
-        const chunks: Buffer[] = [];
-        response.on('data', (chunk: Buffer) => chunks.push(chunk));
-        response.on('end', () =>
-          resolve({
-            status: response.statusCode!,
-            headers: response.headers,
-            bytes: Buffer.concat(chunks),
-          }),
-        );
-      },
-    );
-    request.on('error', reject);
-    request.end();
+/** The bytes as sent, with the browser's `Accept-Encoding` when one is given. */
+function get(path: string, acceptEncoding?: string, method = 'GET') {
+  return rawRequest(`${served.base}${path}`, {
+    method,
+    headers: acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding },
   });
 }
 

@@ -40,7 +40,7 @@ export type EncodeMode = keyof typeof ENCODE;
  */
 const QUALITY_OFFSET: Record<VariantFormat, number> = { avif: -15, webp: 0, jpeg: 0 };
 
-export function encoderQuality(format: VariantFormat, quality: number) {
+function encoderQuality(format: VariantFormat, quality: number) {
   return quality + QUALITY_OFFSET[format];
 }
 

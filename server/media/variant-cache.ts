@@ -45,8 +45,8 @@ export function createVariantCache(
 ) {
   const folderOf = (key: string) => path.join(dir, key.slice(0, 2));
   // The file name is also the variant's name in memory (no path.join on the cached path).
-  const nameOf = variantFileName;
-  const fileOf = (key: string, spec: VariantSpec) => path.join(folderOf(key), nameOf(key, spec));
+  const fileOf = (key: string, spec: VariantSpec) =>
+    path.join(folderOf(key), variantFileName(key, spec));
   const sourceFileOf = (key: string) => path.join(folderOf(key), `${key}-source`);
 
   const readIfThere = (file: string) => fs.readFile(file).catch(() => undefined);
@@ -75,20 +75,20 @@ export function createVariantCache(
 
   /** The variant if it is in memory, synchronously: the cached path's only lookup. */
   function peek(key: string, spec: VariantSpec): Buffer | undefined {
-    return memory?.get(nameOf(key, spec));
+    return memory?.get(variantFileName(key, spec));
   }
 
   async function read(key: string, spec: VariantSpec) {
     const remembered = peek(key, spec);
     if (remembered) return remembered;
     const data = await readIfThere(fileOf(key, spec));
-    if (data) memory?.set(nameOf(key, spec), data);
+    if (data) memory?.set(variantFileName(key, spec), data);
     return data;
   }
 
   async function write(key: string, spec: VariantSpec, data: Buffer) {
     await writeWhole(fileOf(key, spec), data);
-    memory?.set(nameOf(key, spec), data);
+    memory?.set(variantFileName(key, spec), data);
   }
 
   return {

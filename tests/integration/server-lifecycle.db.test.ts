@@ -1,9 +1,9 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rawRequest } from '../support/raw-request.ts';
 import { freePort, startRoost as startProcess, stopRoost } from '../support/roost-process.ts';
 import { createPostgresDatabase, testDatabaseKind } from '../support/test-database.ts';
 
@@ -32,21 +32,6 @@ afterAll(async () => {
 const startRoost = (env: Record<string, string>) => startProcess({ ...databaseEnv, ...env });
 const stop = stopRoost;
 
-/** A response's bytes as sent (fetch would decode them). */
-function rawGet(url: string, headers: Record<string, string>) {
-  return new Promise<{ headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
-    http
-      .get(url, { headers }, (response) => {
-        const parts: Buffer[] = [];
-        response.on('data', (part: Buffer) => parts.push(part));
-        response.on('end', () =>
-          resolve({ headers: response.headers, body: Buffer.concat(parts) }),
-        );
-      })
-      .on('error', reject);
-  });
-}
-
 describe('the Roost process', () => {
   let firstTitles: string[] = [];
   let firstTotal = '';
@@ -74,10 +59,12 @@ describe('the Roost process', () => {
         ['gzip', 'gzip', `${file}.gz`],
         ['identity', undefined, file],
       ] as const) {
-        const answer = await rawGet(`${roost.url}${stylesheet}`, { 'accept-encoding': accept });
+        const answer = await rawRequest(`${roost.url}${stylesheet}`, {
+          headers: { 'accept-encoding': accept },
+        });
         expect(answer.headers['content-encoding']).toBe(encoding);
         expect(answer.headers['cache-control']).toBe('public, max-age=31536000, immutable');
-        expect(answer.body.equals(fs.readFileSync(body))).toBe(true);
+        expect(answer.bytes.equals(fs.readFileSync(body))).toBe(true);
       }
     } finally {
       expect(await stop(roost)).toBe(0);

@@ -1,0 +1,29 @@
+import http from 'node:http';
+
+export interface RawResponse {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  bytes: Buffer;
+}
+
+/** A response's bytes as sent: Node's fetch would decompress them and drop the length. */
+export function rawRequest(
+  url: string,
+  { method = 'GET', headers = {} }: { method?: string; headers?: http.OutgoingHttpHeaders } = {},
+): Promise<RawResponse> {
+  return new Promise((resolve, reject) => {
+    const request = http.request(url, { method, headers }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () =>
+        resolve({
+          status: response.statusCode!,
+          headers: response.headers,
+          bytes: Buffer.concat(chunks),
+        }),
+      );
+    });
+    request.on('error', reject);
+    request.end();
+  });
+}
