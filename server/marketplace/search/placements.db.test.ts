@@ -1,6 +1,6 @@
 // Paid upgrades at work (docs/search.md, 'Paid upgrades in search'): Featured, Bump, Showcase,
 // alert boosts, and their end when a listing leaves the market, on both engines.
-import { and, eq } from 'drizzle-orm';
+import { and, eq, lte } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_QUERY, type SearchQuery } from '../../../domain/search/search-params.ts';
 import { grantUpgrade } from '../../../tests/support/grant-upgrade.ts';
@@ -230,6 +230,32 @@ describe('Featured', () => {
     await change(sold, 'active');
     const result = await area.search({ includeAgreed: true });
     expect(idsOf(result.featured)).toEqual([underOffer]);
+  });
+
+  it('pins a placement stacked after a gap only once it starts', async () => {
+    const area = newArea();
+    const gapped = await area.add();
+    const running = await area.add();
+    await feature(running);
+    // A second week bought now starts when the first ends; the first then ends early, which
+    // leaves a gap: the search row still has a placement ending in 14 days.
+    await feature(gapped);
+    await feature(gapped);
+    await database.db
+      .update(upgrades)
+      .set({ endedEarlyAt: new Date() })
+      .where(
+        and(
+          eq(upgrades.listingId, gapped),
+          eq(upgrades.kind, 'featured'),
+          lte(upgrades.startsAt, new Date()),
+        ),
+      );
+
+    expect(idsOf((await area.search({ radius: 40 })).featured)).toEqual([running]);
+    expect(idsOf((await area.search()).featured)).toEqual([running]);
+    const inSecondWeek = { now: new Date(Date.now() + 8 * DAY) };
+    expect(idsOf((await area.search({ radius: 40 }, inSecondWeek)).featured)).toEqual([gapped]);
   });
 
   it('ends when moderators pause or remove the listing', async () => {

@@ -136,12 +136,17 @@ function insidePolygon(vertices: { lat: number; lng: number }[]): Area {
 function locationCondition(location: ResolvedLocation, radius: number): Area | SQL {
   if (radius > 0) return withinMiles(location, radius);
   switch (location.kind) {
-    case 'place':
+    case 'place': {
       // The town's own homes, and only near it: several towns share a name (Bangor, Newport).
+      // The box first, as a function the planner does not index: it turns the other town's
+      // homes away for a tenth of what the exact distance costs (docs/performance.md §1).
+      const near = withinMiles(location, SAME_NAME_TOWN_MILES);
       return and(
         eq(s.town, location.town.toLowerCase()),
-        withinMiles(location, SAME_NAME_TOWN_MILES).test,
+        sql`cube_contains(${near.box}, ${s.earth})`,
+        near.test,
       )!;
+    }
     case 'outcode':
       return eq(s.outcode, location.outcode);
     case 'postcode':
@@ -168,15 +173,13 @@ function publishedSince(from: Date | SQL, { inclusive }: { inclusive: boolean })
 }
 
 /**
- * Listings with a Featured upgrade running at `now`: first the search table's own date (only
- * featured rows have one, so the small partial indexes serve it), then the upgrade itself, for
- * those few rows only (a placement stacked after a gap must not count before it starts).
+ * Whether the listing (`id`, a column of the statement's candidates) has a Featured upgrade
+ * running at `now`. The search table's `featured_until` spans every placement bought, so a
+ * placement stacked after a gap would count before it starts without this test; it is made only
+ * for the few candidates a page needs, in the rotation's order (`loadFeatured`).
  */
-function isFeaturedAt(now: Date): SQL {
-  return and(
-    gt(s.featuredUntil, now),
-    sql`exists (select 1 from ${upgrades} where ${upgrades.listingId} = ${s.listingId} and ${upgrades.kind} = 'featured' and ${upgrades.endedEarlyAt} is null and ${upgrades.startsAt} <= ${now} and ${upgrades.endsAt} > ${now})`,
-  )!;
+function featuredRunningAt(id: SQL, now: Date): SQL {
+  return sql`(select true from ${upgrades} where ${upgrades.listingId} = ${id} and ${upgrades.kind} = 'featured' and ${upgrades.endedEarlyAt} is null and ${upgrades.startsAt} <= ${now} and ${upgrades.endsAt} > ${now} limit 1)`;
 }
 
 function monthly(amount: number, channel: Listing['channel'], period: SearchQuery['pricePeriod']) {
@@ -371,6 +374,32 @@ function readsCells(input: SearchListingsInput): boolean {
 }
 
 /**
+ * The search's conditions, with an area from `CELLS_FROM_MILES` stated as its grid cells instead
+ * of the box, so the planner reads it from a b-tree by cell, rather than from an earth GiST
+ * whose index-only reads cost about three times as much a row (docs/performance.md §1). Used
+ * for the Featured homes, which the Featured cell index holds, and for counting a search with a
+ * price or date filter, which the cell price and date indexes read as a range. (A count without
+ * one reads fewer rows from the box, which hugs the circle more closely than the cells.)
+ */
+function conditionsByCell(input: SearchListingsInput): SQL | undefined {
+  if (!isSpatial(input) || areaReachMetres(input) < milesToMetres(CELLS_FROM_MILES)) {
+    return searchConditions(input);
+  }
+  return and(
+    sql`${s.gridCell} = any(${sql.raw(`array[${areaCells(input).join(', ')}]`)}::int[])`,
+    searchConditions(input, { spatialIndex: false }),
+  );
+}
+
+/** Conditions for counting the matches: by cell when a price or date filter makes a range. */
+function countConditions(input: SearchListingsInput): SQL | undefined {
+  const { minPrice, maxPrice, addedWithinDays } = input.query;
+  const hasRange =
+    minPrice !== undefined || maxPrice !== undefined || addedWithinDays !== undefined;
+  return hasRange ? conditionsByCell(input) : searchConditions(input);
+}
+
+/**
  * The page of a busy area: each grid cell the area touches gives its own first matches in the
  * sort's order (cheapest, dearest or newest), read from the cell's index and stopping after as
  * many as the page could need, and the page is the first of those. A 40-mile search touches
@@ -427,7 +456,7 @@ export async function searchListings(
       db
         .select({ one: sql`1` })
         .from(s)
-        .where(searchConditions(input))
+        .where(countConditions(input))
         .limit(MAX_RESULTS + 1)
         .as('matches'),
     );
@@ -501,6 +530,12 @@ function withFeatured(
  * equally likely to be first over time, whatever its price, date or id, and within one rotation
  * a visitor paging through sees each one at most once. Signed-out pages cached for a few seconds
  * stay consistent with it.
+ *
+ * One statement, which runs beside the count and the page: the matches are read once, up to
+ * `FEATURED_SHUFFLE_LIMIT` + 1; up to the limit they are shuffled whole, past it only this
+ * rotation's buckets are read (featured-buckets.ts). The branch not taken is skipped by a
+ * one-time filter. Whether a placement is running is tested in the rotation's order, only until
+ * the page has its homes.
  */
 async function loadFeatured(
   db: Database,
@@ -511,48 +546,33 @@ async function loadFeatured(
   const { now } = input.featured;
   const rotation = featuredRotation(now);
   const offset = (page - 1) * FEATURED_PER_PAGE;
-  const matching = and(searchConditions(input), isFeaturedAt(now))!;
+  const matching = and(conditionsByCell(input), gt(s.featuredUntil, now));
   const shuffle = sql`md5(${s.listingId}::text || ':' || ${rotation}::text)`;
-  // Thousands of matches (see featured-buckets.ts): walk this rotation's buckets instead.
-  const bucket = sql`(${s.listingId} % ${sql.raw(String(FEATURED_BUCKETS))})`;
-  const buckets = (await hasManyFeatured(db, input, now))
-    ? bucketsFor(rotation, offset + FEATURED_PER_PAGE)
-    : undefined;
-  const where = buckets
-    ? and(matching, sql`${bucket} in ${sql.raw(`(${buckets.join(', ')})`)}`)
-    : matching;
-  const order = buckets
-    ? [
-        sql`(${bucket} + ${sql.raw(String(FEATURED_BUCKETS - buckets[0]!))}) % ${sql.raw(String(FEATURED_BUCKETS))}`,
-        shuffle,
-      ]
-    : [shuffle];
-  const hits = db.$with('hits').as(
-    db
-      .select({
-        id: sql<number>`${s.listingId}`.as('hit_id'),
-        earth: sql<string>`${s.earth}`.as('hit_earth'),
-        rank: sql<number>`row_number() over (order by ${sql.join(order, sql`, `)})`.as('hit_rank'),
-      })
-      .from(s)
-      .where(where)
-      .orderBy(...order)
-      .limit(FEATURED_PER_PAGE)
-      .offset(offset),
-  );
+  const buckets = bucketsFor(rotation, offset + FEATURED_PER_PAGE);
+  // Buckets in the rotation's order: its own first, then round.
+  const turn = sql`((${s.listingId} % ${sql.raw(String(FEATURED_BUCKETS))}) + ${sql.raw(String(FEATURED_BUCKETS - buckets[0]!))}) % ${sql.raw(String(FEATURED_BUCKETS))}`;
+  const limit = sql.raw(String(FEATURED_SHUFFLE_LIMIT));
+  const hits = db
+    .$with('hits', {
+      id: sql<number>`hit_id`.as('hit_id'),
+      earth: sql<string>`hit_earth`.as('hit_earth'),
+      rank: sql<number>`hit_rank`.as('hit_rank'),
+    })
+    .as(
+      sql`with matches as (select ${s.listingId} as id, ${s.earth} as earth, ${shuffle} as shuffle from ${s} where ${matching} limit ${sql.raw(String(FEATURED_SHUFFLE_LIMIT + 1))})
+select id as hit_id, earth as hit_earth, row_number() over (order by turn, shuffle) as hit_rank from (
+  select id, earth, turn, shuffle from (
+    (select id, earth, 0 as turn, shuffle from matches where (select count(*) from matches) <= ${limit})
+    union all
+    (select ${s.listingId}, ${s.earth}, ${turn}, ${shuffle} from ${s} where ${matching} and (${s.listingId} % ${sql.raw(String(FEATURED_BUCKETS))}) in ${sql.raw(`(${buckets.join(', ')})`)} and (select count(*) from matches) > ${limit})
+    order by turn, shuffle offset 0
+  ) candidates
+  where ${featuredRunningAt(sql`candidates.id`, now)}
+  order by turn, shuffle
+  limit ${sql.raw(String(FEATURED_PER_PAGE))} offset ${offset}
+) pinned`,
+    );
   return cardsOf(db, hits, input.location);
-}
-
-/** Whether more Featured homes match than are shuffled whole (counting stops past the limit). */
-async function hasManyFeatured(db: Database, input: SearchListingsInput, now: Date) {
-  const sample = db
-    .select({ one: sql`1` })
-    .from(s)
-    .where(and(searchConditions(input), gt(s.featuredUntil, now)))
-    .limit(FEATURED_SHUFFLE_LIMIT + 1)
-    .as('sample');
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(sample);
-  return (row?.n ?? 0) > FEATURED_SHUFFLE_LIMIT;
 }
 
 /** One page of homes with their card fields, cover and 'Reduced' flag, in one query. */
