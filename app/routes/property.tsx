@@ -39,13 +39,13 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
       { status: HIDDEN_LISTING_STATUS[visibility] },
     );
   }
-  const isOwner = await listings.isOwner({ user: context.user, listingId: id });
+  const isOwner = context.user?.userId === found.ownerSub;
   if (!isOwner && !isbot(request.headers.get('user-agent') ?? '')) {
     await listings.recordView({ listingId: id });
   }
   return {
     listing,
-    lister: (await listings.listerOf({ listingId: id })) ?? null,
+    lister: found.lister ?? null,
     canonical,
     origin: url.origin,
     isOwner,

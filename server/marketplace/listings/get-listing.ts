@@ -1,8 +1,11 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import { qualifiedColumn } from '../../../db/qualified-column.ts';
 import type { Database } from '../../../db/client.ts';
 import { listingVisibility, type ListingVisibility } from '../../../domain/listing/visibility.ts';
 import { streetOnly } from './listing-summary.ts';
 import {
+  listers,
   listingMedia,
   listingPriceHistory,
   listingStatusHistory,
@@ -85,6 +88,10 @@ export interface ListingDetail extends Pick<Listing, PublicColumn> {
 export interface ListingLookup {
   visibility: ListingVisibility;
   listing: ListingDetail;
+  /** Whose listing it is: for owner-only links, never shown. */
+  ownerSub: string;
+  /** Who listed it, for the property page's link; undefined before they had a profile. */
+  lister: { publicId: string; displayName: string } | undefined;
 }
 
 /** One listing as the public sees it, or `undefined` when there is no such listing. */
@@ -92,33 +99,36 @@ export async function getListing(db: Database, id: number): Promise<ListingDetai
   return (await lookUpListing(db, id))?.listing;
 }
 
-/** The listing with its visibility (pages and the API answer 404 or 410 unless `public`). */
+// Inside the subqueries below the outer listing's id must be qualified (`qualifiedColumn`).
+const listingId = qualifiedColumn(listings.id);
+const m = listingMedia;
+const ph = listingPriceHistory;
+const sh = listingStatusHistory;
+/** A timestamp as `Date#toISOString` writes it (milliseconds, truncated as node-postgres does). */
+const iso = (column: SQL | PgColumn) =>
+  sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+// Every column but the search index's words, which no page shows (a few KB a listing).
+const { searchVector: _searchVector, ...rowColumns } = getTableColumns(listings);
+
+/**
+ * The listing with its visibility (pages and the API answer 404 or 410 unless `public`): the
+ * row, its photos and floorplans, price and status history and lister in one statement, as a
+ * property page is the site's most viewed (docs/performance.md §2).
+ */
 export async function lookUpListing(db: Database, id: number): Promise<ListingLookup | undefined> {
   if (!Number.isSafeInteger(id) || id <= 0) return undefined;
-  const [row] = await db.select().from(listings).where(eq(listings.id, id));
-  if (!row) return undefined;
-  const media = await db
+  const [row] = await db
     .select({
-      kind: listingMedia.kind,
-      blobKey: listingMedia.blobKey,
-      width: listingMedia.width,
-      height: listingMedia.height,
-      caption: listingMedia.caption,
+      ...rowColumns,
+      media: sql<(MediaItem & { kind: ListingMedia['kind'] })[]>`coalesce((select json_agg(json_build_object('kind', ${m.kind}, 'blobKey', ${m.blobKey}, 'width', ${m.width}, 'height', ${m.height}, 'caption', ${m.caption}) order by ${m.kind}, ${m.position}) from ${m} where ${m.listingId} = ${listingId}), '[]')`,
+      priceHistory: sql<{ price: number; changedAt: string }[]>`coalesce((select json_agg(json_build_object('price', ${ph.price}, 'changedAt', ${iso(ph.changedAt)}) order by ${ph.changedAt}, ${ph.id}) from ${ph} where ${ph.listingId} = ${listingId}), '[]')`,
+      statusHistory: sql<ListingDetail['statusHistory']>`coalesce((select json_agg(json_build_object('event', ${sh.event}, 'changedAt', ${iso(sh.changedAt)}) order by ${sh.changedAt}, ${sh.id}) from ${sh} where ${sh.listingId} = ${listingId}), '[]')`,
+      lister: sql<ListingLookup['lister'] | null>`(select json_build_object('publicId', ${listers.publicId}, 'displayName', ${listers.displayName}) from ${listers} where ${listers.sub} = ${qualifiedColumn(listings.ownerSub)})`,
     })
-    .from(listingMedia)
-    .where(eq(listingMedia.listingId, id))
-    .orderBy(asc(listingMedia.kind), asc(listingMedia.position));
-  const history = await db
-    .select({ price: listingPriceHistory.price, changedAt: listingPriceHistory.changedAt })
-    .from(listingPriceHistory)
-    .where(eq(listingPriceHistory.listingId, id))
-    .orderBy(asc(listingPriceHistory.changedAt), asc(listingPriceHistory.id));
-  const statusHistory = await db
-    .select({ event: listingStatusHistory.event, changedAt: listingStatusHistory.changedAt })
-    .from(listingStatusHistory)
-    .where(eq(listingStatusHistory.listingId, id))
-    .orderBy(asc(listingStatusHistory.changedAt), asc(listingStatusHistory.id));
-  const { addressLine1, addressLine2, postcode, lat, lng } = row;
+    .from(listings)
+    .where(eq(listings.id, id));
+  if (!row) return undefined;
+  const { addressLine1, addressLine2, postcode, lat, lng, media, priceHistory } = row;
   const shown = row.isFullAddressShown;
   const displayAddress = shown
     ? [addressLine1, addressLine2, row.town, postcode].filter(Boolean).join(', ')
@@ -129,6 +139,8 @@ export async function lookUpListing(db: Database, id: number): Promise<ListingLo
   ) as Pick<Listing, PublicColumn>;
   return {
     visibility: listingVisibility(row),
+    ownerSub: row.ownerSub,
+    lister: row.lister ?? undefined,
     listing: {
       ...columns,
       displayAddress,
@@ -141,15 +153,12 @@ export async function lookUpListing(db: Database, id: number): Promise<ListingLo
             lng: Math.round(lng * 500) / 500,
             isApproximate: true,
           },
-      priceHistory: history.map((entry) => ({
-        price: entry.price,
-        changedAt: entry.changedAt.toISOString(),
-      })),
-      statusHistory: statusHistory.map((entry) => ({
-        event: entry.event,
-        changedAt: entry.changedAt.toISOString(),
-      })),
-      reducedOn: reducedOn(history, row.price),
+      priceHistory,
+      statusHistory: row.statusHistory,
+      reducedOn: reducedOn(
+        priceHistory.map((entry) => ({ ...entry, changedAt: new Date(entry.changedAt) })),
+        row.price,
+      ),
     },
   };
 }
@@ -172,16 +181,3 @@ export async function recordListingView(db: Database, id: number): Promise<void>
     .where(and(eq(listings.id, id), eq(listings.status, 'active')));
 }
 
-/** Whether `userSub` owns the listing (for owner-only links on public pages). */
-export async function isListingOwner(
-  db: Database,
-  id: number,
-  userSub: string | undefined,
-): Promise<boolean> {
-  if (!userSub || !Number.isSafeInteger(id)) return false;
-  const [row] = await db
-    .select({ id: listings.id })
-    .from(listings)
-    .where(and(eq(listings.id, id), eq(listings.ownerSub, userSub)));
-  return Boolean(row);
-}

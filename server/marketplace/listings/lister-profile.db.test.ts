@@ -24,7 +24,7 @@ describe('lister profiles', () => {
 
   it('links a listing to its lister, with live listings and how they answer enquiries', async () => {
     const id = await publishedRentListing(carol, 1);
-    const lister = await marketplace.listings.listerOf({ listingId: id });
+    const lister = (await marketplace.listings.lookUp({ listingId: id }))?.lister;
     expect(lister?.displayName).toBe('Carol S.');
 
     const ask = (message: string) =>

@@ -36,18 +36,6 @@ export async function rememberLister(
     .onConflictDoUpdate({ target: listers.sub, set: { displayName } });
 }
 
-/** Who listed a listing, for the property page's link; undefined before they had a profile. */
-export async function listerOfListing(
-  db: Database,
-  listingId: number,
-): Promise<{ publicId: string; displayName: string } | undefined> {
-  const [row] = await db
-    .select({ publicId: listers.publicId, displayName: listers.displayName })
-    .from(listings)
-    .innerJoin(listers, eq(listers.sub, listings.ownerSub))
-    .where(eq(listings.id, listingId));
-  return row;
-}
 
 export interface ListerProfile {
   publicId: string;

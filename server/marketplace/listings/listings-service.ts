@@ -5,9 +5,9 @@ import { changeListingStatus } from './change-listing-status.ts';
 import { deleteListing, restoreListing } from './delete-listing.ts';
 import { findRecentListings } from './find-listings.ts';
 import { findOwnListings } from './find-own-listings.ts';
-import { getListing, isListingOwner, lookUpListing, recordListingView } from './get-listing.ts';
+import { getListing, lookUpListing, recordListingView } from './get-listing.ts';
 import { loadListingDraft } from './load-listing-draft.ts';
-import { getListerProfile, listerOfListing, rememberLister } from './lister-profile.ts';
+import { getListerProfile, rememberLister } from './lister-profile.ts';
 import { publishListingDraft } from './publish-listing-draft.ts';
 import { saveListingDraft } from './save-listing-draft.ts';
 import { createListing, updateListing } from './save-listing.ts';
@@ -33,8 +33,6 @@ export function createListingsService({
     /** A listing with its visibility (`listingVisibility`): the public page and API read this. */
     lookUp: ({ listingId }: OfListing) => lookUpListing(db, listingId),
     recordView: ({ listingId }: OfListing) => recordListingView(db, listingId),
-    isOwner: ({ user, listingId }: Visitor & OfListing) =>
-      isListingOwner(db, listingId, user?.userId),
     findOwn: ({ user }: SignedIn) => findOwnListings(db, user.userId),
 
     startDraft: ({ user, clientIp }: Visitor & { clientIp: string }) =>
@@ -56,7 +54,6 @@ export function createListingsService({
       if (user) await rememberLister(db, { sub: user.userId, name: user.name });
       return published;
     },
-    listerOf: ({ listingId }: OfListing) => listerOfListing(db, listingId),
     getLister: ({ publicId }: { publicId: string }) => getListerProfile(db, publicId),
 
     create: async ({ user, input }: SignedIn & { input: unknown }) => {
