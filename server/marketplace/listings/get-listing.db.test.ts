@@ -49,9 +49,9 @@ describe('lookUpListing', () => {
       { listingId: id, price: 260_000, changedAt: at('2026-09-01T08:00:00.000Z') },
       { listingId: id, price: 240_000, changedAt: at('2026-11-02T17:45:10.987Z') },
     ]);
-    await db.insert(listingStatusHistory).values([
-      { listingId: id, event: 'relisted', changedAt: at('2026-09-15T12:00:00.000Z') },
-    ]);
+    await db
+      .insert(listingStatusHistory)
+      .values([{ listingId: id, event: 'relisted', changedAt: at('2026-09-15T12:00:00.000Z') }]);
     await db
       .insert(listers)
       .values({ sub: 'owner-lookup', publicId: 'lookup-lister', displayName: 'Owen L.' });

@@ -120,10 +120,18 @@ export async function lookUpListing(db: Database, id: number): Promise<ListingLo
   const [row] = await db
     .select({
       ...rowColumns,
-      media: sql<(MediaItem & { kind: ListingMedia['kind'] })[]>`coalesce((select json_agg(json_build_object('kind', ${m.kind}, 'blobKey', ${m.blobKey}, 'width', ${m.width}, 'height', ${m.height}, 'caption', ${m.caption}) order by ${m.kind}, ${m.position}) from ${m} where ${m.listingId} = ${listingId}), '[]')`,
-      priceHistory: sql<{ price: number; changedAt: string }[]>`coalesce((select json_agg(json_build_object('price', ${ph.price}, 'changedAt', ${iso(ph.changedAt)}) order by ${ph.changedAt}, ${ph.id}) from ${ph} where ${ph.listingId} = ${listingId}), '[]')`,
-      statusHistory: sql<ListingDetail['statusHistory']>`coalesce((select json_agg(json_build_object('event', ${sh.event}, 'changedAt', ${iso(sh.changedAt)}) order by ${sh.changedAt}, ${sh.id}) from ${sh} where ${sh.listingId} = ${listingId}), '[]')`,
-      lister: sql<ListingLookup['lister'] | null>`(select json_build_object('publicId', ${listers.publicId}, 'displayName', ${listers.displayName}) from ${listers} where ${listers.sub} = ${qualifiedColumn(listings.ownerSub)})`,
+      media: sql<
+        (MediaItem & { kind: ListingMedia['kind'] })[]
+      >`coalesce((select json_agg(json_build_object('kind', ${m.kind}, 'blobKey', ${m.blobKey}, 'width', ${m.width}, 'height', ${m.height}, 'caption', ${m.caption}) order by ${m.kind}, ${m.position}) from ${m} where ${m.listingId} = ${listingId}), '[]')`,
+      priceHistory: sql<
+        { price: number; changedAt: string }[]
+      >`coalesce((select json_agg(json_build_object('price', ${ph.price}, 'changedAt', ${iso(ph.changedAt)}) order by ${ph.changedAt}, ${ph.id}) from ${ph} where ${ph.listingId} = ${listingId}), '[]')`,
+      statusHistory: sql<
+        ListingDetail['statusHistory']
+      >`coalesce((select json_agg(json_build_object('event', ${sh.event}, 'changedAt', ${iso(sh.changedAt)}) order by ${sh.changedAt}, ${sh.id}) from ${sh} where ${sh.listingId} = ${listingId}), '[]')`,
+      lister: sql<
+        ListingLookup['lister'] | null
+      >`(select json_build_object('publicId', ${listers.publicId}, 'displayName', ${listers.displayName}) from ${listers} where ${listers.sub} = ${qualifiedColumn(listings.ownerSub)})`,
     })
     .from(listings)
     .where(eq(listings.id, id));
@@ -180,4 +188,3 @@ export async function recordListingView(db: Database, id: number): Promise<void>
     .set({ viewCount: sql`${listings.viewCount} + 1` })
     .where(and(eq(listings.id, id), eq(listings.status, 'active')));
 }
-

@@ -36,7 +36,6 @@ export async function rememberLister(
     .onConflictDoUpdate({ target: listers.sub, set: { displayName } });
 }
 
-
 export interface ListerProfile {
   publicId: string;
   displayName: string;
