@@ -501,6 +501,20 @@ describe('busy searches', () => {
     // One more filter and the count is exact again.
     const fewer = await search({ maxPrice: 150_000 });
     expect(fewer).toMatchObject({ total: 51, totalIsLowerBound: false });
+
+    // 'This area only' in a busy town, nearest first (read in the earth index's order, the town
+    // tested on each row): the town's own homes, not a neighbouring town's nearer one.
+    const [neighbour] = await database.db
+      .insert(listings)
+      .values(aListing({ town: `Next to ${area.town}`, ...area.centre }))
+      .returning({ id: listings.id });
+    const townOnly = await search({ radius: 0, sort: 'nearest' });
+    expect(townOnly.total).toBe(MAX_RESULTS);
+    expect(townOnly.items).toHaveLength(24);
+    expect(townOnly.items.map((item) => item.id)).not.toContain(neighbour!.id);
+    const townDistances = townOnly.items.map((item) => item.distanceMiles!);
+    expect(townDistances).toEqual([...townDistances].sort((a, b) => a - b));
+    expect(townDistances[0]).toBeLessThan(0.01);
   });
 });
 
