@@ -558,9 +558,17 @@ async function loadFeatured(
   const matching = and(conditionsByCell(input), gt(s.featuredUntil, now));
   const shuffle = sql`md5(${s.listingId}::text || ':' || ${rotation}::text)`;
   const buckets = bucketsFor(rotation, offset + FEATURED_PER_PAGE);
-  // Buckets in the rotation's order: its own first, then round.
-  const turn = sql`((${s.listingId} % ${sql.raw(String(FEATURED_BUCKETS))}) + ${sql.raw(String(FEATURED_BUCKETS - buckets[0]!))}) % ${sql.raw(String(FEATURED_BUCKETS))}`;
+  const n = sql.raw(String(FEATURED_BUCKETS));
   const limit = sql.raw(String(FEATURED_SHUFFLE_LIMIT));
+  // Buckets in the rotation's order: its own first, then round.
+  const turn = sql`((${s.listingId} % ${n}) + ${sql.raw(String(FEATURED_BUCKETS - buckets[0]!))}) % ${n}`;
+  const inBuckets = sql`(${s.listingId} % ${n}) in ${sql.raw(`(${buckets.join(', ')})`)}`;
+  const matches = sql`select ${s.listingId} as id, ${s.earth} as earth, ${shuffle} as shuffle from ${s} where ${matching} limit ${sql.raw(String(FEATURED_SHUFFLE_LIMIT + 1))}`;
+  const whole = sql`select id, earth, 0 as turn, shuffle from matches where (select count(*) from matches) <= ${limit}`;
+  const byBucket = sql`select ${s.listingId}, ${s.earth}, ${turn}, ${shuffle} from ${s} where ${matching} and ${inBuckets} and (select count(*) from matches) > ${limit}`;
+  // `offset 0` keeps the candidates a subquery in this order, so the test of the placement
+  // below is made on them one by one until the page is full, not on every match first.
+  const candidates = sql`(${whole}) union all (${byBucket}) order by turn, shuffle offset 0`;
   const hits = db
     .$with('hits', {
       id: sql<number>`hit_id`.as('hit_id'),
@@ -568,17 +576,11 @@ async function loadFeatured(
       rank: sql<number>`hit_rank`.as('hit_rank'),
     })
     .as(
-      sql`with matches as (select ${s.listingId} as id, ${s.earth} as earth, ${shuffle} as shuffle from ${s} where ${matching} limit ${sql.raw(String(FEATURED_SHUFFLE_LIMIT + 1))})
+      sql`with matches as (${matches})
 select id as hit_id, earth as hit_earth, row_number() over (order by turn, shuffle) as hit_rank from (
-  select id, earth, turn, shuffle from (
-    (select id, earth, 0 as turn, shuffle from matches where (select count(*) from matches) <= ${limit})
-    union all
-    (select ${s.listingId}, ${s.earth}, ${turn}, ${shuffle} from ${s} where ${matching} and (${s.listingId} % ${sql.raw(String(FEATURED_BUCKETS))}) in ${sql.raw(`(${buckets.join(', ')})`)} and (select count(*) from matches) > ${limit})
-    order by turn, shuffle offset 0
-  ) candidates
+  select id, earth, turn, shuffle from (${candidates}) candidates
   where ${featuredRunningAt(sql`candidates.id`, now)}
-  order by turn, shuffle
-  limit ${sql.raw(String(FEATURED_PER_PAGE))} offset ${offset}
+  order by turn, shuffle limit ${sql.raw(String(FEATURED_PER_PAGE))} offset ${offset}
 ) pinned`,
     );
   return cardsOf(db, hits, input.location);
