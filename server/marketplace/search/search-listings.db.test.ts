@@ -502,8 +502,8 @@ describe('busy searches', () => {
     const fewer = await search({ maxPrice: 150_000 });
     expect(fewer).toMatchObject({ total: 51, totalIsLowerBound: false });
 
-    // 'This area only' in a busy town, nearest first (read in the earth index's order, the town
-    // tested on each row): the town's own homes, not a neighbouring town's nearer one.
+    // 'This area only' in a busy town, nearest first: the town's own homes, nearest first, not
+    // a neighbouring town's nearer one.
     const [neighbour] = await database.db
       .insert(listings)
       .values(aListing({ town: `Next to ${area.town}`, ...area.centre }))

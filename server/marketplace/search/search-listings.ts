@@ -133,11 +133,7 @@ function insidePolygon(vertices: { lat: number; lng: number }[]): Area {
 }
 
 /** A spatial area, or for 'this area only' of a town or district, a plain condition. */
-function locationCondition(
-  location: ResolvedLocation,
-  radius: number,
-  { townIndex }: { townIndex: boolean },
-): Area | SQL {
+function locationCondition(location: ResolvedLocation, radius: number): Area | SQL {
   if (radius > 0) return withinMiles(location, radius);
   switch (location.kind) {
     case 'place': {
@@ -146,14 +142,7 @@ function locationCondition(
       // homes away for a tenth of what the exact distance costs (docs/performance.md §1).
       const near = withinMiles(location, SAME_NAME_TOWN_MILES);
       const town = location.town.toLowerCase();
-      return and(
-        // Read nearest first from the earth index, the town is a test on each row: written as
-        // an expression the town's b-tree cannot serve, or the planner would read the whole
-        // town and sort it (Nottingham: 8,408 rows, 21 ms, against 0.6 ms stopping at the page).
-        townIndex ? eq(s.town, town) : sql`(${s.town} || '') = ${town}`,
-        sql`cube_contains(${near.box}, ${s.earth})`,
-        near.test,
-      )!;
+      return and(eq(s.town, town), sql`cube_contains(${near.box}, ${s.earth})`, near.test)!;
     }
     case 'outcode':
       return eq(s.outcode, location.outcode);
@@ -200,9 +189,8 @@ function isArea(condition: Area | SQL | undefined): condition is Area {
 
 /**
  * The search's WHERE clause. With `spatialIndex` (the default) an area is also stated as a box
- * for the earth GiST index; without, only as the exact test (and a town as a test the town's
- * index cannot serve), for plans that read rows in another index's order (nearest first, or a
- * grid cell's price or date order) and test each.
+ * for the earth GiST index; without, only as the exact test, for plans that read rows in another
+ * index's order (nearest first, or a grid cell's price or date order) and test each.
  */
 export function searchConditions(
   {
@@ -219,7 +207,7 @@ export function searchConditions(
   const area = query.polygon
     ? insidePolygon(query.polygon)
     : location
-      ? locationCondition(location, query.radius, { townIndex: spatialIndex })
+      ? locationCondition(location, query.radius)
       : undefined;
   if (channel !== 'sale' && channel !== 'rent') throw new Error(`Unknown channel ${channel}`);
   const price = {
