@@ -128,12 +128,9 @@ const resolvedLocation = z.discriminatedUnion('kind', [
     kind: z.literal('postcode'),
     ...located,
     postcode: z.string(),
-    isApproximate: z
-      .boolean()
-      .optional()
-      .meta({
-        description: 'Placed by its sector, district or area (offline), not its own centre',
-      }),
+    isApproximate: z.boolean().optional().meta({
+      description: 'Placed by its sector, district or area (offline), not its own centre',
+    }),
     placedBy,
   }),
   z.object({ kind: z.literal('point'), ...located }),
