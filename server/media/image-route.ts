@@ -45,6 +45,10 @@ function specOf(width: unknown, quality: unknown, accept: string | undefined): V
 export const etagOf = (key: string, spec: VariantSpec) =>
   `"${key.slice(0, 16)}-${spec.width}-${spec.quality}-${spec.format}-r${VARIANT_REVISION}"`;
 
+/** A variant as renders are reported and requests for it are joined: `<key>-<w>-<q>-<format>`. */
+const variantIdOf = (key: string, spec: VariantSpec) =>
+  `${key}-${spec.width}-${spec.quality}-${spec.format}`;
+
 /** If-None-Match holds our ETag: alone, in a list, or weakened by a proxy (`W/`). */
 export function matchesEtag(ifNoneMatch: string | undefined, etag: string): boolean {
   if (!ifNoneMatch) return false;
@@ -178,7 +182,7 @@ export function createImageRouter({
     const source = workingCopy ?? (await blobs.get(key));
     if (!source) return undefined;
     if (!workingCopy) onColdOriginal?.(key);
-    onRender?.(`${key}-${spec.width}-${spec.quality}-${spec.format}`);
+    onRender?.(variantIdOf(key, spec));
     const rendered = await renderVariant(source, spec, 'request');
     await variants.write(key, spec, rendered);
     return rendered;
@@ -197,7 +201,7 @@ export function createImageRouter({
       res.status(304).end();
       return;
     }
-    const variantId = `${key}-${spec.width}-${spec.quality}-${spec.format}`;
+    const variantId = variantIdOf(key, spec);
     try {
       let pending = inFlight.get(variantId);
       if (!pending) {

@@ -163,22 +163,20 @@ export async function lookUpListing(db: Database, id: number): Promise<ListingLo
           },
       priceHistory,
       statusHistory: row.statusHistory,
-      reducedOn: reducedOn(
-        priceHistory.map((entry) => ({ ...entry, changedAt: new Date(entry.changedAt) })),
-        row.price,
-      ),
+      reducedOn: reducedOn(priceHistory, row.price),
     },
   };
 }
 
+/** When the price last dropped, if the latest change (oldest first) was a drop to `current`. */
 export function reducedOn(
-  history: { price: number; changedAt: Date }[],
+  history: { price: number; changedAt: string }[],
   current: number,
 ): string | null {
   const last = history.at(-1);
   const before = history.at(-2);
   if (!last || !before || last.price !== current || last.price >= before.price) return null;
-  return last.changedAt.toISOString();
+  return last.changedAt;
 }
 
 /** Counts a page view (not for the owner, not for bots: the route decides). */

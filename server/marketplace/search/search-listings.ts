@@ -340,7 +340,7 @@ function pageLimit(pageSize: number, page: number) {
   return Math.min(pageSize, MAX_RESULTS - (page - 1) * pageSize);
 }
 
-/** From this size an area is read cell by cell when sorted by price or date. */
+/** From this size an area is read cell by cell (its pages by price or date, counts, Featured). */
 const CELLS_FROM_MILES = 3;
 
 /** How far the search's area reaches from its middle, in metres (0 when it has no area). */
@@ -353,6 +353,11 @@ function areaReachMetres({ query, location }: SearchListingsInput): number {
   return milesToMetres(query.radius > 0 ? query.radius : POSTCODE_ONLY_MILES);
 }
 
+/** An area wide enough to be read by its grid cells rather than through the earth GiST. */
+function isWideArea(input: SearchListingsInput): boolean {
+  return isSpatial(input) && areaReachMetres(input) >= milesToMetres(CELLS_FROM_MILES);
+}
+
 /**
  * A wide area sorted by price or date is read cell by cell: from each grid cell's own price or
  * date index rather than gathering the whole area and sorting it. (A small area's homes are
@@ -361,13 +366,7 @@ function areaReachMetres({ query, location }: SearchListingsInput): number {
  */
 function readsCells(input: SearchListingsInput): boolean {
   const { sort, minArea, maxArea } = input.query;
-  return (
-    isSpatial(input) &&
-    sort !== 'nearest' &&
-    minArea === undefined &&
-    maxArea === undefined &&
-    areaReachMetres(input) >= milesToMetres(CELLS_FROM_MILES)
-  );
+  return isWideArea(input) && sort !== 'nearest' && minArea === undefined && maxArea === undefined;
 }
 
 /**
@@ -379,9 +378,7 @@ function readsCells(input: SearchListingsInput): boolean {
  * one reads fewer rows from the box, which hugs the circle more closely than the cells.)
  */
 function conditionsByCell(input: SearchListingsInput): SQL | undefined {
-  if (!isSpatial(input) || areaReachMetres(input) < milesToMetres(CELLS_FROM_MILES)) {
-    return searchConditions(input);
-  }
+  if (!isWideArea(input)) return searchConditions(input);
   return and(
     sql`${s.gridCell} = any(${sql.raw(`array[${areaCells(input).join(', ')}]`)}::int[])`,
     searchConditions(input, { spatialIndex: false }),
@@ -546,12 +543,14 @@ async function loadFeatured(
   const matching = and(conditionsByCell(input), gt(s.featuredUntil, now));
   const shuffle = sql`md5(${s.listingId}::text || ':' || ${rotation}::text)`;
   const buckets = bucketsFor(rotation, offset + FEATURED_PER_PAGE);
-  const n = sql.raw(String(FEATURED_BUCKETS));
-  const limit = sql.raw(String(FEATURED_SHUFFLE_LIMIT));
+  // The statement's fixed numbers are written into it, so the planner sees them as constants.
+  const number = (value: number) => sql.raw(String(value));
+  const n = number(FEATURED_BUCKETS);
+  const limit = number(FEATURED_SHUFFLE_LIMIT);
   // Buckets in the rotation's order: its own first, then round.
-  const turn = sql`((${s.listingId} % ${n}) + ${sql.raw(String(FEATURED_BUCKETS - buckets[0]!))}) % ${n}`;
-  const inBuckets = sql`(${s.listingId} % ${n}) in ${sql.raw(`(${buckets.join(', ')})`)}`;
-  const matches = sql`select ${s.listingId} as id, ${s.earth} as earth, ${shuffle} as shuffle from ${s} where ${matching} limit ${sql.raw(String(FEATURED_SHUFFLE_LIMIT + 1))}`;
+  const turn = sql`((${s.listingId} % ${n}) + ${number(FEATURED_BUCKETS - buckets[0]!)}) % ${n}`;
+  const inBuckets = sql`(${s.listingId} % ${n}) in (${sql.join(buckets.map(number), sql`, `)})`;
+  const matches = sql`select ${s.listingId} as id, ${s.earth} as earth, ${shuffle} as shuffle from ${s} where ${matching} limit ${number(FEATURED_SHUFFLE_LIMIT + 1)}`;
   const whole = sql`select id, earth, 0 as turn, shuffle from matches where (select count(*) from matches) <= ${limit}`;
   const byBucket = sql`select ${s.listingId}, ${s.earth}, ${turn}, ${shuffle} from ${s} where ${matching} and ${inBuckets} and (select count(*) from matches) > ${limit}`;
   // `offset 0` keeps the candidates a subquery in this order, so the test of the placement
@@ -568,7 +567,7 @@ async function loadFeatured(
 select id as hit_id, earth as hit_earth, row_number() over (order by turn, shuffle) as hit_rank from (
   select id, earth, turn, shuffle from (${candidates}) candidates
   where ${featuredRunningAt(sql`candidates.id`, now)}
-  order by turn, shuffle limit ${sql.raw(String(FEATURED_PER_PAGE))} offset ${offset}
+  order by turn, shuffle limit ${number(FEATURED_PER_PAGE)} offset ${offset}
 ) pinned`,
     );
   return cardsOf(db, hits, input.location);
