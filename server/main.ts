@@ -334,6 +334,7 @@ export async function startRoost({
         await closedHttps;
         clearTimeout(force);
         await jobQueue.stop();
+        await marketplace.close();
         identityAdmin.close();
         await identity.close();
         await limiter.close();

@@ -41,7 +41,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   }
   const isOwner = context.user?.userId === found.ownerSub;
   if (!isOwner && !isbot(request.headers.get('user-agent') ?? '')) {
-    await listings.recordView({ listingId: id });
+    listings.recordView({ listingId: id });
   }
   return {
     listing,

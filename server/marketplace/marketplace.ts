@@ -11,6 +11,7 @@ import { createEnquiriesService } from './enquiries/enquiries-service.ts';
 import { createMessagesService } from './messages/messages-service.ts';
 import { createFavouritesService } from './favourites/favourites-service.ts';
 import { createListingsService } from './listings/listings-service.ts';
+import { createViewCounter } from './listings/view-counter.ts';
 import type { MarketplaceDeps } from './marketplace-deps.ts';
 import { createMediaService } from './media/media-service.ts';
 import { createAppealsService, createModerationService } from './moderation/moderation-service.ts';
@@ -72,8 +73,9 @@ function withDefaults(options: MarketplaceOptions): MarketplaceDeps {
  */
 export function createMarketplace(options: MarketplaceOptions) {
   const deps = withDefaults(options);
+  const views = createViewCounter(deps);
   return {
-    listings: createListingsService(deps),
+    listings: createListingsService({ ...deps, views }),
     enquiries: createEnquiriesService(deps),
     messages: createMessagesService(deps),
     favourites: createFavouritesService(deps),
@@ -96,6 +98,8 @@ export function createMarketplace(options: MarketplaceOptions) {
       supplier: options.payments?.supplier ?? DEFAULT_SUPPLIER,
       logger: deps.logger,
     }),
+    /** Writes what is still held in memory (page views); on shutdown, before the database. */
+    close: () => views.close(),
   };
 }
 

@@ -178,11 +178,3 @@ export function reducedOn(
   if (!last || !before || last.price !== current || last.price >= before.price) return null;
   return last.changedAt;
 }
-
-/** Counts a page view (not for the owner, not for bots: the route decides). */
-export async function recordListingView(db: Database, id: number): Promise<void> {
-  await db
-    .update(listings)
-    .set({ viewCount: sql`${listings.viewCount} + 1` })
-    .where(and(eq(listings.id, id), eq(listings.status, 'active')));
-}

@@ -5,7 +5,7 @@ import { changeListingStatus } from './change-listing-status.ts';
 import { deleteListing, restoreListing } from './delete-listing.ts';
 import { findRecentListings } from './find-listings.ts';
 import { findOwnListings } from './find-own-listings.ts';
-import { getListing, lookUpListing, recordListingView } from './get-listing.ts';
+import { getListing, lookUpListing } from './get-listing.ts';
 import { loadListingDraft } from './load-listing-draft.ts';
 import { getListerProfile, rememberLister } from './lister-profile.ts';
 import { publishListingDraft } from './publish-listing-draft.ts';
@@ -13,6 +13,7 @@ import { saveListingDraft } from './save-listing-draft.ts';
 import { createListing, updateListing } from './save-listing.ts';
 import type { Listing } from './schema.ts';
 import { startListingDraft, startListingEdit } from './start-listing-draft.ts';
+import type { ViewCounter } from './view-counter.ts';
 
 type OfDraft = { draftId: string };
 type Change = SignedIn & OfListing & { input: unknown };
@@ -24,7 +25,8 @@ export function createListingsService({
   db,
   geocoder,
   anonymousDraftsPerHour: anonymousPerHour,
-}: Pick<MarketplaceDeps, 'db' | 'geocoder' | 'anonymousDraftsPerHour'>) {
+  views,
+}: Pick<MarketplaceDeps, 'db' | 'geocoder' | 'anonymousDraftsPerHour'> & { views: ViewCounter }) {
   return {
     findRecent: (options: { channel?: Listing['channel']; limit?: number } = {}) =>
       findRecentListings(db, options),
@@ -32,7 +34,8 @@ export function createListingsService({
     get: ({ listingId }: OfListing) => getListing(db, listingId),
     /** A listing with its visibility (`listingVisibility`): the public page and API read this. */
     lookUp: ({ listingId }: OfListing) => lookUpListing(db, listingId),
-    recordView: ({ listingId }: OfListing) => recordListingView(db, listingId),
+    /** Counts a page view (not the owner's, not a bot's: the route decides), written shortly. */
+    recordView: ({ listingId }: OfListing) => views.record(listingId),
     findOwn: ({ user }: SignedIn) => findOwnListings(db, user.userId),
 
     startDraft: ({ user, clientIp }: Visitor & { clientIp: string }) =>

@@ -4,7 +4,8 @@ import { DEFAULT_QUERY, type SearchQuery } from '../../../domain/search/search-p
 import { aListing, insertListing } from '../../../tests/support/listing-factory.ts';
 import { createTestDatabase, type TestDatabase } from '../../../tests/support/test-database.ts';
 import { eq, inArray, sql } from 'drizzle-orm';
-import { recordListingView } from '../listings/get-listing.ts';
+import { createViewCounter } from '../listings/view-counter.ts';
+import { createLogger } from '../../logger.ts';
 import { listings, type NewListing } from '../listings/schema.ts';
 import type { ResolvedLocation } from './resolve-location.ts';
 import { keywordSignature, SIGNATURE_WORDS } from './keyword-signature.ts';
@@ -350,8 +351,14 @@ describe('the search table follows the listings', () => {
       return row?.xmin;
     };
     const before = await version();
-    await recordListingView(database.db, id);
-    await recordListingView(database.db, id);
+    const views = createViewCounter({
+      db: database.db,
+      logger: createLogger({ logLevel: 'silent' }),
+      flushAfterMs: 3_600_000,
+    });
+    views.record(id);
+    views.record(id);
+    await views.close();
     const [counted] = await database.db
       .select({ views: listings.viewCount })
       .from(listings)
