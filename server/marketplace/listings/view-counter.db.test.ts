@@ -27,7 +27,7 @@ async function viewsOf(...ids: number[]) {
 }
 
 describe('createViewCounter', () => {
-  it('holds views until it writes them, all listings in one go, active ones only', async () => {
+  it('holds views until it writes them, then adds each listing its own, active ones only', async () => {
     const { db } = database;
     const [a, b, paused] = [
       await insertListing(db),
