@@ -99,8 +99,9 @@ export async function getListing(db: Database, id: number): Promise<ListingDetai
   return (await lookUpListing(db, id))?.listing;
 }
 
-// Inside the subqueries below the outer listing's id must be qualified (`qualifiedColumn`).
+// Inside the subqueries below the outer listing's columns must be qualified (`qualifiedColumn`).
 const listingId = qualifiedColumn(listings.id);
+const ownerSub = qualifiedColumn(listings.ownerSub);
 const m = listingMedia;
 const ph = listingPriceHistory;
 const sh = listingStatusHistory;
@@ -131,7 +132,7 @@ export async function lookUpListing(db: Database, id: number): Promise<ListingLo
       >`coalesce((select json_agg(json_build_object('event', ${sh.event}, 'changedAt', ${iso(sh.changedAt)}) order by ${sh.changedAt}, ${sh.id}) from ${sh} where ${sh.listingId} = ${listingId}), '[]')`,
       lister: sql<
         ListingLookup['lister'] | null
-      >`(select json_build_object('publicId', ${listers.publicId}, 'displayName', ${listers.displayName}) from ${listers} where ${listers.sub} = ${qualifiedColumn(listings.ownerSub)})`,
+      >`(select json_build_object('publicId', ${listers.publicId}, 'displayName', ${listers.displayName}) from ${listers} where ${listers.sub} = ${ownerSub})`,
     })
     .from(listings)
     .where(eq(listings.id, id));

@@ -1,10 +1,18 @@
-import { and, asc, eq, inArray, isNull, lt, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lt, lte, sql, type SQL } from 'drizzle-orm';
 import type { SessionUser } from '../../../domain/session-user.ts';
 import { canBuyUpgradeFor } from '../../../domain/payments/rules.ts';
 import { AppError } from '../../http/app-error.ts';
 import { listings } from '../listings/schema.ts';
 import type { Db } from './payment-records.ts';
 import { upgrades } from './schema.ts';
+
+/**
+ * An upgrade row of this placement kind running at `now`: started, not yet over, not ended
+ * early. Search pins Featured homes and fills Showcase slots by it.
+ */
+export function placementRunningAt(kind: 'featured' | 'showcase', now: Date): SQL {
+  return sql`${upgrades.kind} = ${kind} and ${upgrades.endedEarlyAt} is null and ${upgrades.startsAt} <= ${now} and ${upgrades.endsAt} > ${now}`;
+}
 
 export interface ListingPlacement {
   /** Featured / showcase placement running now, and until when. */

@@ -3,6 +3,7 @@ import type { Database } from '../../../db/client.ts';
 import { milesToMetres } from '../../../domain/search/search-params.ts';
 import { summaryColumns, toSummaries, type ListingSummary } from '../listings/listing-summary.ts';
 import { listings, type Listing } from '../listings/schema.ts';
+import { placementRunningAt } from '../payments/listing-upgrades.ts';
 import { upgrades } from '../payments/schema.ts';
 import { listingSearch as s } from './schema.ts';
 import { featuredRotation } from './search-listings.ts';
@@ -35,9 +36,7 @@ export async function findShowcase(
   const running = db
     .select({ id: upgrades.listingId })
     .from(upgrades)
-    .where(
-      sql`${upgrades.kind} = 'showcase' and ${upgrades.endedEarlyAt} is null and ${upgrades.startsAt} <= ${now} and ${upgrades.endsAt} > ${now}`,
-    );
+    .where(placementRunningAt('showcase', now));
   const conditions: (SQL | undefined)[] = [
     inArray(s.listingId, running),
     eq(s.status, 'active'),

@@ -21,6 +21,7 @@ import type { Database } from '../../../db/client.ts';
 import { summaryColumns, toSummaries, type ListingSummary } from '../listings/listing-summary.ts';
 import { listingPriceHistory, listings, type Listing } from '../listings/schema.ts';
 import { hiddenListings } from '../alerts/schema.ts';
+import { placementRunningAt } from '../payments/listing-upgrades.ts';
 import { upgrades } from '../payments/schema.ts';
 import { listingSearch } from './schema.ts';
 import { boundsAround, boundsOf, cellsCovering, haversineMetres } from './grid-cells.ts';
@@ -176,7 +177,7 @@ function publishedSince(from: Date | SQL, { inclusive }: { inclusive: boolean })
  * for the few candidates a page needs, in the rotation's order (`loadFeatured`).
  */
 function featuredRunningAt(id: SQL, now: Date): SQL {
-  return sql`(select true from ${upgrades} where ${upgrades.listingId} = ${id} and ${upgrades.kind} = 'featured' and ${upgrades.endedEarlyAt} is null and ${upgrades.startsAt} <= ${now} and ${upgrades.endsAt} > ${now} limit 1)`;
+  return sql`(select true from ${upgrades} where ${upgrades.listingId} = ${id} and ${placementRunningAt('featured', now)} limit 1)`;
 }
 
 function monthly(amount: number, channel: Listing['channel'], period: SearchQuery['pricePeriod']) {
@@ -294,9 +295,10 @@ export function searchConditions(
 }
 
 /** The grid cells a spatial search's area touches. */
-function areaCells({ query, location }: SearchListingsInput): number[] {
+function areaCells(input: SearchListingsInput): number[] {
+  const { query, location } = input;
   if (query.polygon) return cellsCovering(boundsOf(query.polygon));
-  const metres = milesToMetres(query.radius > 0 ? query.radius : POSTCODE_ONLY_MILES);
+  const metres = areaReachMetres(input);
   return cellsCovering(boundsAround(location!, metres), { centre: location!, metres });
 }
 
@@ -353,6 +355,14 @@ function areaReachMetres({ query, location }: SearchListingsInput): number {
   return milesToMetres(query.radius > 0 ? query.radius : POSTCODE_ONLY_MILES);
 }
 
+/**
+ * The cells the area touches as an `int[]` literal: integers worked out here, never input, written
+ * in so the planner sees them as constants.
+ */
+function areaCellArray(input: SearchListingsInput): SQL {
+  return sql.raw(`array[${areaCells(input).join(', ')}]::int[]`);
+}
+
 /** An area wide enough to be read by its grid cells rather than through the earth GiST. */
 function isWideArea(input: SearchListingsInput): boolean {
   return isSpatial(input) && areaReachMetres(input) >= milesToMetres(CELLS_FROM_MILES);
@@ -380,7 +390,7 @@ function readsCells(input: SearchListingsInput): boolean {
 function conditionsByCell(input: SearchListingsInput): SQL | undefined {
   if (!isWideArea(input)) return searchConditions(input);
   return and(
-    sql`${s.gridCell} = any(${sql.raw(`array[${areaCells(input).join(', ')}]`)}::int[])`,
+    sql`${s.gridCell} = any(${areaCellArray(input)})`,
     searchConditions(input, { spatialIndex: false }),
   );
 }
@@ -404,7 +414,6 @@ function pageInCells(db: Database, input: SearchListingsInput, pageSize: number,
   const direction = sort === 'price-asc' ? asc : desc;
   const sortColumn = sort === 'newest' ? s.publishedAt : s.monthlyPrice;
   const needed = (page - 1) * pageSize + pageLimit(pageSize, page);
-  const cells = areaCells(input);
   const perCell = db
     .select({ id: s.listingId, earth: s.earth, key: sortColumn })
     .from(s)
@@ -419,12 +428,7 @@ function pageInCells(db: Database, input: SearchListingsInput, pageSize: number,
       earth: sql<string>`${perCell.earth}`.as('hit_earth'),
       rank: sql<number>`row_number() over (order by ${sql.join(order, sql`, `)})`.as('hit_rank'),
     })
-    .from(
-      sql`unnest(array[${sql.join(
-        cells.map((cell) => sql`${cell}`),
-        sql`, `,
-      )}]::int[]) as cells(cell)`,
-    )
+    .from(sql`unnest(${areaCellArray(input)}) as cells(cell)`)
     .crossJoinLateral(perCell)
     .orderBy(...order)
     .limit(pageLimit(pageSize, page))
