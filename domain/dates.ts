@@ -1,15 +1,13 @@
+import { londonTime } from './london-time.ts';
+
 /** Calendar days in the UK (`YYYY-MM-DD`), whatever the server's or browser's zone. */
 
-const londonDay = new Intl.DateTimeFormat('en-CA', {
-  timeZone: 'Europe/London',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-});
+const twoDigits = (value: number) => String(value).padStart(2, '0');
 
 /** Today's date in the UK (`YYYY-MM-DD`). */
 export function londonToday(now = new Date()): string {
-  return londonDay.format(now);
+  const { year, month, day } = londonTime(now);
+  return `${year}-${twoDigits(month)}-${twoDigits(day)}`;
 }
 
 /** `YYYY-MM-DD` plus some days (calendar arithmetic in UTC, so no clock change shifts it). */

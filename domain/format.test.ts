@@ -1,5 +1,20 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatPrice, formatPriceNote, pluralise } from './format.ts';
+import {
+  formatCalendarDay,
+  formatCount,
+  formatDate,
+  formatDateTime,
+  formatMonthYear,
+  formatNumber,
+  formatPence,
+  formatPounds,
+  formatPoundsAndPence,
+  formatPrice,
+  formatPriceNote,
+  formatYear,
+  pluralise,
+} from './format.ts';
 import { listingPath, slugify } from './listing/listing-url.ts';
 
 describe('prices', () => {
@@ -52,6 +67,121 @@ describe('dates and words', () => {
   it('pluralises counts', () => {
     expect(pluralise(1, 'bed')).toBe('1 bed');
     expect(pluralise(1200, 'home')).toBe('1,200 homes');
+  });
+});
+
+/** Node's ICU, which these functions replace on the page (see format.ts for why). */
+const intl = {
+  number: new Intl.NumberFormat('en-GB'),
+  oneDecimal: new Intl.NumberFormat('en-GB', { maximumFractionDigits: 1 }),
+  pounds: new Intl.NumberFormat('en-GB', {
+    style: 'currency',
+    currency: 'GBP',
+    maximumFractionDigits: 0,
+  }),
+  pence: new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' }),
+  date: new Intl.DateTimeFormat('en-GB', {
+    timeZone: 'Europe/London',
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+  }),
+  monthYear: new Intl.DateTimeFormat('en-GB', {
+    timeZone: 'Europe/London',
+    month: 'long',
+    year: 'numeric',
+  }),
+  dateTime: new Intl.DateTimeFormat('en-GB', {
+    timeZone: 'Europe/London',
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }),
+  weekday: new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', weekday: 'long' }),
+};
+
+/** Any amount a page could show, and the awkward ones: halves, tiny fractions, huge, negative. */
+const amounts = fc.oneof(
+  fc.integer({ min: -2_000_000_000, max: 2_000_000_000 }),
+  fc.double({ min: -1e12, max: 1e12, noNaN: true }),
+  fc.integer({ min: -100_000, max: 100_000 }).map((n) => n / 2),
+  fc.integer({ min: -100_000, max: 100_000 }).map((n) => n / 1000 + 0.0005),
+  fc.constantFrom(0, -0, 1e21, 1.5e25, -1e22, Infinity, -Infinity, Number.NaN, 0.0005, 999.9995),
+);
+const instants = fc
+  .integer({ min: Date.UTC(1996, 0, 1), max: Date.UTC(2045, 11, 31) })
+  .map((time) => new Date(time));
+
+describe('the same text as Intl en-GB, without Intl', () => {
+  it('numbers, counts and rates', () => {
+    fc.assert(
+      fc.property(amounts, (value) => {
+        expect(formatNumber(value)).toBe(intl.number.format(value));
+        expect(formatCount(value)).toBe(intl.number.format(value));
+        expect(formatNumber(value, 1)).toBe(intl.oneDecimal.format(value));
+      }),
+      { numRuns: 3000 },
+    );
+  });
+
+  it('whole pounds, pounds and pence, and pence', () => {
+    fc.assert(
+      fc.property(amounts, (value) => {
+        expect(formatPounds(value)).toBe(intl.pounds.format(value));
+        expect(formatPoundsAndPence(value)).toBe(intl.pence.format(value));
+      }),
+      { numRuns: 3000 },
+    );
+    fc.assert(
+      fc.property(fc.integer({ min: -1e9, max: 1e11 }), (pence) => {
+        expect(formatPence(pence)).toBe(intl.pence.format(pence / 100));
+      }),
+    );
+    expect(formatPounds(-2.5)).toBe('-£3');
+    expect(formatPence(999)).toBe('£9.99');
+    expect(formatPence(123456789)).toBe('£1,234,567.89');
+  });
+
+  it('dates, months and years in UK time', () => {
+    fc.assert(
+      fc.property(instants, (instant) => {
+        expect(formatDate(instant)).toBe(intl.date.format(instant));
+        expect(formatDate(instant.toISOString())).toBe(intl.date.format(instant));
+        expect(formatMonthYear(instant)).toBe(intl.monthYear.format(instant));
+        expect(formatYear(instant)).toBe(String(instant.getUTCFullYear()));
+      }),
+      { numRuns: 3000 },
+    );
+  });
+
+  it("date and time: ICU's own words between them vary by version, the figures do not", () => {
+    fc.assert(
+      fc.property(instants, (instant) => {
+        const figures = (text: string) => text.match(/\d+|[A-Z][a-z]+/g);
+        expect(figures(formatDateTime(instant))).toEqual(figures(intl.dateTime.format(instant)));
+        expect(formatDateTime(instant)).toMatch(/^\d{1,2} [A-Z][a-z]+ \d{4} at \d{2}:\d{2}$/);
+      }),
+      { numRuns: 3000 },
+    );
+    expect(formatDateTime('2026-07-01T08:05:00Z')).toBe('1 July 2026 at 09:05');
+  });
+
+  it('calendar days with their weekday', () => {
+    fc.assert(
+      fc.property(instants, (instant) => {
+        const day = instant.toISOString().slice(0, 10);
+        const noon = new Date(`${day}T12:00:00Z`);
+        expect(formatCalendarDay(day)).toBe(
+          `${intl.weekday.format(noon)} ${intl.date.format(noon)}`,
+        );
+      }),
+      { numRuns: 1000 },
+    );
+    expect(formatCalendarDay('2026-11-28')).toBe('Saturday 28 November 2026');
+    expect(() => formatCalendarDay('2026-02-30x')).toThrow(RangeError);
   });
 });
 

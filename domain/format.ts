@@ -1,15 +1,80 @@
 import { LABELS } from './labels.ts';
+import { type LondonTime, londonTime } from './london-time.ts';
 
-/** Display rules shared by server rendering and the browser: pounds, London time, British words. */
+/**
+ * Display rules shared by server rendering and the browser: pounds, London time, British words.
+ *
+ * Written without `Intl`, whose first call in a browser tab loads ICU's data (40–130 ms of the
+ * main thread on the benchmark machine, docs/performance.md §3) and whose output differs between
+ * ICU versions (a comma after the weekday, 'at' before the time), which a page must not: the
+ * server's text and the browser's must match when the page hydrates. `format.test.ts` checks
+ * every function here against `Intl`'s en-GB output.
+ */
 
-const poundFormatter = new Intl.NumberFormat('en-GB', {
-  style: 'currency',
-  currency: 'GBP',
-  maximumFractionDigits: 0,
-});
+/** Digits in threes with commas: '1234567' → '1,234,567'. */
+function groupThousands(digits: string): string {
+  return digits.replace(/\B(?=(\d{3})+$)/g, ',');
+}
 
+/** Adds one to a string of decimal digits: '0999' → '1000'. */
+function incrementDigits(digits: string): string {
+  let index = digits.length - 1;
+  while (index >= 0 && digits[index] === '9') index--;
+  if (index < 0) return `1${'0'.repeat(digits.length)}`;
+  return `${digits.slice(0, index)}${Number(digits[index]) + 1}${'0'.repeat(digits.length - index - 1)}`;
+}
+
+/** A non-negative finite number's shortest decimal form as whole and fraction digits. */
+function decimalDigits(magnitude: number): [whole: string, fraction: string] {
+  // From 1e21, and below 1e-6, String() writes an exponent ('1.5e+25'): written out here.
+  const [mantissa = '0', exponent = '0'] = String(magnitude).split('e');
+  const [whole = '0', fraction = ''] = mantissa.split('.');
+  const digits = whole + fraction;
+  const point = whole.length + Number(exponent);
+  if (point >= digits.length) return [digits.padEnd(point, '0'), ''];
+  if (point <= 0) return ['0', `${'0'.repeat(-point)}${digits}`];
+  return [digits.slice(0, point), digits.slice(point)];
+}
+
+/**
+ * A number as en-GB writes it, with at most `maxFractionDigits` (and at least
+ * `minFractionDigits`) after the point: 1234.5678 → '1,234.568'. Like ICU, it rounds the
+ * number's shortest decimal form half away from zero (41.4535 → '41.454').
+ */
+export function formatNumber(value: number, maxFractionDigits = 3, minFractionDigits = 0): string {
+  if (Number.isNaN(value)) return 'NaN';
+  const sign = value < 0 || Object.is(value, -0) ? '-' : '';
+  const magnitude = Math.abs(value);
+  if (magnitude === Infinity) return `${sign}∞`;
+  let [whole, fraction] = decimalDigits(magnitude);
+  if (fraction.length > maxFractionDigits) {
+    const roundsUp = fraction[maxFractionDigits]! >= '5';
+    fraction = fraction.slice(0, maxFractionDigits);
+    if (roundsUp) {
+      const digits = incrementDigits(whole + fraction);
+      whole = digits.slice(0, digits.length - fraction.length);
+      fraction = digits.slice(digits.length - fraction.length);
+    }
+  }
+  fraction = fraction.replace(/0+$/, '').padEnd(minFractionDigits, '0');
+  return `${sign}${groupThousands(whole)}${fraction ? `.${fraction}` : ''}`;
+}
+
+/** e.g. '£250,000', '-£5': whole pounds. */
 export function formatPounds(amount: number): string {
-  return poundFormatter.format(amount);
+  const text = formatNumber(amount, 0);
+  return text.startsWith('-') ? `-£${text.slice(1)}` : `£${text}`;
+}
+
+/** e.g. 9.99 → '£9.99', 0 → '£0.00': pounds and pence. */
+export function formatPoundsAndPence(amount: number): string {
+  const text = formatNumber(amount, 2, 2);
+  return text.startsWith('-') ? `-£${text.slice(1)}` : `£${text}`;
+}
+
+/** e.g. 999 → '£9.99', 0 → '£0.00'. */
+export function formatPence(pence: number): string {
+  return formatPoundsAndPence(pence / 100);
 }
 
 export interface PriceParts {
@@ -53,65 +118,62 @@ export function formatStatusBadge(status: string): string | null {
   return (LABELS.status as Record<string, string>)[status] ?? null;
 }
 
-const londonDate = new Intl.DateTimeFormat('en-GB', {
-  timeZone: 'Europe/London',
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-});
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
+const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 
-/** e.g. '22 November 2026', always in UK time whatever the server's zone. */
+const asDate = (value: string | Date) => (typeof value === 'string' ? new Date(value) : value);
+const twoDigits = (value: number) => String(value).padStart(2, '0');
+
+const dayMonthYear = ({ day, month, year }: LondonTime) => `${day} ${MONTHS[month - 1]} ${year}`;
+
+/** e.g. '22 November 2026', always in UK time whatever the server's or browser's zone. */
 export function formatDate(value: string | Date): string {
-  return londonDate.format(typeof value === 'string' ? new Date(value) : value);
+  return dayMonthYear(londonTime(asDate(value)));
 }
 
-const londonYear = new Intl.DateTimeFormat('en-GB', { year: 'numeric', timeZone: 'Europe/London' });
+/** e.g. 'November 2026', in UK time. */
+export function formatMonthYear(value: string | Date): string {
+  const { month, year } = londonTime(asDate(value));
+  return `${MONTHS[month - 1]} ${year}`;
+}
 
-/** The year in UK time. (Formatters are made once: making one costs more than a page's render.) */
+/** The year in UK time. */
 export function formatYear(value: Date): string {
-  return londonYear.format(value);
+  return String(londonTime(value).year);
 }
-
-const countFormatter = new Intl.NumberFormat('en-GB');
 
 /** e.g. '1,000'. */
 export function formatCount(count: number): string {
-  return countFormatter.format(count);
+  return formatNumber(count);
 }
 
-const londonDateTime = new Intl.DateTimeFormat('en-GB', {
-  timeZone: 'Europe/London',
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
-
-/** e.g. '22 November 2026, 14:05', in UK time (GMT or BST) whatever the server's zone. */
+/** e.g. '22 November 2026 at 14:05', in UK time (GMT or BST) whatever the server's zone. */
 export function formatDateTime(value: string | Date): string {
-  return londonDateTime.format(typeof value === 'string' ? new Date(value) : value);
+  const time = londonTime(asDate(value));
+  return `${dayMonthYear(time)} at ${twoDigits(time.hour)}:${twoDigits(time.minute)}`;
 }
-
-const londonDayLong = new Intl.DateTimeFormat('en-GB', {
-  timeZone: 'Europe/London',
-  weekday: 'long',
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-});
 
 /**
- * A UK calendar day (`YYYY-MM-DD`) as 'Saturday 28 November 2026'. Midday UTC is the same day
- * in London in winter and summer, so the day never shifts.
+ * A UK calendar day (`YYYY-MM-DD`) as 'Saturday 28 November 2026'. Worked out at midday UTC,
+ * which is the same day in London in winter and summer, so the day never shifts.
  */
 export function formatCalendarDay(day: string): string {
-  // Built from parts: ICU versions differ on a comma after the weekday (server vs browser).
-  const parts = londonDayLong.formatToParts(new Date(`${day}T12:00:00Z`));
-  const part = (type: Intl.DateTimeFormatPartTypes) =>
-    parts.find((entry) => entry.type === type)?.value ?? '';
-  return `${part('weekday')} ${part('day')} ${part('month')} ${part('year')}`;
+  const noon = new Date(`${day}T12:00:00Z`);
+  if (Number.isNaN(noon.getTime())) throw new RangeError(`Not a calendar day: ${day}`);
+  return `${WEEKDAYS[noon.getUTCDay()]} ${formatDate(noon)}`;
 }
 
 export function pluralise(count: number, singular: string, plural = `${singular}s`): string {

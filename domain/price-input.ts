@@ -1,3 +1,5 @@
+import { formatNumber } from './format.ts';
+
 /**
  * Prices as people type them: '£325,000', '325,000', '325k', '£1.2m', '1,250 pcm', '£300 pw'.
  * Shared by the wizard, the manage page, search and the server, so every one of them accepts the
@@ -57,7 +59,7 @@ export function poundsFromInput(value: unknown): unknown {
 
 /** A price shown back in a field: '325,000' (the label says £). */
 export function formatTypedPrice(pounds: number): string {
-  return pounds.toLocaleString('en-GB');
+  return formatNumber(pounds);
 }
 
 /** The typed text normalised ('£325k' → '325,000'), or as typed when it isn't a price. */

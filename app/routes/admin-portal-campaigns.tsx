@@ -1,7 +1,6 @@
 import { Form, Link, useNavigation } from 'react-router';
 import { audienceFromForm } from '@domain/campaigns/campaign-inputs';
-import { formatPence } from '@domain/payments/vat';
-import { formatDateTime } from '@domain/format';
+import { formatDateTime, formatPence } from '@domain/format';
 import { Button } from '~/components/ui/button';
 import { Field } from '~/components/ui/field';
 import { echo, type FormEcho } from '~/components/ui/form-echo';

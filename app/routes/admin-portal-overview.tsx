@@ -1,6 +1,5 @@
 import { Link } from 'react-router';
-import { formatDateTime, pluralise } from '@domain/format';
-import { formatPence } from '@domain/payments/vat';
+import { formatCount, formatDateTime, formatPence, pluralise } from '@domain/format';
 import { TrendChart } from '~/features/admin/trend-chart';
 import { requireAdmin } from '../../server/auth/guards';
 import { failureAsPage } from '../../server/http/route-errors';
@@ -30,7 +29,7 @@ function ageOf(iso: string): string {
 export default function AdminOverview({ loaderData }: Route.ComponentProps) {
   const { overview: o, span } = loaderData;
   const days = o.days.slice(-span);
-  const count = (n: number) => n.toLocaleString('en-GB');
+  const count = (n: number) => formatCount(n);
   return (
     <section className="card admin-section" aria-labelledby="admin-section-title">
       <h2 id="admin-section-title">Overview</h2>

@@ -1,9 +1,8 @@
 import { Form, Link, useNavigation } from 'react-router';
-import { formatDateTime } from '@domain/format';
+import { formatDateTime, formatPence } from '@domain/format';
 import { PAYMENT_STATUS_LABELS } from '@domain/payments/payment-status';
 import { ADMIN_REFUND_REASONS, REFUND_REASON_LABELS } from '@domain/payments/refunds';
 import { poundsToPence } from '@domain/payments/pounds-input';
-import { formatPence } from '@domain/payments/vat';
 import { Button } from '~/components/ui/button';
 import { Field } from '~/components/ui/field';
 import { SelectField } from '~/components/ui/select-field';

@@ -1,7 +1,6 @@
 import { Form, Link } from 'react-router';
-import { formatDate } from '@domain/format';
+import { formatDate, formatPence } from '@domain/format';
 import { PAYMENT_STATUSES, PAYMENT_STATUS_LABELS } from '@domain/payments/payment-status';
-import { formatPence } from '@domain/payments/vat';
 import { Button } from '~/components/ui/button';
 import { echo } from '~/components/ui/form-echo';
 import { SelectField } from '~/components/ui/select-field';

@@ -1,7 +1,6 @@
 import { data, Form, Link, useNavigation } from 'react-router';
-import { formatDateTime, pluralise } from '@domain/format';
+import { formatDateTime, formatPence, pluralise } from '@domain/format';
 import { labelOf } from '@domain/labels';
-import { formatPence } from '@domain/payments/vat';
 import { Button } from '~/components/ui/button';
 import { Field } from '~/components/ui/field';
 import { SelectField } from '~/components/ui/select-field';

@@ -1,13 +1,7 @@
 import { data } from 'react-router';
 import { ListingCard } from '~/features/listings/listing-card';
-import { pluralise } from '@domain/format';
+import { formatMonthYear, pluralise } from '@domain/format';
 import type { Route } from './+types/lister';
-
-const monthYear = new Intl.DateTimeFormat('en-GB', {
-  timeZone: 'Europe/London',
-  month: 'long',
-  year: 'numeric',
-});
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const profile = await context.marketplace.listings.getLister({ publicId: params.publicId });
@@ -38,7 +32,7 @@ export default function ListerProfilePage({ loaderData }: Route.ComponentProps) 
       <dl className="lister-profile__facts">
         <div>
           <dt>Member since</dt>
-          <dd>{monthYear.format(new Date(profile.memberSince))}</dd>
+          <dd>{formatMonthYear(profile.memberSince)}</dd>
         </div>
         <div>
           <dt>Response rate</dt>

@@ -1,6 +1,6 @@
 import { Form, Link, useNavigation } from 'react-router';
 import { formatViewingTime } from '@domain/enquiry/viewing-times';
-import { formatDateTime, formatPrice } from '@domain/format';
+import { formatCount, formatDateTime, formatPrice } from '@domain/format';
 import { LABELS } from '@domain/labels';
 import { MESSAGE_MAX_LENGTH } from '@domain/messages/message-schema';
 import { MESSAGE_REPORT_REASONS } from '@domain/report/report-schema';
@@ -204,7 +204,7 @@ export default function MessageThread({ loaderData, actionData }: Route.Componen
           hint={
             thread.role === 'lister' && !thread.canEnquirerReply
               ? 'They enquired without an account, so your reply is e-mailed to them.'
-              : `Up to ${MESSAGE_MAX_LENGTH.toLocaleString('en-GB')} characters.`
+              : `Up to ${formatCount(MESSAGE_MAX_LENGTH)} characters.`
           }
           error={sendFailure?.fields.body}
         >

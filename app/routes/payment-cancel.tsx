@@ -1,7 +1,6 @@
 import { Form, Link, redirect, useNavigation } from 'react-router';
-import { formatDateTime } from '@domain/format';
+import { formatDateTime, formatPence } from '@domain/format';
 import { UPGRADE_KIND_LABELS } from '@domain/payments/describe';
-import { formatPence } from '@domain/payments/vat';
 import { Button } from '~/components/ui/button';
 import { requireUser } from '../../server/auth/guards';
 import { failureAsPage, formFailure } from '../../server/http/route-errors';

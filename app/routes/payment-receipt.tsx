@@ -1,7 +1,6 @@
 import { Link } from 'react-router';
-import { formatCalendarDay, formatDate, formatDateTime } from '@domain/format';
+import { formatCalendarDay, formatDate, formatDateTime, formatPence } from '@domain/format';
 import { PAYMENT_STATUS_LABELS } from '@domain/payments/payment-status';
-import { formatPence } from '@domain/payments/vat';
 import { PrintButton } from '~/features/payments/print-button';
 import { ReceiptUpgrades } from '~/features/payments/receipt-upgrades';
 import { requireUser } from '../../server/auth/guards';

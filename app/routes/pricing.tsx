@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { describeEntitlement, durationOf } from '@domain/payments/describe';
-import { formatPence } from '@domain/payments/vat';
+import { formatPence } from '@domain/format';
 import type { Route } from './+types/pricing';
 
 export function meta() {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LISTING_CHANNELS } from '../listing/enums.ts';
+import { londonOffset } from '../london-time.ts';
 import { PRODUCT_CODES } from '../payments/catalogue.ts';
 
 /**
@@ -74,18 +75,11 @@ export const promoCodeText = z
   .toUpperCase()
   .max(32, 'A promo code has at most 32 characters');
 
-const londonZone = new Intl.DateTimeFormat('en-GB', {
-  timeZone: 'Europe/London',
-  timeZoneName: 'shortOffset',
-});
-
 /** A form's `datetime-local` value (`YYYY-MM-DDTHH:mm`) is UK time; anything else as written. */
 export function parseLondonDateTime(value: string): Date {
   if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?$/.test(value)) return new Date(value);
   const asUtc = new Date(`${value}${value.length === 16 ? ':00' : ''}Z`);
-  const zone = londonZone.formatToParts(asUtc).find((part) => part.type === 'timeZoneName');
-  const hours = Number(/GMT([+-]\d+)/.exec(zone?.value ?? '')?.[1] ?? 0);
-  return new Date(asUtc.getTime() - hours * 3_600_000);
+  return new Date(asUtc.getTime() - londonOffset(asUtc.getTime()));
 }
 
 const optionalDateTime = z

@@ -1,3 +1,4 @@
+import { formatNumber } from '../format.ts';
 import {
   LBTT,
   LTT,
@@ -192,7 +193,7 @@ function result(
 }
 
 function pounds(amount: number): string {
-  return `£${amount.toLocaleString('en-GB')}`;
+  return `£${formatNumber(amount)}`;
 }
 
 /**

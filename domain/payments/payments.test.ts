@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_CATALOGUE, PRODUCT_CODES } from './catalogue.ts';
 import { isWithinCancellationWindow, proRataRefundPence, unusedFraction } from './cancellation.ts';
-import { formatPence, splitVat } from './vat.ts';
+import { formatPence } from '../format.ts';
+import { splitVat } from './vat.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
 const start = new Date('2026-11-01T10:00:00Z');

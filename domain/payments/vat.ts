@@ -18,10 +18,3 @@ export function splitVat(grossPence: number): VatSplit {
   const vatPence = Math.round(grossPence / 6);
   return { grossPence, netPence: grossPence - vatPence, vatPence };
 }
-
-const pounds = new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' });
-
-/** e.g. 999 → '£9.99', 0 → '£0.00'. */
-export function formatPence(pence: number): string {
-  return pounds.format(pence / 100);
-}

@@ -1,5 +1,6 @@
 import { isValid as isValidPostcode, toNormalised } from 'postcode';
 import { z } from 'zod';
+import { formatNumber } from '../format.ts';
 import { poundsFromInput } from '../price-input.ts';
 import { normaliseText, stripContactDetails, unlawfulWordingReason } from '../text.ts';
 
@@ -31,8 +32,8 @@ export const wholeNumber = (label: string, min: number, max: number) =>
   z.coerce
     .number({ message: `Enter the ${label} as a number` })
     .int(`Enter the ${label} as a whole number`)
-    .min(min, `The ${label} must be at least ${min.toLocaleString('en-GB')}`)
-    .max(max, `The ${label} must be at most ${max.toLocaleString('en-GB')}`);
+    .min(min, `The ${label} must be at least ${formatNumber(min)}`)
+    .max(max, `The ${label} must be at most ${formatNumber(max)}`);
 
 /** A number that may be left blank (an empty form field is 'not given', not zero). */
 export const optionalNumber = (label: string, min: number, max: number) =>

@@ -65,3 +65,58 @@ for (const path of ['/', '/search/for-sale/', '/search/for-rent/']) {
     await expectNoAxeViolations(page);
   });
 }
+
+test('public pages load and hydrate without calling Intl (its first call loads ICU data)', async ({
+  page,
+}) => {
+  // domain/format.ts and domain/london-time.ts format prices and UK dates by hand: a tab's first
+  // Intl call cost 40–130 ms of the main thread (docs/performance.md §3).
+  await page.addInitScript(() => {
+    const uses: string[] = [];
+    (window as unknown as { intlUses: string[] }).intlUses = uses;
+    const note = (name: string) => uses.push(`${name} at ${new Error().stack?.split('\n')[3]}`);
+    const intl = Intl as unknown as Record<string, new (...args: unknown[]) => unknown>;
+    for (const name of [
+      'NumberFormat',
+      'DateTimeFormat',
+      'PluralRules',
+      'Collator',
+      'RelativeTimeFormat',
+      'ListFormat',
+    ]) {
+      const original = intl[name]!;
+      intl[name] = new Proxy(original, {
+        construct: (target, args) => (note(`Intl.${name}`), Reflect.construct(target, args)),
+        apply: (target, self, args) => (note(`Intl.${name}`), Reflect.apply(target, self, args)),
+      });
+    }
+    const methods: [object, string][] = [
+      [Number.prototype, 'toLocaleString'],
+      [Date.prototype, 'toLocaleString'],
+      [Date.prototype, 'toLocaleDateString'],
+      [Date.prototype, 'toLocaleTimeString'],
+      [String.prototype, 'localeCompare'],
+    ];
+    for (const [owner, method] of methods) {
+      const target = owner as Record<string, (...args: unknown[]) => unknown>;
+      const original = target[method]!;
+      target[method] = function (this: unknown, ...args: unknown[]) {
+        note(method);
+        return original.apply(this, args);
+      };
+    }
+  });
+  const uses = () => page.evaluate(() => (window as unknown as { intlUses: string[] }).intlUses);
+
+  await page.goto('/search/for-sale/');
+  const property = await page.locator('.listing-card__title a').first().getAttribute('href');
+  for (const path of ['/', '/search/for-sale/', property!, '/pricing']) {
+    await page.goto(path);
+    // Enabled once React has hydrated the page: everything a first load runs has run.
+    await expect(page.getByRole('button', { name: 'Accept optional cookies' })).toBeEnabled();
+    expect(await uses(), path).toEqual([]);
+  }
+  // The hooks do see a call.
+  await page.evaluate(() => new Intl.NumberFormat('en-GB').format(1));
+  expect(await uses()).toHaveLength(1);
+});

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { parseAmount, parseDecimal } from '@domain/costs/amount';
 import { mortgage, type MortgageType } from '@domain/costs/mortgage';
-import { formatPounds } from '@domain/format';
+import { formatPounds, formatPoundsAndPence } from '@domain/format';
 import { RadioGroup } from '~/components/ui/choice-group';
 import { Button } from '~/components/ui/button';
 import { FigureInput } from './figure-input';
@@ -18,8 +18,6 @@ const TYPE_OPTIONS = [
   ['repayment', 'Repayment'],
   ['interest_only', 'Interest only'],
 ] as const;
-
-const penceFormatter = new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' });
 
 /** A default illustration for a price: 10% deposit, 25 years, 4.5%. */
 export function mortgageDefaults(price: number | null): MortgageValues {
@@ -123,7 +121,7 @@ export function MortgageCalculator({
           <>
             <p className="calculator__total">
               <span>Monthly payment</span>{' '}
-              <strong>{penceFormatter.format(result.monthlyPayment)}</strong>
+              <strong>{formatPoundsAndPence(result.monthlyPayment)}</strong>
             </p>
             <dl className="calculator__facts">
               <div>

@@ -9,7 +9,7 @@ import {
   type BuyerType,
   type Nation,
 } from '@domain/costs/stamp-duty';
-import { formatPounds } from '@domain/format';
+import { formatNumber, formatPounds } from '@domain/format';
 import { RadioGroup, Checkbox } from '~/components/ui/choice-group';
 import { SelectField } from '~/components/ui/select-field';
 import { Button } from '~/components/ui/button';
@@ -31,10 +31,7 @@ function sliceLabel(from: number, to: number | null): string {
   return `${formatPounds(from + 1)} to ${formatPounds(to)}`;
 }
 
-// One formatter for the module: `toLocaleString` with options builds a new one on every call,
-// which showed in the property page's server profile (docs/performance.md §2).
-const rateFormat = new Intl.NumberFormat('en-GB', { maximumFractionDigits: 1 });
-const percent = (rate: number) => `${rateFormat.format(rate)}%`;
+const percent = (rate: number) => `${formatNumber(rate, 1)}%`;
 
 /**
  * The tax on buying a home, worked out as the visitor types. A plain GET form underneath, so it

@@ -1,7 +1,6 @@
 import { Link } from 'react-router';
-import { formatDate } from '@domain/format';
+import { formatDate, formatPence } from '@domain/format';
 import { PAYMENT_STATUS_LABELS, type PaymentStatus } from '@domain/payments/payment-status';
-import { formatPence } from '@domain/payments/vat';
 
 interface MyPaymentRow {
   paymentId: number;

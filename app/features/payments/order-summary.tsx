@@ -1,4 +1,4 @@
-import { formatPence } from '@domain/payments/vat';
+import { formatPence } from '@domain/format';
 
 /** Product, listing and money: the price, any discount, the amount with the VAT in it. */
 export function OrderSummary(props: {

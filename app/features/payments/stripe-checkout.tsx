@@ -7,7 +7,7 @@ import {
 } from '@stripe/react-stripe-js';
 import { loadStripe, type Stripe } from '@stripe/stripe-js';
 import { useState, type FormEvent } from 'react';
-import { formatPence } from '@domain/payments/vat';
+import { formatPence } from '@domain/format';
 import { Button } from '~/components/ui/button';
 
 const loaded = new Map<string, Promise<Stripe | null>>();

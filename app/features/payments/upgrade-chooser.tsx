@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import type { Entitlement } from '@domain/payments/catalogue';
 import { describeEntitlement } from '@domain/payments/describe';
 import { canBuyUpgradeFor, whyNotPurchasable } from '@domain/payments/rules';
-import { formatPence } from '@domain/payments/vat';
+import { formatPence } from '@domain/format';
 
 interface ChooserProduct {
   code: string;

@@ -2,7 +2,7 @@ import type { LatLngExpression, Map as LeafletMap } from 'leaflet';
 import { useEffect, useRef, useState } from 'react';
 import { loadLeafletWithClusters } from '~/components/load-leaflet';
 import { addOpenStreetMapTiles } from '~/components/map-tiles';
-import { formatPrice } from '@domain/format';
+import { formatCount, formatPrice } from '@domain/format';
 import { listingPath } from '@domain/listing/listing-url';
 import { useMapPoints, type MapPoint } from './api/map-points';
 
@@ -224,8 +224,8 @@ export function SearchMap({
         {data ? (
           <span className="search-map__count">
             {data.more
-              ? `Showing the newest ${data.points.length.toLocaleString('en-GB')} homes on the map: zoom in or add filters to see the rest`
-              : `${data.total.toLocaleString('en-GB')} homes on the map`}
+              ? `Showing the newest ${formatCount(data.points.length)} homes on the map: zoom in or add filters to see the rest`
+              : `${formatCount(data.total)} homes on the map`}
           </span>
         ) : null}
       </div>

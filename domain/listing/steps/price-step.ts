@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { formatNumber } from '../../format.ts';
 import { checkbox, optionalPounds, pounds } from '../../validation/fields.ts';
 import { depositCaps } from '../deposit-caps.ts';
 import {
@@ -85,14 +86,14 @@ export const priceStep = z
       context.addIssue({
         code: 'custom',
         path: ['deposit'],
-        message: `The deposit can be at most £${caps.maxDeposit.toLocaleString('en-GB')}: ${caps.depositWeeks} weeks' rent (Tenant Fees Act 2019)`,
+        message: `The deposit can be at most £${formatNumber(caps.maxDeposit)}: ${caps.depositWeeks} weeks' rent (Tenant Fees Act 2019)`,
       });
     }
     if (typeof value.holdingDeposit === 'number' && value.holdingDeposit > caps.maxHoldingDeposit) {
       context.addIssue({
         code: 'custom',
         path: ['holdingDeposit'],
-        message: `The holding deposit can be at most £${caps.maxHoldingDeposit.toLocaleString('en-GB')}: one week's rent (Tenant Fees Act 2019)`,
+        message: `The holding deposit can be at most £${formatNumber(caps.maxHoldingDeposit)}: one week's rent (Tenant Fees Act 2019)`,
       });
     }
   }, ALWAYS);

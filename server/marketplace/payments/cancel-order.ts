@@ -9,7 +9,7 @@ import {
 import { cancellationInput } from '../../../domain/payments/payment-inputs.ts';
 import { isSettled } from '../../../domain/payments/payment-status.ts';
 import { CANCELLATION_REQUESTER } from '../../../domain/payments/refunds.ts';
-import { formatPence } from '../../../domain/payments/vat.ts';
+import { formatPence } from '../../../domain/format.ts';
 import type { SessionUser } from '../../../domain/session-user.ts';
 import { AppError } from '../../http/app-error.ts';
 import { makeRefund, type RefundDeps } from './make-refund.ts';

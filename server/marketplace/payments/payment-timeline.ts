@@ -1,6 +1,6 @@
 import { asc, eq } from 'drizzle-orm';
 import { REFUND_REASON_LABELS } from '../../../domain/payments/refunds.ts';
-import { formatPence } from '../../../domain/payments/vat.ts';
+import { formatPence } from '../../../domain/format.ts';
 import type { SessionUser } from '../../../domain/session-user.ts';
 import { AppError } from '../../http/app-error.ts';
 import { buildReceipt, type Receipt } from './get-receipt.ts';

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database } from '../../../db/client.ts';
-import { formatPence } from '../../../domain/payments/vat.ts';
+import { formatPence } from '../../../domain/format.ts';
 import { defineJob } from '../../jobs/job-queue.ts';
 import { escapeHtml } from '../../mail/escape-html.ts';
 import type { Receipt } from './get-receipt.ts';

@@ -1,3 +1,4 @@
+import { formatNumber } from '@domain/format';
 import { depositCaps } from '@domain/listing/deposit-caps';
 
 /** The most the deposits can be at the rent typed so far (Tenant Fees Act 2019). */
@@ -12,9 +13,9 @@ export function DepositHint({
   const caps = depositCaps(price, period);
   return (
     <p className="hint" id="deposit-caps">
-      At this rent the deposit can be at most £{caps.maxDeposit.toLocaleString('en-GB')} (
-      {caps.depositWeeks} weeks) and the holding deposit £
-      {caps.maxHoldingDeposit.toLocaleString('en-GB')} (one week), under the Tenant Fees Act 2019.
+      At this rent the deposit can be at most £{formatNumber(caps.maxDeposit)} ({caps.depositWeeks}{' '}
+      weeks) and the holding deposit £{formatNumber(caps.maxHoldingDeposit)} (one week), under the
+      Tenant Fees Act 2019.
     </p>
   );
 }
