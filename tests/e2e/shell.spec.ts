@@ -157,6 +157,31 @@ test.describe('banners and scrolling', () => {
     await expect(banner).toBeHidden();
   });
 
+  test('a cookie banner read only in part is not painted (it would grow upwards, a layout shift)', async ({
+    page,
+  }) => {
+    // What a slow phone can paint: the page read as far as the banner's first button (the banner
+    // comes first in the body, so it is painted early).
+    await page.route('**/assets/*.js', (route) => route.abort());
+    await page.route('**/pricing', async (route) => {
+      const html = await (await route.fetch()).text();
+      const firstButtonEnds = html.indexOf('</button>', html.indexOf('class="cookie-banner'));
+      expect(firstButtonEnds).toBeGreaterThan(0);
+      await route.fulfill({
+        contentType: 'text/html; charset=utf-8',
+        body: html.slice(0, firstButtonEnds + '</button>'.length),
+      });
+    });
+    await page.goto('/pricing');
+    const partBanner = page.locator('.cookie-banner');
+    await expect(partBanner.locator('button')).toHaveText(['Accept optional cookies']);
+    await expect(partBanner).toBeHidden();
+    await page.unroute('**/pricing');
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Cookies on Roost' })).toBeVisible();
+  });
+
   test('with JavaScript off there is no cookie banner (no choice could be recorded)', async ({
     browser,
   }) => {
