@@ -86,7 +86,10 @@ test('public pages load and hydrate without calling Intl (its first call loads I
     ]) {
       const original = intl[name]!;
       intl[name] = new Proxy(original, {
-        construct: (target, args) => (note(`Intl.${name}`), Reflect.construct(target, args)),
+        construct: (target, args) => (
+          note(`Intl.${name}`),
+          Reflect.construct(target, args) as object
+        ),
         apply: (target, self, args) => (note(`Intl.${name}`), Reflect.apply(target, self, args)),
       });
     }
