@@ -108,61 +108,65 @@ function MobileMenu({ blogUrl }: { blogUrl: string }) {
         <span className="visually-hidden">Menu</span>
       </button>
       <div id="mobile-menu" ref={panelRef} className="mobile-menu" hidden={!isOpen}>
-        <nav aria-label="Mobile">
-          <ul>
-            {MAIN_LINKS.map((link) => (
-              <li key={link.to}>
-                <NavLink to={link.to}>{link.label}</NavLink>
-              </li>
-            ))}
-            <li>
-              <BlogLink href={blogUrl} />
-            </li>
-          </ul>
-          <ul className="mobile-menu__account">
-            <li>
-              <NavLink to="/my-account/">
-                {user ? 'My account and listings' : 'Sign in or create an account'}
-              </NavLink>
-            </li>
-            <li>
-              <NavLink to={ADD_LISTING_PATH} onClick={startNewListing}>
-                Add a listing
-              </NavLink>
-            </li>
-            {user ? (
-              <>
-                <li>
-                  <NavLink to="/favourites">Favourites</NavLink>
+        {/* Rendered only while open: closed, its links were rendered on the server and hydrated
+            on every page for nothing (docs/performance.md §3). */}
+        {isOpen ? (
+          <nav aria-label="Mobile">
+            <ul>
+              {MAIN_LINKS.map((link) => (
+                <li key={link.to}>
+                  <NavLink to={link.to}>{link.label}</NavLink>
                 </li>
-                <li>
-                  <NavLink to="/my-account/messages">Messages</NavLink>
-                </li>
-                <li>
-                  <NavLink to="/saved-searches">Saved searches</NavLink>
-                </li>
-              </>
-            ) : null}
-            {isAdmin
-              ? ADMIN_LINKS.map((link) => (
-                  <li key={link.to}>
-                    <NavLink to={link.to}>{link.label}</NavLink>
-                  </li>
-                ))
-              : null}
-            {user ? (
+              ))}
               <li>
-                <button
-                  type="button"
-                  className="mobile-menu__signout"
-                  onClick={() => void signOut()}
-                >
-                  Sign out
-                </button>
+                <BlogLink href={blogUrl} />
               </li>
-            ) : null}
-          </ul>
-        </nav>
+            </ul>
+            <ul className="mobile-menu__account">
+              <li>
+                <NavLink to="/my-account/">
+                  {user ? 'My account and listings' : 'Sign in or create an account'}
+                </NavLink>
+              </li>
+              <li>
+                <NavLink to={ADD_LISTING_PATH} onClick={startNewListing}>
+                  Add a listing
+                </NavLink>
+              </li>
+              {user ? (
+                <>
+                  <li>
+                    <NavLink to="/favourites">Favourites</NavLink>
+                  </li>
+                  <li>
+                    <NavLink to="/my-account/messages">Messages</NavLink>
+                  </li>
+                  <li>
+                    <NavLink to="/saved-searches">Saved searches</NavLink>
+                  </li>
+                </>
+              ) : null}
+              {isAdmin
+                ? ADMIN_LINKS.map((link) => (
+                    <li key={link.to}>
+                      <NavLink to={link.to}>{link.label}</NavLink>
+                    </li>
+                  ))
+                : null}
+              {user ? (
+                <li>
+                  <button
+                    type="button"
+                    className="mobile-menu__signout"
+                    onClick={() => void signOut()}
+                  >
+                    Sign out
+                  </button>
+                </li>
+              ) : null}
+            </ul>
+          </nav>
+        ) : null}
       </div>
     </>
   );
