@@ -10,6 +10,7 @@ import {
   type LinksFunction,
 } from 'react-router';
 import type { Route } from './+types/root';
+import { PageLinkProvider } from './components/page-link';
 import { CookieBanner, CookieChoiceScript } from './layout/cookie-banner';
 import { GoogleBanner } from './layout/google-banner';
 import { SiteFooter } from './layout/site-footer';
@@ -78,12 +79,14 @@ export function Layout({ children }: { children: React.ReactNode }) {
           <QueryClientProvider client={queryClient}>
             <AuthProvider serverUser={user}>
               <FavouritesProvider>
-                <SiteHeader />
-                <main id="main" tabIndex={-1}>
-                  {children}
-                </main>
-                <SiteFooter />
-                <GoogleBanner />
+                <PageLinkProvider>
+                  <SiteHeader />
+                  <main id="main" tabIndex={-1}>
+                    {children}
+                  </main>
+                  <SiteFooter />
+                  <GoogleBanner />
+                </PageLinkProvider>
               </FavouritesProvider>
             </AuthProvider>
           </QueryClientProvider>

@@ -1,7 +1,7 @@
-import { Link } from 'react-router';
 import { formatYear } from '@domain/format';
 import { useRootData } from '~/lib/use-root-data';
 import { SocialIcon } from '~/components/icons';
+import { PageLink } from '~/components/page-link';
 import { PaymentIcons } from '~/components/payment-icons';
 import { ADD_LISTING_PATH, useStartNewListing } from './use-add-listing';
 
@@ -26,20 +26,20 @@ export function SiteFooter() {
         <section aria-labelledby="footer-list-free" className="footer-cta">
           <h2 id="footer-list-free">List for free</h2>
           <p>Selling or letting? Advertise your home on Roost at no cost, in a few minutes.</p>
-          <Link
+          <PageLink
             to={ADD_LISTING_PATH}
             className="button button--secondary"
             onClick={startNewListing}
           >
             Add a listing
-          </Link>
+          </PageLink>
         </section>
         <nav aria-label="Footer">
           <h2 className="footer-heading">Roost</h2>
           <ul className="footer-links">
             {FOOTER_LINKS.map((link) => (
               <li key={link.to}>
-                <Link to={link.to}>{link.label}</Link>
+                <PageLink to={link.to}>{link.label}</PageLink>
               </li>
             ))}
           </ul>

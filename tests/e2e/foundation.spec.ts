@@ -123,3 +123,35 @@ test('public pages load and hydrate without calling Intl (its first call loads I
   await page.evaluate(() => new Intl.NumberFormat('en-GB').format(1));
   expect(await uses()).toHaveLength(1);
 });
+
+test('cards and footer links navigate inside the app; a modified click is left to the browser', async ({
+  page,
+}) => {
+  await page.goto('/search/for-sale/');
+  // Choosing hides the cookie banner (it would cover the footer) and shows the page hydrated.
+  await page.getByRole('button', { name: 'Reject optional cookies' }).click();
+  // Set on this document: still there after a navigation only if the page did not reload.
+  await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
+  const sameDocument = () =>
+    page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument === true);
+
+  const card = page.locator('.listing-card__title a').first();
+  const title = (await card.textContent())!;
+  await card.click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
+  expect(await sameDocument()).toBe(true);
+
+  const footer = page.getByRole('navigation', { name: 'Footer' });
+  await footer.getByRole('link', { name: 'FAQ' }).click();
+  await expect(page).toHaveURL(/\/faq$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Frequently asked questions');
+  expect(await sameDocument()).toBe(true);
+  await page.goBack();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
+
+  // Shift-click opens a new window, as for any link: this page stays where it is.
+  const opened = page.context().waitForEvent('page');
+  await footer.getByRole('link', { name: 'Pricing' }).click({ modifiers: ['Shift'] });
+  await (await opened).close();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
+});

@@ -1,4 +1,4 @@
-import { useHref, useLinkClickHandler } from 'react-router';
+import { PageLink } from '~/components/page-link';
 import { FavouriteButton } from '~/features/favourites/favourite-button';
 import type { ListingSummary } from '../../../server/marketplace/listings/listing-summary';
 import {
@@ -11,18 +11,6 @@ import {
 } from '@domain/format';
 import { imageSrcSet, imageUrl } from '@domain/images';
 import { listingPath } from '@domain/listing/listing-url';
-
-/**
- * The card's picture and title both link to the home as React Router's `<Link>` would (the same
- * href, client-side navigation on a plain click, `data-discover` for route discovery), from one
- * set of router hooks per card: each `<Link>` runs them for itself, and the cards' links were
- * the largest share of React Router's work in a search page's render (docs/performance.md §2).
- */
-function useCardLink(to: string) {
-  const href = useHref(to);
-  const onClick = useLinkClickHandler<HTMLAnchorElement>(to);
-  return { href, onClick, 'data-discover': 'true' };
-}
 
 export function ListingCard({
   listing,
@@ -38,12 +26,13 @@ export function ListingCard({
   /** A paid placement this card is shown in: labelled on the card, for everyone to see. */
   placement?: 'Featured' | 'Showcase';
 }) {
-  const link = useCardLink(listingPath(listing));
+  // The picture and the title both link to the home: `PageLink`, as a search page has 24 cards.
+  const href = listingPath(listing);
   const statusBadge = formatStatusBadge(listing.status);
   const priceNote = formatPriceNote(listing);
   return (
     <article className={placement ? 'listing-card listing-card--placed' : 'listing-card'}>
-      <a {...link} className="listing-card__media" tabIndex={-1} aria-hidden="true">
+      <PageLink to={href} className="listing-card__media" tabIndex={-1} aria-hidden="true">
         {listing.cover ? (
           <img
             src={imageUrl(listing.cover.key, 640)}
@@ -65,7 +54,7 @@ export function ListingCard({
         ) : listing.isReduced ? (
           <span className="badge badge--reduced">Reduced</span>
         ) : null}
-      </a>
+      </PageLink>
       <div className="listing-card__favourite">
         <FavouriteButton listingId={listing.id} title={listing.title} />
       </div>
@@ -81,7 +70,7 @@ export function ListingCard({
           ) : null}
         </p>
         <h3 className="listing-card__title">
-          <a {...link}>{listing.title}</a>
+          <PageLink to={href}>{listing.title}</PageLink>
         </h3>
         <p className="listing-card__address">{listing.displayAddress}</p>
         <p className="listing-card__facts">
