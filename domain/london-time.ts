@@ -9,7 +9,8 @@
  * UK clocks have followed one rule since 1996: British Summer Time (UTC+1) from 01:00 UTC on the
  * last Sunday in March to 01:00 UTC on the last Sunday in October, GMT otherwise. Instants before
  * 1996 ask `Intl` (earlier years had other rules); `london-time.test.ts` checks the rule against
- * the time-zone database hour by hour, so a change in the law shows up there first.
+ * the time-zone database up to 2045 and minute by minute around each change of the clocks, so a
+ * change in the law shows up there first.
  */
 
 export interface LondonTime {
