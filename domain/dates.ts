@@ -1,8 +1,7 @@
+import { twoDigits } from './format.ts';
 import { londonTime } from './london-time.ts';
 
 /** Calendar days in the UK (`YYYY-MM-DD`), whatever the server's or browser's zone. */
-
-const twoDigits = (value: number) => String(value).padStart(2, '0');
 
 /** Today's date in the UK (`YYYY-MM-DD`). */
 export function londonToday(now = new Date()): string {

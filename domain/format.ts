@@ -62,14 +62,17 @@ export function formatNumber(value: number, maxFractionDigits = 3, minFractionDi
 
 /** e.g. '£250,000', '-£5': whole pounds. */
 export function formatPounds(amount: number): string {
-  const text = formatNumber(amount, 0);
-  return text.startsWith('-') ? `-£${text.slice(1)}` : `£${text}`;
+  return withPoundSign(formatNumber(amount, 0));
 }
 
 /** e.g. 9.99 → '£9.99', 0 → '£0.00': pounds and pence. */
 export function formatPoundsAndPence(amount: number): string {
-  const text = formatNumber(amount, 2, 2);
-  return text.startsWith('-') ? `-£${text.slice(1)}` : `£${text}`;
+  return withPoundSign(formatNumber(amount, 2, 2));
+}
+
+/** '£' after any minus sign, as en-GB writes money: '-£5'. */
+function withPoundSign(number: string): string {
+  return number.startsWith('-') ? `-£${number.slice(1)}` : `£${number}`;
 }
 
 /** e.g. 999 → '£9.99', 0 → '£0.00'. */
@@ -135,7 +138,8 @@ const MONTHS = [
 const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 
 const asDate = (value: string | Date) => (typeof value === 'string' ? new Date(value) : value);
-const twoDigits = (value: number) => String(value).padStart(2, '0');
+/** '7' → '07': hours, minutes, months and days as clocks and ISO dates write them. */
+export const twoDigits = (value: number) => String(value).padStart(2, '0');
 
 const dayMonthYear = ({ day, month, year }: LondonTime) => `${day} ${MONTHS[month - 1]} ${year}`;
 
