@@ -43,6 +43,11 @@ export default function handleRequest(
       <ServerRouter context={routerContext} url={request.url} nonce={nonce} />,
       {
         nonce: nonce ? { script: nonce, style: nonce } : undefined,
+        // React moves a finished Suspense boundary out of line (a hidden copy at the end of the
+        // page, shown by an inline script) once the page passes 12.8 KB, so that a slow stream
+        // can paint sooner. `coalescedWrites` sends a finished page in one piece anyway, so that
+        // only cost the browser a script, a second layout and a repaint (docs/performance.md §3).
+        progressiveChunkSize: Number.POSITIVE_INFINITY,
         [readyOption]() {
           shellRendered = true;
           const body = coalescedWrites(() => {
