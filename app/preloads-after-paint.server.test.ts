@@ -1,7 +1,11 @@
 import { Readable } from 'node:stream';
 import { text } from 'node:stream/consumers';
 import { describe, expect, it } from 'vitest';
-import { deferModulePreloads, preloadsAfterFirstPaint } from './preloads-after-paint.server';
+import {
+  deferModulePreloads,
+  PRELOADS_A_TASK,
+  preloadsAfterFirstPaint,
+} from './preloads-after-paint.server';
 
 const HEAD =
   '<!DOCTYPE html><html lang="en-GB"><head><meta charSet="utf-8"/><title>Pricing | Roost</title>' +
@@ -10,6 +14,33 @@ const HEAD =
   '<link rel="stylesheet" href="/assets/global-C547oVn4.css"/>';
 const BODY =
   '</head><body><p>Café £250,000</p><script type="module">import("/x.js")</script></body></html>';
+
+/** Runs the inline script against a stand-in for the few browser APIs it uses. */
+function standInBrowser(script: string) {
+  const added: { rel: string; href: string }[] = [];
+  const timers: { run: () => void; ms: number }[] = [];
+  let observer: ((list: { getEntriesByName(name: string): unknown[] }) => void) | undefined;
+  class PerformanceObserver {
+    constructor(callback: typeof observer) {
+      observer = callback;
+    }
+    observe(options: unknown) {
+      expect(options).toEqual({ type: 'paint', buffered: true });
+    }
+  }
+  const document = {
+    createElement: () => ({ rel: '', href: '' }),
+    head: { appendChild: (link: { rel: string; href: string }) => added.push(link) },
+  };
+  new Function('PerformanceObserver', 'setTimeout', 'document', script)(
+    PerformanceObserver,
+    (callback: () => void, ms: number) => timers.push({ run: callback, ms }),
+    document,
+  );
+  const paint = (name: string) =>
+    observer!({ getEntriesByName: (wanted) => (wanted === name ? [{}] : []) });
+  return { added, timers, paint };
+}
 
 describe('deferModulePreloads', () => {
   it('moves the module preloads into a script, with the nonce, that adds them after the first paint', () => {
@@ -21,40 +52,19 @@ describe('deferModulePreloads', () => {
 
     // Run the script against a stand-in browser: nothing is added before the first paint.
     const run = (paintReported: boolean) => {
-      const added: { rel: string; href: string }[] = [];
-      const timers: { run: () => void; ms: number }[] = [];
-      let observer: ((list: { getEntriesByName(name: string): unknown[] }) => void) | undefined;
-      class PerformanceObserver {
-        constructor(callback: typeof observer) {
-          observer = callback;
-        }
-        observe(options: unknown) {
-          expect(options).toEqual({ type: 'paint', buffered: true });
-        }
-      }
-      const document = {
-        createElement: () => ({ rel: '', href: '' }),
-        head: { appendChild: (link: { rel: string; href: string }) => added.push(link) },
-      };
-      new Function('PerformanceObserver', 'setTimeout', 'document', script!)(
-        PerformanceObserver,
-        (callback: () => void, ms: number) => timers.push({ run: callback, ms }),
-        document,
-      );
-      expect(added).toEqual([]);
-      const paint = (name: string) =>
-        observer!({ getEntriesByName: (wanted) => (wanted === name ? [{}] : []) });
-      paint('first-paint');
-      expect(added).toEqual([]);
-      if (paintReported) paint('first-contentful-paint');
+      const browser = standInBrowser(script!);
+      expect(browser.added).toEqual([]);
+      browser.paint('first-paint');
+      expect(browser.added).toEqual([]);
+      if (paintReported) browser.paint('first-contentful-paint');
       else {
-        expect(timers.map((timer) => timer.ms)).toEqual([3000]);
-        timers[0]!.run();
+        expect(browser.timers.map((timer) => timer.ms)).toEqual([3000]);
+        browser.timers[0]!.run();
       }
       // Once only, whichever comes second.
-      paint('first-contentful-paint');
-      timers[0]!.run();
-      return added;
+      browser.paint('first-contentful-paint');
+      browser.timers[0]!.run();
+      return browser.added;
     };
     const links = [
       { rel: 'modulepreload', href: '/assets/entry.client-CeqyLo1K.js' },
@@ -62,6 +72,29 @@ describe('deferModulePreloads', () => {
     ];
     expect(run(true)).toEqual(links);
     expect(run(false)).toEqual(links);
+  });
+
+  it(`adds ${PRELOADS_A_TASK} links a task, in order, so no one task is long`, () => {
+    const hrefs = Array.from({ length: 10 }, (_, index) => `/assets/chunk-${index}.js`);
+    const head = deferModulePreloads(
+      `<head>${hrefs.map((href) => `<link rel="modulepreload" href="${href}"/>`).join('')}`,
+      undefined,
+    );
+    const browser = standInBrowser(/<script>(.*)<\/script>$/.exec(head)![1]!);
+    browser.paint('first-contentful-paint');
+    const perTask = [browser.added.length];
+    // The 3 s fallback stays first in line and does nothing; each later timer is the next batch.
+    for (let next = 1; next < browser.timers.length; next++) {
+      const timer = browser.timers[next]!;
+      expect(timer.ms).toBe(0);
+      const before = browser.added.length;
+      timer.run();
+      perTask.push(browser.added.length - before);
+    }
+    expect(perTask).toEqual([4, 4, 2]);
+    expect(browser.added.map((link) => link.href)).toEqual(hrefs);
+    browser.timers[0]!.run();
+    expect(browser.added).toHaveLength(10);
   });
 
   it('leaves a head without module preloads, and any href that is not a built asset, alone', () => {

@@ -36,6 +36,9 @@ const MODULE_PRELOAD = /<link rel="modulepreload" href="([^"]*)"[^>]*\/>/g;
 /** The build's asset paths; anything else is left where it is. */
 const ASSET_PATH = /^\/[\w./-]+\.js$/;
 
+/** How many preload links the script adds in one task. */
+export const PRELOADS_A_TASK = 4;
+
 /** The head's module preloads, moved to a script that adds them after the first paint. */
 export function deferModulePreloads(headHtml: string, nonce: string | undefined): string {
   const hrefs: string[] = [];
@@ -47,10 +50,14 @@ export function deferModulePreloads(headHtml: string, nonce: string | undefined)
   if (hrefs.length === 0) return headHtml;
   // After the browser reports the first contentful paint (a frame's callback can still run
   // before the paint reaches the screen), or after 3 s where it reports none (a hidden tab).
+  // A few links a task: a browser recording a trace spends up to a millisecond on each, and 30
+  // at once made a task long enough to block input on a slow phone (docs/performance.md §3).
   const script =
-    `(function(){var done=false;function go(){if(done)return;done=true;${JSON.stringify(hrefs)}` +
-    `.forEach(function(h){var l=document.createElement("link");l.rel="modulepreload";l.href=h;` +
-    `document.head.appendChild(l)})}try{new PerformanceObserver(function(list){` +
+    `(function(){var hrefs=${JSON.stringify(hrefs)},started=false;` +
+    `function add(from){for(var i=from;i<hrefs.length&&i<from+${PRELOADS_A_TASK};i++){` +
+    `var l=document.createElement("link");l.rel="modulepreload";l.href=hrefs[i];` +
+    `document.head.appendChild(l)}if(i<hrefs.length)setTimeout(function(){add(i)},0)}` +
+    `function go(){if(started)return;started=true;add(0)}try{new PerformanceObserver(function(list){` +
     `if(list.getEntriesByName("first-contentful-paint").length)go()})` +
     `.observe({type:"paint",buffered:true})}catch(e){}setTimeout(go,3000)})()`;
   return `${withoutPreloads}<script${nonce ? ` nonce="${nonce}"` : ''}>${script}</script>`;
