@@ -2,10 +2,12 @@ import type { Map as LeafletMap } from 'leaflet';
 import { useEffect, useRef, useState } from 'react';
 import { loadLeaflet } from './load-leaflet';
 import { addOpenStreetMapTiles } from './map-tiles';
+import { useNearViewport } from './use-near-viewport';
 
 /**
- * Where the home is, on OpenStreetMap tiles through Leaflet (loaded in the browser only). The
- * page never depends on it: without JavaScript, or when tiles fail, the text and the link to
+ * Where the home is, on OpenStreetMap tiles through Leaflet (loaded in the browser only, once
+ * the visitor scrolls near the map: drawing it took a 50–60 ms task on a first load). The page
+ * never depends on it: without JavaScript, or when tiles fail, the text and the link to
  * OpenStreetMap remain.
  */
 export function ListingMap({
@@ -21,7 +23,9 @@ export function ListingMap({
 }) {
   const containerRef = useRef<HTMLDivElement>(null);
   const [state, setState] = useState<'idle' | 'ready' | 'tiles-failed' | 'failed'>('idle');
+  const isNear = useNearViewport(containerRef);
   useEffect(() => {
+    if (!isNear) return;
     let map: LeafletMap | undefined;
     let isCancelled = false;
     void loadLeaflet()
@@ -43,7 +47,7 @@ export function ListingMap({
       isCancelled = true;
       map?.remove();
     };
-  }, [lat, lng, isApproximate]);
+  }, [isNear, lat, lng, isApproximate]);
   const osm = `https://www.openstreetmap.org/?mlat=${lat}&mlon=${lng}#map=16/${lat}/${lng}`;
   return (
     <section aria-labelledby="location-heading" className="listing-map">

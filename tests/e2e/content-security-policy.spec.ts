@@ -62,6 +62,8 @@ test('a property page, with its map and enquiry form, runs with no refusals', as
   await page.goto('/search/for-sale/');
   const href = await page.locator('.listing-card__title a').first().getAttribute('href');
   const violations = await visit(page, href!, async () => {
+    // The map is drawn as the visitor scrolls near it.
+    await page.locator('.listing-map__canvas').scrollIntoViewIfNeeded();
     await expect(page.locator('.leaflet-container')).toBeVisible();
     // The enquiry form validates with zod in the browser (told not to probe for eval).
     await expect(page.getByRole('button', { name: 'Send message' })).toBeVisible();

@@ -155,3 +155,42 @@ test('cards and footer links navigate inside the app; a modified click is left t
   await (await opened).close();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
 });
+
+test('a property page arrives whole, and draws its map only when the visitor scrolls near it', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 412, height: 823 });
+  await page.goto('/search/for-sale/');
+  const property = await page.locator('.listing-card__title a').first().getAttribute('href');
+
+  // Every part in its place in the markup, not sent hidden at the end of the page with a script
+  // to move it (React does that past 12.8 KB unless told not to; it cost a second layout). The
+  // first render after the server starts may still stream the calculators while their module
+  // loads.
+  await page.request.get(property!);
+  const html = await (await page.request.get(property!)).text();
+  const costs = html.indexOf('id="buying-costs"');
+  expect(costs).toBeGreaterThan(0);
+  expect(costs).toBeLessThan(html.indexOf('id="location-heading"'));
+
+  const leaflet: string[] = [];
+  page.on('request', (request) => {
+    if (/\/assets\/leaflet[^/]*\.js$/.test(new URL(request.url()).pathname)) {
+      leaflet.push(request.url());
+    }
+  });
+  await page.goto(property!);
+  await expect(page.getByRole('button', { name: 'Accept optional cookies' })).toBeEnabled();
+  const map = page.locator('.listing-map__canvas');
+  await page.waitForLoadState('networkidle');
+  // Further down than the 400 px ahead of the viewport at which the map starts.
+  expect(await map.evaluate((element) => element.getBoundingClientRect().top)).toBeGreaterThan(
+    823 + 400,
+  );
+  await expect(map).toHaveAttribute('data-state', 'idle');
+  expect(leaflet).toEqual([]);
+
+  await map.scrollIntoViewIfNeeded();
+  await expect(map.locator('.leaflet-pane').first()).toBeAttached();
+  expect(leaflet.length).toBeGreaterThan(0);
+});

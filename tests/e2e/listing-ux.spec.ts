@@ -111,6 +111,8 @@ test('the property page keeps the price beside a long title and the map under th
 
   // Scrolled so the map passes under the sticky header: the header stays on top.
   const map = page.locator('.listing-map__canvas');
+  // Drawn as it comes near the viewport.
+  await map.scrollIntoViewIfNeeded();
   await expect(map.locator('.leaflet-pane').first()).toBeAttached();
   const mapTop = (await map.evaluate((element) => element.getBoundingClientRect().top)) as number;
   await page.evaluate((top) => window.scrollBy(0, top - 30), mapTop);

@@ -205,6 +205,8 @@ test('the lister reduces the rent and the page says Reduced', async ({ page }) =
   // Map tiles cannot load: the page says so and keeps working.
   await page.route('https://tile.openstreetmap.org/**', (route) => route.abort());
   await page.goto(listingUrl);
+  // The map is drawn as the visitor scrolls near it.
+  await page.locator('.listing-map__canvas').scrollIntoViewIfNeeded();
   await expect(page.getByText('The map could not be loaded just now')).toBeVisible();
   await expect(page.getByRole('link', { name: /Open in OpenStreetMap/ })).toBeVisible();
   await expect(page.getByTestId('listing-price')).toHaveText('£1,250 pcm');
