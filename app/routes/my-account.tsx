@@ -41,7 +41,9 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 export default function MyAccount({ loaderData }: Route.ComponentProps) {
-  const { status, user, isAmplifyReady, configurationError, signOut } = useAuth();
+  const { status, user, isAmplifyReady, configurationError, requestAmplify, signOut } = useAuth();
+  // The Authenticator (and the account's own settings) need the Amplify client.
+  useEffect(requestAmplify, [requestAmplify]);
   const [searchParams] = useSearchParams();
   const navigate = useNavigate();
   const returnTo = safeReturnPath(searchParams.get('redirectTo'));

@@ -95,3 +95,39 @@ test('a refresh token revoked elsewhere signs the browser out at the next refres
   await page.reload();
   await expect(page.getByRole('link', { name: 'Sign in', exact: true })).toBeVisible();
 });
+
+test('a signed-out visitor’s pages load the sign-in client only to sign in, and every page after', async ({
+  page,
+  baseURL,
+}) => {
+  const clientScripts: string[] = [];
+  const poolCalls: string[] = [];
+  page.on('request', (request) => {
+    const { pathname } = new URL(request.url());
+    if (/\/assets\/amplify-client-[^/]*\.js$/.test(pathname)) clientScripts.push(pathname);
+    if (pathname === '/idp') poolCalls.push(request.headers()['x-amz-target'] ?? '');
+  });
+  // The configuration is still read (is Google sign-in on?), so the page has decided by then.
+  const configRead = page.waitForResponse('**/amplify-config.json');
+  await page.goto('/search/for-sale/');
+  await configRead;
+  await page.locator('.listing-card__title a').first().click();
+  await expect(page).toHaveURL(/\/property\/\d+/);
+  await expect(page.getByRole('link', { name: 'Sign in', exact: true })).toBeVisible();
+  expect(clientScripts).toEqual([]);
+  expect(poolCalls).toEqual([]);
+
+  // The sign-in page loads it.
+  const person = { email: uniqueEmail('lazy-client'), name: 'Morag Baird' };
+  await createUserWithSdk(baseURL!, person);
+  await signInWithKeyboard(page, person.email);
+  await expectSignedInAs(page, person.name);
+  expect(clientScripts.length).toBeGreaterThan(0);
+
+  // Signed in, a fresh load of a public page loads it at once (token refresh, sign-out).
+  clientScripts.length = 0;
+  const loaded = page.waitForRequest(/\/assets\/amplify-client-[^/]*\.js$/);
+  await page.goto('/search/for-sale/');
+  await loaded;
+  await expectSignedInAs(page, person.name);
+});

@@ -8,6 +8,7 @@ import {
 import { cognitoUserPoolsTokenProvider } from 'aws-amplify/auth/cognito';
 import { CookieStorage, Hub, defaultStorage } from 'aws-amplify/utils';
 import { toSessionUser, type SessionUser } from '@domain/session-user';
+import { fetchAmplifyConfig } from './amplify-config';
 import { createRoutingTokenStorage } from './token-storage';
 
 /**
@@ -22,12 +23,7 @@ let configuring: Promise<ResourcesConfig> | undefined;
 
 export function configureAmplify(): Promise<ResourcesConfig> {
   configuring ??= (async () => {
-    const response = await fetch('/amplify-config.json', {
-      cache: 'no-store',
-      headers: { accept: 'application/json' },
-    });
-    if (!response.ok) throw new Error(`/amplify-config.json answered ${response.status}`);
-    const config = (await response.json()) as ResourcesConfig;
+    const config = await fetchAmplifyConfig();
     Amplify.configure(config);
     const { hostname } = window.location;
     const isLocal = hostname === 'localhost' || hostname === '127.0.0.1' || hostname === '[::1]';
@@ -45,11 +41,6 @@ export function configureAmplify(): Promise<ResourcesConfig> {
     throw error;
   });
   return configuring;
-}
-
-export function isGoogleConfigured(config: ResourcesConfig): boolean {
-  const providers = config.Auth?.Cognito?.loginWith?.oauth?.providers ?? [];
-  return providers.some((provider) => provider === 'Google');
 }
 
 /** Amplify's name for a request that never got an answer (offline, connection refused). */
@@ -111,6 +102,7 @@ export function clearAdminCache(): void {
 export async function signOutEverywhere(): Promise<void> {
   clearAdminCache();
   try {
+    await configureAmplify();
     await amplifySignOut();
   } catch (error) {
     console.warn('Sign-out could not reach the identity service; clearing local tokens', error);
@@ -122,6 +114,8 @@ export async function signOutEverywhere(): Promise<void> {
 
 export async function startGoogleSignIn(): Promise<void> {
   try {
+    // A signed-out visitor's page has not configured Amplify (auth-context.tsx).
+    await configureAmplify();
     await signInWithRedirect({ provider: 'Google' });
   } catch (error) {
     console.error('Could not start Google sign-in', error);

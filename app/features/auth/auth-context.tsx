@@ -3,6 +3,8 @@ import { useNavigate, useRevalidator } from 'react-router';
 import { writeItem, STORAGE_FLAGS } from '~/lib/browser-storage';
 import type { SessionUser } from '@domain/session-user';
 import type * as AmplifyClientModule from './amplify-client';
+import { fetchAmplifyConfig, isGoogleConfigured } from './amplify-config';
+import { browserMayHoldSignIn } from './stored-sign-in';
 
 export type AuthStatus = 'configuring' | 'authenticated' | 'unauthenticated';
 
@@ -15,6 +17,8 @@ export interface AuthState {
   /** Amplify is configured from /amplify-config.json and ready for the Authenticator. */
   isAmplifyReady: boolean;
   configurationError: boolean;
+  /** Loads and configures Amplify where a page needs it for a signed-out visitor (sign-in). */
+  requestAmplify: () => void;
   signOut: () => Promise<void>;
 }
 
@@ -33,6 +37,11 @@ export function loadAmplifyClient(): Promise<AmplifyClient> {
  * refetch the admin flag; signedOut → go to /; tokenRefresh_failure → signed out unless it was
  * a network error. Server-rendered pages are revalidated whenever the status changes, so
  * loaders see the new cookie.
+ *
+ * Amplify loads only where there may be a sign-in to read (`browserMayHoldSignIn`) or a page
+ * asks for it (`requestAmplify`: the sign-in page). Any other visitor is signed out, and their
+ * page reads only the configuration (for the Google banner): loading the client took a 20–45 ms
+ * task on every first load of every page (docs/performance.md §3).
  */
 export function AuthProvider({
   serverUser,
@@ -43,7 +52,7 @@ export function AuthProvider({
 }) {
   const navigate = useNavigate();
   const revalidator = useRevalidator();
-  const [state, setState] = useState<Omit<AuthState, 'signOut'>>(() => ({
+  const [state, setState] = useState<Omit<AuthState, 'requestAmplify' | 'signOut'>>(() => ({
     status: 'configuring',
     user: serverUser,
     isAdmin: serverUser?.isAdmin ?? false,
@@ -51,6 +60,11 @@ export function AuthProvider({
     isAmplifyReady: false,
     configurationError: false,
   }));
+  // Read from the browser once, on the first render: nothing rendered depends on it.
+  const [isAmplifyWanted, setIsAmplifyWanted] = useState(
+    () => serverUser !== null || (typeof document !== 'undefined' && browserMayHoldSignIn()),
+  );
+  const requestAmplify = useCallback(() => setIsAmplifyWanted(true), []);
   const serverUserId = serverUser?.userId ?? null;
   const revalidateRef = useRef(revalidator.revalidate);
   const navigateRef = useRef(navigate);
@@ -89,6 +103,37 @@ export function AuthProvider({
   }, []);
 
   useEffect(() => {
+    if (isAmplifyWanted) return;
+    let isCancelled = false;
+    fetchAmplifyConfig().then(
+      (config) => {
+        if (isCancelled) return;
+        // Amplify, if a page asked for it meanwhile, has the last word on the status.
+        setState((previous) => ({
+          ...previous,
+          status: previous.status === 'configuring' ? 'unauthenticated' : previous.status,
+          isGoogleEnabled: isGoogleConfigured(config),
+        }));
+      },
+      (error: unknown) => {
+        console.error('Sign-in is unavailable: could not load /amplify-config.json', error);
+        if (isCancelled) return;
+        setState((previous) => ({
+          ...previous,
+          status: previous.status === 'configuring' ? 'unauthenticated' : previous.status,
+          configurationError: true,
+        }));
+      },
+    );
+    return () => {
+      isCancelled = true;
+    };
+    // Decided once per page load, from what the server and the browser held at the start.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  useEffect(() => {
+    if (!isAmplifyWanted) return;
     let isCancelled = false;
     let stopListening: (() => void) | undefined;
     (async () => {
@@ -111,7 +156,8 @@ export function AuthProvider({
       setState((previous) => ({
         ...previous,
         isAmplifyReady: true,
-        isGoogleEnabled: amplify.isGoogleConfigured(config),
+        configurationError: false,
+        isGoogleEnabled: isGoogleConfigured(config),
       }));
       stopListening = amplify.listenToAuthEvents((hubEvent) => {
         if (hubEvent.event === 'signedIn') {
@@ -156,7 +202,7 @@ export function AuthProvider({
     };
     // Configure once per page load; the server user only seeds the first render.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [refresh]);
+  }, [isAmplifyWanted, refresh]);
 
   const signOut = useCallback(async () => {
     const amplify = await loadAmplifyClient();
@@ -171,7 +217,10 @@ export function AuthProvider({
     await revalidateRef.current();
   }, []);
 
-  const value = useMemo<AuthState>(() => ({ ...state, signOut }), [state, signOut]);
+  const value = useMemo<AuthState>(
+    () => ({ ...state, requestAmplify, signOut }),
+    [state, requestAmplify, signOut],
+  );
   return <AuthContext value={value}>{children}</AuthContext>;
 }
 
