@@ -1,5 +1,6 @@
-import { useCallback, useSyncExternalStore } from 'react';
+import { useCallback } from 'react';
 import { readItem, writeItem } from '~/lib/browser-storage';
+import { useBrowserValue } from './use-browser-value';
 
 const CHANGE_EVENT = 'roost:flag-changed';
 
@@ -19,11 +20,8 @@ function subscribe(onChange: () => void) {
 export function useStoredFlag(
   key: string,
 ): [string | null | undefined, (value: string | null) => void] {
-  const value = useSyncExternalStore(
-    subscribe,
-    () => readItem(key),
-    () => undefined,
-  );
+  const read = useCallback(() => readItem(key), [key]);
+  const value = useBrowserValue<string | null | undefined>(subscribe, read, undefined);
   const set = useCallback(
     (next: string | null) => {
       writeItem(key, next);

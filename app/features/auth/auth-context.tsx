@@ -1,4 +1,13 @@
-import { createContext, use, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import {
+  createContext,
+  startTransition,
+  use,
+  useCallback,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import { useNavigate, useRevalidator } from 'react-router';
 import { writeItem, STORAGE_FLAGS } from '~/lib/browser-storage';
 import type { SessionUser } from '@domain/session-user';
@@ -108,12 +117,15 @@ export function AuthProvider({
     fetchAmplifyConfig().then(
       (config) => {
         if (isCancelled) return;
-        // Amplify, if a page asked for it meanwhile, has the last word on the status.
-        setState((previous) => ({
-          ...previous,
-          status: previous.status === 'configuring' ? 'unauthenticated' : previous.status,
-          isGoogleEnabled: isGoogleConfigured(config),
-        }));
+        // Amplify, if a page asked for it meanwhile, has the last word on the status. In a
+        // transition: every heart on the page reads this context, and nothing here is urgent.
+        startTransition(() =>
+          setState((previous) => ({
+            ...previous,
+            status: previous.status === 'configuring' ? 'unauthenticated' : previous.status,
+            isGoogleEnabled: isGoogleConfigured(config),
+          })),
+        );
       },
       (error: unknown) => {
         console.error('Sign-in is unavailable: could not load /amplify-config.json', error);

@@ -1,12 +1,5 @@
-import {
-  createContext,
-  use,
-  useCallback,
-  useEffect,
-  useMemo,
-  useState,
-  useSyncExternalStore,
-} from 'react';
+import { createContext, use, useCallback, useEffect, useMemo, useState } from 'react';
+import { useBrowserValue } from '~/components/use-browser-value';
 import { useAuth } from '~/features/auth/auth-context';
 import { readItem } from '~/lib/browser-storage';
 import {
@@ -61,11 +54,8 @@ export function useFavouritesState() {
   // The account's list as the last merge with the server answered it: a page that shows the
   // server's favourites (rendered before a save sent from the previous page arrived) compares.
   const [accountIds, setAccountIds] = useState<readonly string[] | null>(null);
-  const raw = useSyncExternalStore(
-    subscribe,
-    () => readItem(key) ?? '',
-    () => '',
-  );
+  const readRaw = useCallback(() => readItem(key) ?? '', [key]);
+  const raw = useBrowserValue(subscribe, readRaw, '');
 
   useEffect(() => {
     if (!owner) return;

@@ -1,7 +1,6 @@
-import { useState, useSyncExternalStore } from 'react';
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
-
-const noSubscription = () => () => {};
+import { useIsHydrated } from '~/components/use-browser-value';
 
 /**
  * 'Use my current location': it needs the browser, so it works only once hydrated, but the server
@@ -9,11 +8,7 @@ const noSubscription = () => () => {};
  * it is hidden (`needs-javascript`).
  */
 export function CurrentLocationButton({ searchPath }: { searchPath: string }) {
-  const isBrowser = useSyncExternalStore(
-    noSubscription,
-    () => true,
-    () => false,
-  );
+  const isBrowser = useIsHydrated();
   const navigate = useNavigate();
   const [message, setMessage] = useState('');
   const [isLocating, setIsLocating] = useState(false);

@@ -1,22 +1,16 @@
-import { useSyncExternalStore } from 'react';
 import { Link } from 'react-router';
+import { useIsHydrated } from '~/components/use-browser-value';
 import { ListingCard } from '~/features/listings/listing-card';
 import { useListingCards } from './api/listing-cards';
 import { useSearchResults } from './api/search-results';
 import { lastSearch, recentlyViewed } from './visitor-memory';
-
-const noSubscription = () => () => {};
 
 /**
  * For a returning visitor (who allowed optional storage): the newest homes for their last search
  * and the homes they looked at recently. Nothing renders on the server or for first visits.
  */
 export function ReturningVisitor() {
-  const isBrowser = useSyncExternalStore(
-    noSubscription,
-    () => true,
-    () => false,
-  );
+  const isBrowser = useIsHydrated();
   const search = isBrowser ? lastSearch() : undefined;
   const viewedIds = isBrowser ? recentlyViewed() : [];
   const newest = useSearchResults(search ? `${search.api}&limit=4` : undefined);
