@@ -44,9 +44,14 @@ function parse(raw: string): string[] {
  */
 export function useFavouritesState() {
   const { user } = useAuth();
+  // Who it is, not the object: the session check after a page loads hands over an equal user,
+  // which must not merge with the server a second time.
+  const userId = user?.userId;
+  const username = user?.username;
+  const email = user?.email;
   const owner = useMemo<FavouritesOwner | null>(
-    () => (user ? { userId: user.userId, username: user.username, email: user.email } : null),
-    [user],
+    () => (userId ? { userId, username, email } : null),
+    [userId, username, email],
   );
   const key = favouritesKey(owner);
   const { mutateAsync: mergeWithServer } = useMergeFavourites();
