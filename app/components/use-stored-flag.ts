@@ -1,17 +1,10 @@
 import { useCallback } from 'react';
-import { readItem, writeItem } from '~/lib/browser-storage';
+import { readItem, storageChanges, writeItem } from '~/lib/browser-storage';
 import { useBrowserValue } from './use-browser-value';
 
 const CHANGE_EVENT = 'roost:flag-changed';
 
-function subscribe(onChange: () => void) {
-  window.addEventListener(CHANGE_EVENT, onChange);
-  window.addEventListener('storage', onChange);
-  return () => {
-    window.removeEventListener(CHANGE_EVENT, onChange);
-    window.removeEventListener('storage', onChange);
-  };
-}
+const subscribe = storageChanges(CHANGE_EVENT);
 
 /**
  * A browser-storage flag as React state. `undefined` while rendering on the server (and during

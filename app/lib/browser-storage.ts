@@ -41,3 +41,18 @@ export function writeItem(key: string, value: string | null, storage = browserSt
     console.warn(`Could not write ${key} to browser storage`, error);
   }
 }
+
+/**
+ * A `subscribe` for stored values: calls back on `changeEvent` (dispatched on `window` after this
+ * tab writes) and on `storage` (another tab wrote).
+ */
+export function storageChanges(changeEvent: string) {
+  return (onChange: () => void) => {
+    window.addEventListener(changeEvent, onChange);
+    window.addEventListener('storage', onChange);
+    return () => {
+      window.removeEventListener(changeEvent, onChange);
+      window.removeEventListener('storage', onChange);
+    };
+  };
+}

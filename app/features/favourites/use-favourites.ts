@@ -1,7 +1,7 @@
 import { createContext, use, useCallback, useEffect, useMemo, useState } from 'react';
 import { useBrowserValue } from '~/components/use-browser-value';
 import { useAuth } from '~/features/auth/auth-context';
-import { readItem } from '~/lib/browser-storage';
+import { readItem, storageChanges } from '~/lib/browser-storage';
 import {
   favouritesKey,
   readFavourites,
@@ -16,14 +16,7 @@ const CHANGE_EVENT = 'roost:favourites-changed';
 /** Only listings (numeric ids) are kept on the server. */
 export const isListingId = (id: string) => /^\d+$/.test(id);
 
-function subscribe(onChange: () => void) {
-  window.addEventListener(CHANGE_EVENT, onChange);
-  window.addEventListener('storage', onChange);
-  return () => {
-    window.removeEventListener(CHANGE_EVENT, onChange);
-    window.removeEventListener('storage', onChange);
-  };
-}
+const subscribe = storageChanges(CHANGE_EVENT);
 
 function parse(raw: string): string[] {
   try {
