@@ -90,9 +90,10 @@ test('photos keep the order chosen, warn when tiny and move by keyboard', async 
   await expect(items).toHaveCount(3);
   await expectOrder(['320', '107', '128']);
 
-  // By keyboard: the first photo moves one place later; the second becomes the cover. A key
-  // pressed before the page has hydrated (and loaded the draft) does nothing, as for a visitor.
-  await page.waitForLoadState('networkidle');
+  // By keyboard: the first photo moves one place later; the second becomes the cover. The
+  // wizard takes focus to its step heading once it is ready, after the photos are drawn: a key
+  // pressed before that would be lost with the focus, for a visitor as for the test.
+  await expect(page.getByRole('heading', { name: 'Step 5 of 7: Photos and media' })).toBeFocused();
   await page.getByRole('button', { name: 'Move photo 1 later' }).focus();
   await page.keyboard.press('Enter');
   await expectOrder(['107', '320', '128']);
