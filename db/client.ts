@@ -7,6 +7,7 @@ import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { createPglite } from './pglite-create.js';
+import { holdsCluster, initialClusterFile, readInitialCluster } from './pglite-initial-cluster.ts';
 import {
   asPglite,
   DEFAULT_STALL_MS,
@@ -52,6 +53,11 @@ export type DatabaseTarget =
       /** Starts from a copy made by `dump()` instead of creating an empty cluster (tests). */
       loadDataDir?: Blob;
       /**
+       * A prepared, migrated cluster (`pglite-initial-cluster.ts`) that a data directory holding
+       * no cluster yet starts from, when the file exists.
+       */
+      initialCluster?: string;
+      /**
        * Run PGlite on a worker thread (`pglite-thread.ts`), so the server's JavaScript thread
        * keeps only its own work. The server does; a script or test may keep it in-thread.
        */
@@ -64,7 +70,12 @@ export type DatabaseTarget =
 export function databaseTarget(options: { databaseUrl?: string; dataDir: string }): DatabaseTarget {
   return options.databaseUrl
     ? { kind: 'postgres', url: options.databaseUrl }
-    : { kind: 'pglite', dataDir: path.join(options.dataDir, 'pg'), thread: pgliteThread('worker') };
+    : {
+        kind: 'pglite',
+        dataDir: path.join(options.dataDir, 'pg'),
+        thread: pgliteThread('worker'),
+        initialCluster: initialClusterFile(),
+      };
 }
 
 /**
@@ -136,10 +147,15 @@ async function openPglite(
   target: Extract<DatabaseTarget, { kind: 'pglite' }>,
   thread: 'worker' | 'main',
 ): Promise<DatabaseHandle> {
-  const { dataDir, loadDataDir } = target;
+  const { dataDir, initialCluster } = target;
   const releaseLock = dataDir ? lockDataDirectory(dataDir) : () => {};
   let client: { dump(): Promise<Blob>; close(): Promise<void>; db: Database };
   try {
+    const loadDataDir =
+      target.loadDataDir ??
+      (dataDir && initialCluster && !holdsCluster(dataDir)
+        ? await readInitialCluster(initialCluster)
+        : undefined);
     client =
       thread === 'worker'
         ? await workerPglite({ dataDir, loadDataDir, onFailure: target.onFailure })

@@ -61,7 +61,7 @@ if (values['database-url']) {
   process.env.TEST_DATABASE_URL = values['database-url'];
   process.env.ROOST_TEST_DB = 'postgres';
 }
-ensureBuild();
+await ensureBuild();
 const engine = values['database-url'] ? 'PostgreSQL' : 'PGlite';
 const { roost, dataDir, stop } = await startBuiltRoost(
   'load',

@@ -45,7 +45,7 @@ const loadAtStart = os.loadavg().map((load) => +load.toFixed(2));
 const WARM_UP_SECONDS = 3;
 const TARGETS = { search: 200, property: 300, signedInSlowdown: 0.2 };
 
-ensureBuild();
+await ensureBuild();
 const { handle, engine, serverEnv, cleanup } = await freshDatabase({
   databaseUrl: values['database-url'],
   dataDir: values['data-dir'],

@@ -91,7 +91,7 @@ function percentile(sorted: number[], p: number) {
 
 /** Server-rendered search pages per second from the real server (as `npm start` composes it). */
 async function measureHttp(mix: ReturnType<typeof searchMix>, pageCacheSeconds: number) {
-  ensureBuild();
+  await ensureBuild();
   const port = await new Promise<number>((resolve) => {
     const probe = http.createServer().listen(0, '127.0.0.1', () => {
       const { port: free } = probe.address() as AddressInfo;

@@ -1,10 +1,14 @@
 // Builds the web app when its sources changed since the last build, so `npm start` and
-// `npm test` always serve current code without paying for a rebuild every time.
+// `npm test` always serve current code without paying for a rebuild every time; and prepares the
+// migrated PGlite cluster that new data directories start from (db/pglite-initial-cluster.ts).
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { openDatabase } from '../db/client.ts';
+import { migrateDatabase } from '../db/migrate.ts';
+import { initialClusterFile, writeInitialCluster } from '../db/pglite-initial-cluster.ts';
 import { precompressAssets } from './precompress-assets.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -35,7 +39,21 @@ function sourceHash(): string {
   return hash.digest('hex');
 }
 
-export function ensureBuild(): void {
+export async function ensureBuild(): Promise<void> {
+  buildWebApp();
+  await writeInitialCluster(initialClusterFile(), async () => {
+    process.stderr.write('Preparing the database that new data directories start from…\n');
+    const handle = await openDatabase({ kind: 'pglite', thread: 'main' });
+    try {
+      await migrateDatabase(handle);
+      return await handle.dump!();
+    } finally {
+      await handle.close();
+    }
+  });
+}
+
+function buildWebApp(): void {
   const hash = sourceHash();
   const built = fs.existsSync(path.join(root, 'build', 'server', 'index.js'));
   const stamp = fs.existsSync(stampFile) ? fs.readFileSync(stampFile, 'utf8').trim() : '';
@@ -59,5 +77,5 @@ export function ensureBuild(): void {
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  ensureBuild();
+  await ensureBuild();
 }

@@ -10,6 +10,6 @@ process.env.NODE_ENV ??= 'production';
 // with NODE_ENV=production gets no test payments unless it sets PAYMENTS_TEST_MODE=true.
 if (!process.env.STRIPE_SECRET_KEY) process.env.PAYMENTS_TEST_MODE ??= 'true';
 const config = loadConfig();
-ensureBuild();
+await ensureBuild();
 const { main } = await import('../server/main.ts');
 await main(config);

@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../../db/client.ts';
 import { migrateDatabase } from '../../db/migrate.ts';
+import { initialClusterFile, readInitialCluster } from '../../db/pglite-initial-cluster.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -13,20 +14,25 @@ declare module 'vitest' {
 }
 
 /**
- * Vitest global set-up for the PGlite project: creates and migrates one cluster per run and
- * hands its dump to the test files, which load it (about 1 s) instead of creating and
- * migrating their own (about 5 s each on two cores).
+ * Vitest global set-up for the PGlite project: hands the test files one migrated cluster, which
+ * they load (about 1 s) instead of creating and migrating their own (about 5 s each on two
+ * cores). It is the one the build prepared for the current migrations (`npm test` makes it),
+ * else one created and migrated here.
  */
 export default async function setup(project: TestProject): Promise<() => void> {
+  const dump = (await readInitialCluster(initialClusterFile())) ?? (await migratedCluster());
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'roost-pglite-template-'));
+  const file = path.join(dir, 'migrated.tar');
+  fs.writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
+  project.provide('pgliteTemplate', file);
+  return () => fs.rmSync(dir, { recursive: true, force: true });
+}
+
+async function migratedCluster(): Promise<Blob> {
   const handle = await openDatabase({ kind: 'pglite' });
   try {
     await migrateDatabase(handle);
-    const dump = await handle.dump!();
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'roost-pglite-template-'));
-    const file = path.join(dir, 'migrated.tar');
-    fs.writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
-    project.provide('pgliteTemplate', file);
-    return () => fs.rmSync(dir, { recursive: true, force: true });
+    return await handle.dump!();
   } finally {
     await handle.close();
   }

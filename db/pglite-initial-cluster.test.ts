@@ -1,0 +1,92 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase } from './client.ts';
+import {
+  initialClusterFile,
+  readInitialCluster,
+  writeInitialCluster,
+} from './pglite-initial-cluster.ts';
+
+const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'roost-initial-cluster-'));
+afterAll(() => fs.rmSync(scratch, { recursive: true, force: true }));
+
+const rowsOf = async (handle: Awaited<ReturnType<typeof openDatabase>>, query: string) =>
+  ((await handle.db.execute(sql.raw(query))) as unknown as { rows: Record<string, unknown>[] })
+    .rows;
+
+describe('the prepared cluster’s name', () => {
+  it('changes when a migration changes, and only then', () => {
+    const root = path.join(scratch, 'project');
+    const migration = path.join(root, 'db', 'migrations', 'market', '0000_init.sql');
+    fs.mkdirSync(path.dirname(migration), { recursive: true });
+    fs.writeFileSync(migration, 'create table a (id int);');
+    const first = initialClusterFile(root);
+    expect(first).toMatch(/build[/\\]pglite[/\\]migrated-[0-9a-f]{16}\.tar\.gz$/);
+    expect(initialClusterFile(root)).toBe(first);
+    fs.writeFileSync(migration, 'create table a (id bigint);');
+    expect(initialClusterFile(root)).not.toBe(first);
+  });
+});
+
+describe('a new data directory', () => {
+  const file = path.join(scratch, 'build', 'pglite', 'migrated-0123456789abcdef.tar.gz');
+
+  beforeAll(async () => {
+    const stale = path.join(path.dirname(file), 'migrated-fedcba9876543210.tar.gz');
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    fs.writeFileSync(stale, 'made for older migrations');
+    // A small cluster stands in for the migrated one: a table with one row.
+    const made = await writeInitialCluster(file, async () => {
+      const source = await openDatabase({ kind: 'pglite', thread: 'main' });
+      try {
+        await source.db.execute(sql`create table prepared (note text)`);
+        await source.db.execute(sql`insert into prepared values ('from the build')`);
+        return await source.dump!();
+      } finally {
+        await source.close();
+      }
+    });
+    expect(made).toBe(true);
+    expect(fs.readdirSync(path.dirname(file))).toEqual([path.basename(file)]);
+  }, 60_000);
+
+  it('is made once: a second call leaves the file as it is', async () => {
+    const before = fs.statSync(file).mtimeMs;
+    let called = false;
+    expect(
+      await writeInitialCluster(file, async () => {
+        called = true;
+        return new Blob([]);
+      }),
+    ).toBe(false);
+    expect(called).toBe(false);
+    expect(fs.statSync(file).mtimeMs).toBe(before);
+    expect(await readInitialCluster(path.join(scratch, 'none.tar.gz'))).toBeUndefined();
+  });
+
+  it('starts from the prepared cluster, and one that holds a cluster keeps its own', async () => {
+    const dataDir = path.join(scratch, 'data', 'pg');
+    const target = { kind: 'pglite', dataDir, thread: 'main', initialCluster: file } as const;
+    const first = await openDatabase(target);
+    try {
+      expect(await rowsOf(first, 'select note from prepared')).toEqual([
+        { note: 'from the build' },
+      ]);
+      await first.db.execute(sql`insert into prepared values ('written since')`);
+    } finally {
+      await first.close();
+    }
+    const again = await openDatabase(target);
+    try {
+      expect(await rowsOf(again, 'select note from prepared order by note')).toEqual([
+        { note: 'from the build' },
+        { note: 'written since' },
+      ]);
+    } finally {
+      await again.close();
+    }
+  }, 60_000);
+});
