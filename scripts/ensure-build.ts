@@ -9,34 +9,15 @@ import { fileURLToPath } from 'node:url';
 import { openDatabase } from '../db/client.ts';
 import { migrateDatabase } from '../db/migrate.ts';
 import { initialClusterFile, writeInitialCluster } from '../db/pglite-initial-cluster.ts';
+import { hashSources } from '../server/source-digest.ts';
 import { precompressAssets } from './precompress-assets.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const INPUTS = ['app', 'public', 'react-router.config.ts', 'vite.config.ts', 'package-lock.json'];
 const stampFile = path.join(root, 'build', '.source-hash');
 
-function* filesUnder(entry: string): Generator<string> {
-  const stat = fs.statSync(entry, { throwIfNoEntry: false });
-  if (!stat) return;
-  if (stat.isFile()) {
-    yield entry;
-    return;
-  }
-  for (const name of fs.readdirSync(entry).sort()) yield* filesUnder(path.join(entry, name));
-}
-
 function sourceHash(): string {
-  const hash = createHash('sha256');
-  for (const input of INPUTS) {
-    for (const file of filesUnder(path.join(root, input))) {
-      hash
-        .update(path.relative(root, file))
-        .update('\0')
-        .update(fs.readFileSync(file))
-        .update('\0');
-    }
-  }
-  return hash.digest('hex');
+  return hashSources(createHash('sha256'), root, INPUTS).digest('hex');
 }
 
 export async function ensureBuild(): Promise<void> {
