@@ -36,8 +36,10 @@ describe('a new data directory', () => {
 
   beforeAll(async () => {
     const stale = path.join(path.dirname(file), 'migrated-fedcba9876543210.tar.gz');
+    const another = path.join(path.dirname(file), 'migrated-fedcba9876543210.tar.gz.7.partial');
     fs.mkdirSync(path.dirname(file), { recursive: true });
     fs.writeFileSync(stale, 'made for older migrations');
+    fs.writeFileSync(another, 'being written by another process');
     // A small cluster stands in for the migrated one: a table with one row.
     const made = await writeInitialCluster(file, async () => {
       const source = await openDatabase({ kind: 'pglite', thread: 'main' });
@@ -50,7 +52,10 @@ describe('a new data directory', () => {
       }
     });
     expect(made).toBe(true);
-    expect(fs.readdirSync(path.dirname(file))).toEqual([path.basename(file)]);
+    // The stale file is gone; another process's file still being written is left to it.
+    expect(fs.readdirSync(path.dirname(file)).sort()).toEqual(
+      [path.basename(file), path.basename(another)].sort(),
+    );
   }, 60_000);
 
   it('is made once: a second call leaves the file as it is', async () => {
@@ -65,6 +70,14 @@ describe('a new data directory', () => {
     expect(called).toBe(false);
     expect(fs.statSync(file).mtimeMs).toBe(before);
     expect(await readInitialCluster(path.join(scratch, 'none.tar.gz'))).toBeUndefined();
+  });
+
+  it('says which file to delete when the prepared cluster is damaged', async () => {
+    const damaged = path.join(scratch, 'damaged.tar.gz');
+    fs.writeFileSync(damaged, 'not gzip at all');
+    await expect(readInitialCluster(damaged)).rejects.toThrow(
+      `The prepared database ${damaged} is damaged`,
+    );
   });
 
   it('starts from the prepared cluster, and one that holds a cluster keeps its own', async () => {

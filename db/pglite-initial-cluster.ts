@@ -63,9 +63,16 @@ export async function readInitialCluster(file: string): Promise<Blob | undefined
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
     throw error;
   }
-  // Unpacked here: a worker thread receives the bytes without the Blob's type that tells PGlite
-  // they are compressed.
-  return new Blob([await promisify(zlib.gunzip)(compressed)], { type: 'application/x-tar' });
+  try {
+    // Unpacked here: a worker thread receives the bytes without the Blob's type that tells
+    // PGlite they are compressed.
+    return new Blob([await promisify(zlib.gunzip)(compressed)], { type: 'application/x-tar' });
+  } catch (error) {
+    throw new Error(
+      `The prepared database ${file} is damaged (${(error as Error).message}): delete it, and the next npm start or npm test makes it again.`,
+      { cause: error },
+    );
+  }
 }
 
 /**
@@ -81,8 +88,11 @@ export async function writeInitialCluster(file: string, make: () => Promise<Blob
   const partial = `${file}.${process.pid}.partial`;
   fs.writeFileSync(partial, await promisify(zlib.gzip)(tarball));
   fs.renameSync(partial, file);
+  // Another process may be writing its own `.partial` meanwhile: only finished files go.
   for (const name of fs.readdirSync(dir)) {
-    if (name !== path.basename(file)) fs.rmSync(path.join(dir, name), { force: true });
+    if (name !== path.basename(file) && /^migrated-[0-9a-f]+\.tar\.gz$/.test(name)) {
+      fs.rmSync(path.join(dir, name), { force: true });
+    }
   }
   return true;
 }
