@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
 import { loadGazetteerIfEmpty } from '../server/marketplace/search/load-gazetteer.ts';
-import type { DatabaseHandle } from './client.ts';
+import { openDatabase, type DatabaseHandle } from './client.ts';
 
 const migrationsRoot = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
@@ -32,4 +32,18 @@ export async function migrateDatabase(handle: DatabaseHandle): Promise<void> {
     // Reference data that ships in an npm package rather than in SQL.
     await loadGazetteerIfEmpty(handle.db);
   });
+}
+
+/**
+ * A newly created PGlite cluster, in memory, with every migration applied, as a tarball: what new
+ * data directories (`pglite-initial-cluster.ts`) and PGlite test databases start from.
+ */
+export async function migratedPgliteCluster(): Promise<Blob> {
+  const handle = await openDatabase({ kind: 'pglite' });
+  try {
+    await migrateDatabase(handle);
+    return await handle.dump!();
+  } finally {
+    await handle.close();
+  }
 }

@@ -6,8 +6,6 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { openDatabase } from '../db/client.ts';
-import { migrateDatabase } from '../db/migrate.ts';
 import { initialClusterFile, writeInitialCluster } from '../db/pglite-initial-cluster.ts';
 import { hashSources } from '../server/source-digest.ts';
 import { precompressAssets } from './precompress-assets.ts';
@@ -24,13 +22,9 @@ export async function ensureBuild(): Promise<void> {
   buildWebApp();
   await writeInitialCluster(initialClusterFile(), async () => {
     process.stderr.write('Preparing the database that new data directories start from…\n');
-    const handle = await openDatabase({ kind: 'pglite', thread: 'main' });
-    try {
-      await migrateDatabase(handle);
-      return await handle.dump!();
-    } finally {
-      await handle.close();
-    }
+    // Loaded only when the cluster must be made: most runs find it made.
+    const { migratedPgliteCluster } = await import('../db/migrate.ts');
+    return migratedPgliteCluster();
   });
 }
 

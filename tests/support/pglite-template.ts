@@ -2,8 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { openDatabase } from '../../db/client.ts';
-import { migrateDatabase } from '../../db/migrate.ts';
+import { migratedPgliteCluster } from '../../db/migrate.ts';
 import { initialClusterFile, readInitialCluster } from '../../db/pglite-initial-cluster.ts';
 
 declare module 'vitest' {
@@ -20,20 +19,10 @@ declare module 'vitest' {
  * else one created and migrated here.
  */
 export default async function setup(project: TestProject): Promise<() => void> {
-  const dump = (await readInitialCluster(initialClusterFile())) ?? (await migratedCluster());
+  const dump = (await readInitialCluster(initialClusterFile())) ?? (await migratedPgliteCluster());
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'roost-pglite-template-'));
   const file = path.join(dir, 'migrated.tar');
   fs.writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
   project.provide('pgliteTemplate', file);
   return () => fs.rmSync(dir, { recursive: true, force: true });
-}
-
-async function migratedCluster(): Promise<Blob> {
-  const handle = await openDatabase({ kind: 'pglite' });
-  try {
-    await migrateDatabase(handle);
-    return await handle.dump!();
-  } finally {
-    await handle.close();
-  }
 }
