@@ -11,8 +11,25 @@ import { MappedTextBuilder, replaceMapped, type MappedText } from './mapped-text
  * soft hyphen, word joiner, bidi marks), variation selectors, the combining keycap, and Hangul
  * and Mongolian fillers. Combining marks are dropped separately after NFKC.
  */
-const INVISIBLE =
-  /^(?:\p{Cf}|[\u034f\u115f\u1160\u17b4\u17b5\u180b-\u180f\u3164\ufe00-\ufe0f\uffa0]|[\u{e0100}-\u{e01ef}])$/u;
+const FORMAT_CHARACTER = /^\p{Cf}$/u;
+const INVISIBLE_RANGES: readonly [number, number][] = [
+  [0x034f, 0x034f],
+  [0x115f, 0x1160],
+  [0x17b4, 0x17b5],
+  [0x180b, 0x180f],
+  [0x20e3, 0x20e3],
+  [0x3164, 0x3164],
+  [0xfe00, 0xfe0f],
+  [0xffa0, 0xffa0],
+  [0xe0100, 0xe01ef],
+];
+
+function isInvisible(character: string): boolean {
+  if (FORMAT_CHARACTER.test(character)) return true;
+  const code = character.codePointAt(0) ?? 0;
+  return INVISIBLE_RANGES.some(([first, last]) => code >= first && code <= last);
+}
+
 const COMBINING_MARK = /^\p{M}$/u;
 const LETTER = /^\p{L}$/u;
 const ASCII_LETTERS = /^[A-Za-z]+$/;
@@ -56,7 +73,7 @@ export function foldCharacter(character: string): string {
   const known = foldedCharacters.get(character);
   if (known !== undefined) return known;
   let folded = '';
-  if (!INVISIBLE.test(character)) {
+  if (!isInvisible(character)) {
     for (const part of character.normalize('NFKC')) folded += foldCodePoint(part);
   }
   if (foldedCharacters.size < 10_000) foldedCharacters.set(character, folded);
