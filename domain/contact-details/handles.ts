@@ -16,7 +16,7 @@ const HANDLE_BEFORE_APP = new RegExp(
   'g',
 );
 const HANDLE_AFTER_ASKING =
-  /(?<=\b(?:add|follow|dm|message|msg|text|find)\s+me\s+(?:(?:on|at)\s+)?)@[a-z][a-z0-9._]{1,31}/g;
+  /@(?<=\b(?:add|follow|dm|message|msg|text|find)\s+me\s+(?:(?:on|at)\s+)?@)[a-z][a-z0-9._]{1,31}/g;
 const BARE_HANDLE = /(?<![a-z0-9._%+-])@[a-z][a-z0-9._]{2,31}/g;
 
 /** Words allowed between the app's name and the handle. */

@@ -12,13 +12,13 @@ export interface MappedText {
 
 /** Builds a mapped text piece by piece. */
 export class MappedTextBuilder {
-  private text = '';
+  private readonly pieces: string[] = [];
   private readonly from: number[] = [];
   private readonly to: number[] = [];
 
   /** Appends `piece`, every unit of it coming from original `[start, end)`. */
   push(piece: string, start: number, end: number): void {
-    this.text += piece;
+    this.pieces.push(piece);
     for (let i = 0; i < piece.length; i += 1) {
       this.from.push(start);
       this.to.push(end);
@@ -27,7 +27,7 @@ export class MappedTextBuilder {
 
   /** Appends units `[start, end)` of `source` with their own origins. */
   copy(source: MappedText, start: number, end: number): void {
-    this.text += source.text.slice(start, end);
+    this.pieces.push(source.text.slice(start, end));
     for (let i = start; i < end; i += 1) {
       this.from.push(source.from[i] ?? 0);
       this.to.push(source.to[i] ?? 0);
@@ -35,15 +35,14 @@ export class MappedTextBuilder {
   }
 
   build(): MappedText {
-    return { text: this.text, from: this.from, to: this.to };
+    return { text: this.pieces.join(''), from: this.from, to: this.to };
   }
 }
 
 /** The identity mapping of `text`. */
 export function unmapped(text: string): MappedText {
-  const builder = new MappedTextBuilder();
-  for (let i = 0; i < text.length; i += 1) builder.push(text.charAt(i), i, i + 1);
-  return builder.build();
+  const from = Array.from({ length: text.length }, (_, i) => i);
+  return { text, from, to: from.map((i) => i + 1) };
 }
 
 /** The original offsets covered by units `[start, end)` of `mapped`. */
@@ -60,9 +59,11 @@ export function replaceMapped(
   pattern: RegExp,
   replace: (match: RegExpExecArray) => string,
 ): MappedText {
+  const matches = [...mapped.text.matchAll(pattern)];
+  if (matches.length === 0) return mapped;
   const builder = new MappedTextBuilder();
   let at = 0;
-  for (const match of mapped.text.matchAll(pattern)) {
+  for (const match of matches) {
     const start = match.index;
     const end = start + match[0].length;
     if (end === start) continue;

@@ -4,7 +4,7 @@
  */
 import { remove as removeConfusables } from 'confusables';
 import { decimalDigit, dingbatDigit, SPOKEN_DIGIT, SPOKEN_RUN, spokenDigits } from './digits.ts';
-import { MappedTextBuilder, replaceMapped, type MappedText } from './mapped-text.ts';
+import { MappedTextBuilder, replaceMapped, unmapped, type MappedText } from './mapped-text.ts';
 
 /**
  * Characters that change nothing a reader sees: format characters (zero-width space and joiners,
@@ -81,6 +81,8 @@ export function foldCharacter(character: string): string {
 }
 
 function foldCharacters(text: string): MappedText {
+  // eslint-disable-next-line no-control-regex
+  if (/^[\u0000-\u007f]*$/.test(text)) return unmapped(text.toLowerCase());
   const builder = new MappedTextBuilder();
   let at = 0;
   for (const character of text) {

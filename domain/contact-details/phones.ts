@@ -5,7 +5,7 @@
  */
 import { findNumbers } from 'libphonenumber-js';
 import type { ContactSpan } from './contact-details.ts';
-import type { MappedText } from './mapped-text.ts';
+import { originalRange, type MappedText } from './mapped-text.ts';
 import { spanOf } from './spans.ts';
 
 const MINIMUM_DIGITS = 9;
@@ -76,14 +76,29 @@ function digitRuns(normal: MappedText): ContactSpan[] {
   return spans;
 }
 
-function validNumbers(normal: MappedText): ContactSpan[] {
-  return findNumbers(normal.text, { defaultCountry: 'GB', v2: true }).map((found) =>
-    spanOf(normal, found.startsAt, found.endsAt, 'phone'),
-  );
+/**
+ * Stretches that may hold a number the digit runs miss: an international number of seven or
+ * eight digits after its + or 00 (UK numbers have nine or more). libphonenumber-js reads only
+ * these, which keeps it fast.
+ */
+const CANDIDATE = /(?:\+|(?<![0-9])00)[\s(]{0,2}\d[\d\s().\-/]{4,24}\d/g;
+
+function validNumbers(normal: MappedText, covered: readonly ContactSpan[]): ContactSpan[] {
+  const spans: ContactSpan[] = [];
+  for (const candidate of normal.text.matchAll(CANDIDATE)) {
+    const [start] = originalRange(normal, candidate.index, candidate.index + 1);
+    if (covered.some((span) => span.start <= start && span.end > start)) continue;
+    for (const found of findNumbers(candidate[0], { defaultCountry: 'GB', v2: true })) {
+      const from = candidate.index + found.startsAt;
+      spans.push(spanOf(normal, from, candidate.index + found.endsAt, 'phone'));
+    }
+  }
+  return spans;
 }
 
 export function findPhones(normal: MappedText): ContactSpan[] {
   const digitCount = normal.text.replace(/[^0-9]/g, '').length;
   if (digitCount < 7) return [];
-  return [...digitRuns(normal), ...validNumbers(normal)];
+  const runs = digitRuns(normal);
+  return [...runs, ...validNumbers(normal, runs)];
 }
