@@ -55,14 +55,16 @@ const WORD_DIGITS: Record<string, string> = {
   seven: '7',
   eight: '8',
   nine: '9',
+  hundred: '00',
+  thousand: '000',
 };
 const REPEATS: Record<string, number> = { double: 2, treble: 3, triple: 3 };
 
-const WORD = `(?:zero|oh|o|nought|nil|one|two|three|four|five|six|seven|eight|nine|\\d)(?![a-z0-9])`;
+const WORD = `(?:zero|oh|o|nought|nil|one|two|three|four|five|six|seven|eight|nine|hundred|thousand|\\d+)(?![a-z0-9])`;
 const TOKEN = `(?:(?:double|treble|triple)[ -]?)?${WORD}`;
 /** One spoken digit, possibly repeated ('double oh'). */
 export const SPOKEN_DIGIT = new RegExp(`(?<![a-z0-9])${TOKEN}`, 'g');
-/** Two or more spoken digits in a row, with light punctuation between. */
+/** Two or more spoken digits or digit groups in a row, with light punctuation between. */
 export const SPOKEN_RUN = new RegExp(`(?<![a-z0-9])${TOKEN}(?:[ ,.\\-]{1,3}${TOKEN})+`, 'g');
 
 /** The digits a spoken token stands for: 'double oh' → '00', 'seven' → '7'. */

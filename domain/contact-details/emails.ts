@@ -19,9 +19,15 @@ export function knownDomainLength(domain: string): number {
   return 0;
 }
 
+/** An address at a large mail provider written without its top-level domain ('jane at gmail'). */
+const PROVIDER_ADDRESS =
+  /(?<![a-z0-9._%+-])[a-z0-9][a-z0-9._%+-]{0,63}(?:@|\s+at\s+)(?:gmail|googlemail|hotmail|outlook|yahoo|icloud|protonmail|btinternet|aol)(?![a-z0-9-])/g;
+
 export function findEmails(view: MappedText): ContactSpan[] {
-  if (!view.text.includes('@')) return [];
-  const spans: ContactSpan[] = [];
+  const spans = [...view.text.matchAll(PROVIDER_ADDRESS)].map((match) =>
+    spanOf(view, match.index, match.index + match[0].length, 'email'),
+  );
+  if (!view.text.includes('@')) return spans;
   for (const match of view.text.matchAll(EMAIL)) {
     const at = match[0].indexOf('@');
     const domainLength = knownDomainLength(match[0].slice(at + 1));

@@ -76,6 +76,8 @@ function handleAfterApp(text: string, end: number, asked: boolean): [number, num
   const window = text.slice(end, end + 60);
   for (const token of window.matchAll(TOKEN)) {
     const word = token[0].replace(/\.+$/, '');
+    // A number after the app's name is a phone number, found as one.
+    if (/^[0-9]+$/.test(word)) return undefined;
     if (INTRODUCERS.has(word)) introduced = true;
     if (word === 'is' && asked) introduced = true;
     if (FILLERS.has(word) || INTRODUCERS.has(word)) {

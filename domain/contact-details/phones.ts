@@ -12,6 +12,8 @@ const MINIMUM_DIGITS = 9;
 /** Separators allowed between digits, and how many in a row. */
 const SEPARATOR = /[\s.\-/_*()[\]+|\\~]/;
 const MAXIMUM_GAP = 4;
+/** A year and a slash starting a reference number ('2027/00123'): no phone number starts so. */
+const YEAR_THEN_SLASH = /(?:19|20)\d\d\//y;
 /** dd/mm/yyyy, dd.mm.yy and the like: their digits do not join a run. */
 const DATE = /(?<![0-9])(\d{1,2})([/.-])(\d{1,2})\2(?:\d{4}|\d{2})(?![0-9])/g;
 
@@ -66,6 +68,11 @@ function digitRuns(normal: MappedText): ContactSpan[] {
   const spans: ContactSpan[] = [];
   for (let i = 0; i < text.length; i += 1) {
     if (!isDigit(text.charAt(i)) || breaks.has(i)) continue;
+    YEAR_THEN_SLASH.lastIndex = i;
+    if (!isDigit(text.charAt(i - 1)) && YEAR_THEN_SLASH.test(text)) {
+      i += 4;
+      continue;
+    }
     const [end, digits] = scanRun(text, i, breaks);
     if (digits >= MINIMUM_DIGITS) {
       const [from, to] = widen(text, i, end);

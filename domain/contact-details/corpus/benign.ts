@@ -53,6 +53,9 @@ export const benignNegatives: string[] = [
   '2 bed, 1 bath, 3 reception rooms.',
   // Places and directions.
   'ref RST-10234',
+  'Reference: RR/2027/00123/AB',
+  'HMO licence 2027/00123 is on display.',
+  'Flat 2/1, 45 Byres Road, Glasgow G12 8TA',
   'Take the 38 bus from town.',
   'Bus 38 or 42 stops outside.',
   '0.5 miles to the station.',
@@ -79,5 +82,12 @@ export const benignNegatives: string[] = [
   'Mr. Smith will meet you there.',
   "I'm 25 and work as a nurse.",
   'Is the flat still available?',
+  'I can do 9 or 10 tomorrow, or 2 to 4 on Friday.',
+  'My budget is 1100-1200 per month.',
+  'I earn 32,000 a year.',
+  'Viewing on 28 11 2026 at 10:30 suits me.',
+  'Yes! Available 3/4/27. Viewing 10am 11am or 12pm?',
+  'I will be at home.Sat is better',
+  'Message me on here please.',
   'We can discuss the deposit at the viewing.',
 ];
