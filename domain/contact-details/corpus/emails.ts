@@ -24,6 +24,8 @@ export const emailPositives: Positive[] = [
   email('john [at] gmail [dot] com', 'john [at] gmail [dot] com'),
   email('john@gmail dot com', 'john@gmail dot com'),
   email('john at gmail.com', 'john at gmail.com'),
+  email('write to john.smith at gmail', 'john.smith at gmail'),
+  email('jsmith@hotmail is best', 'jsmith@hotmail'),
   email('john@gmail[.]com', 'john@gmail[.]com'),
   email('john(at)gmail(.)com', 'john(at)gmail(.)com'),
   email('mail me on j.smith at yahoo dot co dot uk', 'j.smith at yahoo dot co dot uk'),

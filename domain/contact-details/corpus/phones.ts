@@ -69,6 +69,12 @@ export const phonePositives: Positive[] = [
     'oh seven seven triple oh nine oh one two three',
   ),
   phone('call zero 7 7 double 0 nine 0 0 one 2 3', 'zero 7 7 double 0 nine 0 0 one 2 3'),
+  phone('Text me on zero 7700 900 123', 'zero 7700 900 123'),
+  phone(
+    'seven seven zero zero, nine hundred, one two three',
+    'seven seven zero zero, nine hundred, one two three',
+  ),
+  phone('whatsapp me 07700900123', '07700900123'),
   phone(
     'nought one one three, four nine six, nought one two three',
     'nought one one three, four nine six, nought one two three',
