@@ -19,6 +19,9 @@ const HANDLE_AFTER_ASKING =
   /@(?<=\b(?:add|follow|dm|message|msg|text|find)\s+me\s+(?:(?:on|at)\s+)?@)[a-z][a-z0-9._]{1,31}/g;
 const BARE_HANDLE = /(?<![a-z0-9._%+-])@[a-z][a-z0-9._]{2,31}/g;
 
+/** App names that are also everyday words: only an '@handle' or a request makes them an app. */
+const EVERYDAY_APP_NAMES = new Set(['signal', 'snap', 'messenger']);
+
 /** Words allowed between the app's name and the handle. */
 const FILLERS = new Set([
   'is',
@@ -70,7 +73,12 @@ function askedFor(before: string): boolean {
 }
 
 /** The handle written just after an app's name ending at `end`, as [start, end], if any. */
-function handleAfterApp(text: string, end: number, asked: boolean): [number, number] | undefined {
+function handleAfterApp(
+  text: string,
+  end: number,
+  asked: boolean,
+  everyday: boolean,
+): [number, number] | undefined {
   let introduced = false;
   let fillers = 0;
   const window = text.slice(end, end + 60);
@@ -85,8 +93,9 @@ function handleAfterApp(text: string, end: number, asked: boolean): [number, num
       if (fillers > 4) return undefined;
       continue;
     }
-    const marked = word.startsWith('@') || /[0-9_.]/.test(word);
-    const named = (introduced || asked) && word.length >= 3 && !NOT_HANDLES.has(word);
+    const marked = word.startsWith('@') || (!everyday && /[0-9_.]/.test(word));
+    const named =
+      (asked || (introduced && !everyday)) && word.length >= 3 && !NOT_HANDLES.has(word);
     if (!marked && !named) return undefined;
     return [end + token.index, end + token.index + word.length];
   }
@@ -98,7 +107,8 @@ export function findHandles(normal: MappedText): ContactSpan[] {
   const ranges: [number, number][] = [];
   for (const app of text.matchAll(APP)) {
     const asked = askedFor(text.slice(Math.max(0, app.index - 30), app.index));
-    const handle = handleAfterApp(text, app.index + app[0].length, asked);
+    const everyday = EVERYDAY_APP_NAMES.has(app[0]);
+    const handle = handleAfterApp(text, app.index + app[0].length, asked, everyday);
     if (handle) ranges.push(handle);
   }
   for (const pattern of [HANDLE_BEFORE_APP, HANDLE_AFTER_ASKING]) {

@@ -73,6 +73,8 @@ export const benignNegatives: string[] = [
   'One, two or three bedrooms available.',
   'It is on floor three of five.',
   'Phone signal is good in the flat.',
+  'Mobile signal: excellent, 4G in every room.',
+  'Signal: good upstairs.',
   'An Instagram-worthy kitchen.',
   'WhatsApp is easier for me but happy to chat here.',
   'Add me to the viewing list please.',

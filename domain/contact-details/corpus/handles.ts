@@ -23,6 +23,7 @@ export const handlePositives: Positive[] = [
   handle('my insta is janeletsflats', 'janeletsflats'),
   handle('IG @jane.flats', '@jane.flats'),
   handle('signal: @jsmith.01', '@jsmith.01'),
+  handle('add me on signal jsmith.01', 'jsmith.01'),
   handle('my snap is jsmith.ldn', 'jsmith.ldn'),
   handle('whatsapp: @jsmith', '@jsmith'),
   handle('wechat id: jsmith88', 'jsmith88'),
