@@ -2,7 +2,9 @@
  * Contact details written into free text: the one detector every surface that carries one
  * person's words to another uses (messages, enquiries, e-mails, listing text, profiles, reports).
  */
-import { replaceContactDetails } from '../text.ts';
+import { detectIn } from './detect.ts';
+import { warningsIn } from './scam-wording.ts';
+import { mergeSpans } from './spans.ts';
 
 export type ContactKind = 'phone' | 'email' | 'link' | 'handle' | 'bank';
 
@@ -28,18 +30,40 @@ export interface MaskResult {
   kinds: ContactKind[];
 }
 
-/** Where contact details are in `text`. */
+/**
+ * Where contact details are in `text`. With `options.earlier`, the sender's earlier messages are
+ * read together with `text`, so a detail split over messages is found; only the part written in
+ * `text` is returned. A detail already complete in the earlier messages is not extended into
+ * `text` (a number followed by '2 bedrooms?' in the next message).
+ */
 export function findContactDetails(text: string, options: DetectOptions = {}): ContactSpan[] {
-  void options;
-  const marker = '\u0000';
-  const replaced = replaceContactDetails(text, marker);
-  return replaced === text ? [] : [{ start: 0, end: text.length, kind: 'phone' }];
+  const own = detectIn(text);
+  const earlier = options.earlier ?? [];
+  if (earlier.length === 0) return own;
+  const before = earlier.join('\n') + '\n';
+  const earlierEnd = before.trimEnd().length;
+  const completeBefore = detectIn(before).filter((span) => span.end >= earlierEnd);
+  const carried: ContactSpan[] = [];
+  for (const span of detectIn(before + text)) {
+    if (span.end <= before.length || span.start >= before.length) continue;
+    const alreadyComplete = completeBefore.some((earlierSpan) => earlierSpan.end > span.start);
+    if (!alreadyComplete)
+      carried.push({ start: 0, end: span.end - before.length, kind: span.kind });
+  }
+  return mergeSpans([...own, ...carried]);
 }
 
-/** The marker shown in place of a detail of `kind`. */
+const HIDDEN: Record<ContactKind, string> = {
+  phone: 'phone number',
+  email: 'e-mail address',
+  link: 'link',
+  handle: 'messaging app contact',
+  bank: 'bank details',
+};
+
+/** The marker shown in place of a detail of `kind`: what was hidden, and until when. */
 export function maskMarker(kind: ContactKind): string {
-  void kind;
-  return '[contact details hidden until you have both replied]';
+  return `[${HIDDEN[kind]} hidden until you have both replied]`;
 }
 
 /** `text` with every contact detail replaced by its marker. */
@@ -72,6 +96,5 @@ export interface ScamWarning {
 
 /** The scam patterns `text` matches, each once. */
 export function scamWarnings(text: string): ScamWarning[] {
-  void text;
-  return [];
+  return warningsIn(text);
 }
