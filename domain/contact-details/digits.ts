@@ -60,12 +60,16 @@ const WORD_DIGITS: Record<string, string> = {
 };
 const REPEATS: Record<string, number> = { double: 2, treble: 3, triple: 3 };
 
-const WORD = `(?:zero|oh|o|nought|nil|one|two|three|four|five|six|seven|eight|nine|hundred|thousand|\\d+)(?![a-z0-9])`;
+// Spoken digits may run straight into written ones and back ('zero7700', '07700nine00123'): a
+// token ends where a word or a digit group does, so no separator is needed between tokens, and
+// a digit group glued to any other word ('2bed') is no token.
+const SPOKEN = `(?:zero|oh|one|o|nought|nil|two|three|four|five|six|seven|eight|nine|hundred|thousand)`;
+const WORD = `(?:${SPOKEN}(?![a-z])|\\d+(?=${SPOKEN}(?![a-z]))|\\d+(?![a-z0-9]))`;
 const TOKEN = `(?:(?:double|treble|triple)[ -]?)?${WORD}`;
-/** One spoken digit, possibly repeated ('double oh'). */
-export const SPOKEN_DIGIT = new RegExp(`(?<![a-z0-9])${TOKEN}`, 'g');
-/** Two or more spoken digits or digit groups in a row, with light punctuation between. */
-export const SPOKEN_RUN = new RegExp(`(?<![a-z0-9])${TOKEN}(?:[ ,.\\-]{1,3}${TOKEN})+`, 'g');
+/** One spoken digit or written group, possibly repeated ('double oh'), inside a run. */
+export const SPOKEN_DIGIT = new RegExp(TOKEN, 'g');
+/** Two or more spoken digits or digit groups in a row, with light punctuation or none between. */
+export const SPOKEN_RUN = new RegExp(`(?<![a-z0-9])${TOKEN}(?:[ ,.\\-]{0,3}${TOKEN})+`, 'g');
 
 /** The digits a spoken token stands for: 'double oh' → '00', 'seven' → '7'. */
 export function spokenDigits(token: string): string {

@@ -96,6 +96,12 @@ function foldCharacters(text: string): MappedText {
 
 /** Four or more single characters each separated by a space or two: 'j o h n @ g m a i l'. */
 const SPACED_CHARACTERS = /(?<!\S)[a-z0-9@.:/_+-](?: {1,2}[a-z0-9@.:/_+-]){3,}(?!\S)/g;
+/**
+ * Five or more single characters joined by one repeated mark: 'j-o-h-n-@-g-m-a-i-l-.-c-o-m',
+ * 'j_o_h_n', 'j*o*h*n'. Five, so '1-2-3' and 'mon-fri' stay as written.
+ */
+const SEPARATED_CHARACTERS =
+  /(?<![a-z0-9])[a-z0-9@.]([-_*|~+])[a-z0-9@.](?:\1[a-z0-9@.]){3,}(?![a-z0-9])/g;
 
 /**
  * A run of two or more spoken digits with at least one word ('oh seven seven double oh, nine…')
@@ -120,6 +126,9 @@ const LETTER_DIGITS: Record<string, string> = { o: '0', i: '1', l: '1' };
 export function normaliseForDetection(text: string): MappedText {
   let mapped = foldCharacters(text);
   mapped = replaceMapped(mapped, SPACED_CHARACTERS, (match) => match[0].replace(/ /g, ''));
+  mapped = replaceMapped(mapped, SEPARATED_CHARACTERS, (match) =>
+    match[0].split(match[1] ?? '').join(''),
+  );
   mapped = spokenToDigits(mapped);
   return replaceMapped(mapped, DIGITS_WITH_LETTERS, (match) =>
     /[0-9]/.test(match[0])
