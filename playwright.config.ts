@@ -21,7 +21,7 @@ export default defineConfig({
   reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : 'list',
   timeout: 60_000,
   // On CI a hang anywhere ends the run with the stuck test named, well inside CI's own limit.
-  globalTimeout: process.env.CI ? 12 * 60_000 : undefined,
+  globalTimeout: process.env.CI ? 16 * 60_000 : undefined,
   expect: { timeout: 10_000 },
   use: {
     baseURL: `http://localhost:${port}`,
