@@ -95,8 +95,8 @@ export default function MessageThread({ loaderData, actionData }: Route.Componen
       ) : null}
       {thread.haveBothReplied ? null : (
         <p className="hint">
-          For your safety, e-mail addresses, phone numbers and links are hidden until you have both
-          replied.
+          For your safety, phone numbers, e-mail addresses, links and other contact details are
+          hidden from both of you until you have both replied.
         </p>
       )}
       <ol className="conversation" aria-label="Messages">
@@ -119,7 +119,24 @@ export default function MessageThread({ loaderData, actionData }: Route.Componen
                 <strong>{message.senderName}</strong> ·{' '}
                 <time dateTime={message.createdAt}>{formatDateTime(message.createdAt)}</time>
               </p>
+              {message.warnings.length ? (
+                <div className="alert alert--warning" role="note" data-testid="scam-warning">
+                  <p>
+                    <strong>Be careful with this message:</strong>
+                  </p>
+                  <ul>
+                    {message.warnings.map((warning) => (
+                      <li key={warning.kind}>{warning.message}</li>
+                    ))}
+                  </ul>
+                </div>
+              ) : null}
               <p className="conversation__text">{message.text}</p>
+              {message.note ? (
+                <p className="hint" data-testid="masking-note">
+                  {message.note}
+                </p>
+              ) : null}
               {message.isMine ? null : reportResult && !('error' in reportResult) ? (
                 <p className="alert alert--success" role="status">
                   {reportResult.message}
