@@ -134,8 +134,7 @@ export default function ReportedAds({ loaderData, actionData }: Route.ComponentP
                           Flagged by Roost, not by a person
                         </span>
                       ) : null}{' '}
-                      ·{' '}
-                      <time dateTime={report.createdAt}>{formatDateTime(report.createdAt)}</time>
+                      · <time dateTime={report.createdAt}>{formatDateTime(report.createdAt)}</time>
                       {report.details ? (
                         <p className="moderation-queue__details">{report.details}</p>
                       ) : null}

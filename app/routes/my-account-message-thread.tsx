@@ -6,6 +6,7 @@ import { MESSAGE_MAX_LENGTH } from '@domain/messages/message-schema';
 import { MESSAGE_REPORT_REASONS } from '@domain/report/report-schema';
 import { requireUser } from '../../server/auth/guards';
 import { failureAsPage, formFailure } from '../../server/http/route-errors';
+import { ScamWarnings } from '~/features/messages/scam-warnings';
 import type { Route } from './+types/my-account-message-thread';
 import { Field } from '~/components/ui/field';
 import { SelectField } from '~/components/ui/select-field';
@@ -119,18 +120,7 @@ export default function MessageThread({ loaderData, actionData }: Route.Componen
                 <strong>{message.senderName}</strong> ·{' '}
                 <time dateTime={message.createdAt}>{formatDateTime(message.createdAt)}</time>
               </p>
-              {message.warnings.length ? (
-                <div className="alert alert--warning" role="note" data-testid="scam-warning">
-                  <p>
-                    <strong>Be careful with this message:</strong>
-                  </p>
-                  <ul>
-                    {message.warnings.map((warning) => (
-                      <li key={warning.kind}>{warning.message}</li>
-                    ))}
-                  </ul>
-                </div>
-              ) : null}
+              <ScamWarnings warnings={message.warnings} about="message" />
               <p className="conversation__text">{message.text}</p>
               {message.note ? (
                 <p className="hint" data-testid="masking-note">

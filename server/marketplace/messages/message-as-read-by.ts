@@ -91,7 +91,5 @@ function isBefore(a: StoredMessage, b: StoredMessage): boolean {
 
 function listOf(kinds: readonly ContactKind[]): string {
   const words = kinds.map((kind) => KIND_WORDS[kind]);
-  return words.length === 1
-    ? words[0]!
-    : `${words.slice(0, -1).join(', ')} and ${words.at(-1)!}`;
+  return words.length === 1 ? words[0]! : `${words.slice(0, -1).join(', ')} and ${words.at(-1)!}`;
 }

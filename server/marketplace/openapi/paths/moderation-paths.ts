@@ -44,7 +44,8 @@ const reportedListing = z
         details: z.string(),
         createdAt: timestamp,
         isFlaggedByRoost: z.boolean().meta({
-          description: 'Roost flagged the message because it matched a scam pattern; no person reported it',
+          description:
+            'Roost flagged the message because it matched a scam pattern; no person reported it',
         }),
         message: z
           .object({
