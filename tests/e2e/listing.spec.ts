@@ -308,6 +308,9 @@ test('the lister reads the enquiry and marks the home let agreed', async ({ page
   const enquiry = page.getByTestId('enquiry').filter({ hasText: visitor.name });
   await expect(enquiry).toContainText('Could I view it on Saturday?');
   await expect(enquiry).toContainText('wants a viewing');
+  // The enquirer's address stays hidden until both have replied in the conversation.
+  await expect(enquiry).not.toContainText(visitor.email);
+  await expect(enquiry.getByTestId('contact-hidden')).toBeVisible();
   await expect(enquiry.getByTestId('viewing-times')).toHaveText(
     `${viewingDayText}, evening (5pm to 8pm)`,
   );
