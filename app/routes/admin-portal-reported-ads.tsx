@@ -128,8 +128,13 @@ export default function ReportedAds({ loaderData, actionData }: Route.ComponentP
                 <ul className="moderation-queue__reports">
                   {entry.reports.map((report) => (
                     <li key={report.id}>
-                      <strong>{LABELS.reportReason[report.reason]}</strong> ·{' '}
-                      <time dateTime={report.createdAt}>{formatDateTime(report.createdAt)}</time>
+                      <strong>{LABELS.reportReason[report.reason]}</strong>{' '}
+                      {report.isFlaggedByRoost ? (
+                        <span className="badge" data-testid="flagged-by-roost">
+                          Flagged by Roost, not by a person
+                        </span>
+                      ) : null}{' '}
+                      · <time dateTime={report.createdAt}>{formatDateTime(report.createdAt)}</time>
                       {report.details ? (
                         <p className="moderation-queue__details">{report.details}</p>
                       ) : null}

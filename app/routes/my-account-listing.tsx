@@ -7,6 +7,7 @@ import { formatTypedPrice } from '@domain/price-input';
 import listingStyles from '~/styles/listings.css?url';
 import { requireUser } from '../../server/auth/guards';
 import { failureAsPage, formFailure } from '../../server/http/route-errors';
+import { ScamWarnings } from '~/features/messages/scam-warnings';
 import type { Route } from './+types/my-account-listing';
 import { Field } from '~/components/ui/field';
 import { SelectField } from '~/components/ui/select-field';
@@ -227,7 +228,8 @@ export default function ManageListing({ loaderData, actionData }: Route.Componen
           {enquiries.map((enquiry) => (
             <li key={enquiry.id} data-testid="enquiry">
               <p>
-                <strong>{enquiry.name}</strong> &lt;{enquiry.email}&gt;
+                <strong>{enquiry.name}</strong>
+                {enquiry.email ? <> &lt;{enquiry.email}&gt;</> : null}
                 {enquiry.phone ? `, ${enquiry.phone}` : ''} · {formatDate(enquiry.createdAt)}
                 {enquiry.wantsViewing ? ' · wants a viewing' : ''}
               </p>
@@ -241,6 +243,7 @@ export default function ManageListing({ loaderData, actionData }: Route.Componen
                   </ul>
                 </>
               ) : null}
+              <ScamWarnings warnings={enquiry.warnings} about="enquiry" />
               <p className="manage-listing__message">{enquiry.message}</p>
               {enquiry.threadId ? (
                 <p>
@@ -249,6 +252,12 @@ export default function ManageListing({ loaderData, actionData }: Route.Componen
                   </Link>
                 </p>
               ) : null}
+              {enquiry.haveBothReplied ? null : (
+                <p className="hint" data-testid="contact-hidden">
+                  For your safety, their e-mail address and phone number show here once you have
+                  both replied in the conversation.
+                </p>
+              )}
               {enquiry.reply ? (
                 <p className="hint">You replied: {enquiry.reply}</p>
               ) : (

@@ -6,6 +6,7 @@ import { MESSAGE_MAX_LENGTH } from '@domain/messages/message-schema';
 import { MESSAGE_REPORT_REASONS } from '@domain/report/report-schema';
 import { requireUser } from '../../server/auth/guards';
 import { failureAsPage, formFailure } from '../../server/http/route-errors';
+import { ScamWarnings } from '~/features/messages/scam-warnings';
 import type { Route } from './+types/my-account-message-thread';
 import { Field } from '~/components/ui/field';
 import { SelectField } from '~/components/ui/select-field';
@@ -95,8 +96,8 @@ export default function MessageThread({ loaderData, actionData }: Route.Componen
       ) : null}
       {thread.haveBothReplied ? null : (
         <p className="hint">
-          For your safety, e-mail addresses, phone numbers and links are hidden until you have both
-          replied.
+          For your safety, phone numbers, e-mail addresses, links and other contact details are
+          hidden from both of you until you have both replied.
         </p>
       )}
       <ol className="conversation" aria-label="Messages">
@@ -119,7 +120,13 @@ export default function MessageThread({ loaderData, actionData }: Route.Componen
                 <strong>{message.senderName}</strong> ·{' '}
                 <time dateTime={message.createdAt}>{formatDateTime(message.createdAt)}</time>
               </p>
+              <ScamWarnings warnings={message.warnings} about="message" />
               <p className="conversation__text">{message.text}</p>
+              {message.note ? (
+                <p className="hint" data-testid="masking-note">
+                  {message.note}
+                </p>
+              ) : null}
               {message.isMine ? null : reportResult && !('error' in reportResult) ? (
                 <p className="alert alert--success" role="status">
                   {reportResult.message}

@@ -1,8 +1,9 @@
-import { replaceContactDetails } from '../text.ts';
-
+/**
+ * Who may see contact details in a conversation. The masking itself runs on the server
+ * (`server/marketplace/messages/message-as-read-by.ts`): the detector is too heavy for the
+ * browser bundle.
+ */
 export type ParticipantRole = 'enquirer' | 'lister';
-
-export const HIDDEN_CONTACT_DETAILS = '[contact details hidden until you have both replied]';
 
 /**
  * Whether both sides have replied, so contact details may be shown as written: the lister has
@@ -17,17 +18,4 @@ export function haveBothReplied(senderRoles: readonly ParticipantRole[]): boolea
     else listerMessages += 1;
   }
   return listerMessages >= 1 && enquirerMessages >= 2;
-}
-
-/**
- * A message as its reader sees it: their own words as written; the other party's with e-mail
- * addresses, phone numbers and links hidden until both have replied. The stored text is never
- * changed, so details appear as written once the conversation is established.
- */
-export function messageTextFor(
-  message: { body: string; senderRole: ParticipantRole },
-  reader: { role: ParticipantRole; haveBothReplied: boolean },
-): string {
-  if (message.senderRole === reader.role || reader.haveBothReplied) return message.body;
-  return replaceContactDetails(message.body, HIDDEN_CONTACT_DETAILS);
 }

@@ -2,15 +2,29 @@ import { isValid as isValidPostcode, toNormalised } from 'postcode';
 import { z } from 'zod';
 import { formatNumber } from '../format.ts';
 import { poundsFromInput } from '../price-input.ts';
-import { normaliseText, stripContactDetails, unlawfulWordingReason } from '../text.ts';
+import { SHORT_CONTACT_MARKER } from '../listing/contact-marker.ts';
+import {
+  normaliseText,
+  replaceContactDetails,
+  stripContactDetails,
+  unlawfulWordingReason,
+} from '../text.ts';
 
 /** The field types forms share: each gives its own plain-English message. */
 
-/** Listing text: normalised, contact details removed, unlawful wording refused. */
-export const listingText = (label: string, min: number, max: number) =>
+/**
+ * Listing text: normalised, contact details replaced by `contactMarker` (the light patterns;
+ * the server runs the full detector again when it saves), unlawful wording refused.
+ */
+export const listingText = (
+  label: string,
+  min: number,
+  max: number,
+  contactMarker = SHORT_CONTACT_MARKER,
+) =>
   z
     .string({ message: `Enter the ${label}` })
-    .transform((value) => stripContactDetails(normaliseText(value)))
+    .transform((value) => replaceContactDetails(normaliseText(value), contactMarker))
     .pipe(
       z
         .string()

@@ -187,7 +187,9 @@ test('a new user lists a home to rent through the wizard, reloading on the way',
   // Hostile text is shown as text; contact details are removed.
   const description = page.locator('.property__description');
   await expect(description).toContainText(hostileText);
-  await expect(description).toContainText('Call [removed] to view.');
+  await expect(description).toContainText(
+    "Call [contact details removed: use Roost's message button] to view.",
+  );
   expect(await page.evaluate(() => (window as { __hacked?: number }).__hacked)).toBeUndefined();
   await expect(page.locator('.property__description img')).toHaveCount(0);
   await expect(page.getByTestId('listing-price')).toHaveText('£1,300 pcm');
@@ -306,6 +308,9 @@ test('the lister reads the enquiry and marks the home let agreed', async ({ page
   const enquiry = page.getByTestId('enquiry').filter({ hasText: visitor.name });
   await expect(enquiry).toContainText('Could I view it on Saturday?');
   await expect(enquiry).toContainText('wants a viewing');
+  // The enquirer's address stays hidden until both have replied in the conversation.
+  await expect(enquiry).not.toContainText(visitor.email);
+  await expect(enquiry.getByTestId('contact-hidden')).toBeVisible();
   await expect(enquiry.getByTestId('viewing-times')).toHaveText(
     `${viewingDayText}, evening (5pm to 8pm)`,
   );

@@ -1,11 +1,12 @@
 import { z } from 'zod';
 import { normaliseText, stripContactDetails, unlawfulWordingReason } from '../../text.ts';
 import { listingText, optionalNumber, wholeNumber } from '../../validation/fields.ts';
+import { LISTING_CONTACT_MARKER } from '../contact-marker.ts';
 import { LISTING_FEATURES, MAX_KEY_FEATURES } from '../enums.ts';
 
 export const detailsStep = z.object({
   title: listingText('title', 10, 100),
-  description: listingText('description', 30, 8000),
+  description: listingText('description', 30, 8000, LISTING_CONTACT_MARKER),
   keyFeatures: z
     .array(z.string().transform((value) => stripContactDetails(normaliseText(value))))
     .transform((items) => items.filter((item) => item.length > 0))

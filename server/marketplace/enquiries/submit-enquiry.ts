@@ -2,14 +2,14 @@ import { eq, or, sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client.ts';
 import { enquirySchema } from '../../../domain/enquiry/enquiry-schema.ts';
 import { fieldErrorsOf } from '../../../domain/validation/field-errors.ts';
-import { formatViewingTime } from '../../../domain/enquiry/viewing-times.ts';
 import { listingPath } from '../../../domain/listing/listing-url.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { Logger } from '../../logger.ts';
 import { listings } from '../listings/schema.ts';
-import { escapeHtml } from '../../mail/escape-html.ts';
 import { enforceHourlyLimit, senderHashOf } from '../sender-limit.ts';
+import { messageAsReadBy } from '../messages/message-as-read-by.ts';
 import { startThread } from '../messages/start-thread.ts';
+import { newEnquiryMail } from './new-enquiry-mail.ts';
 import { enquiries } from './schema.ts';
 
 export interface ListerEmail {
@@ -36,7 +36,7 @@ const ENQUIRABLE = new Set(['active', 'under_offer']);
 /**
  * 'Contact the lister': validated, spam-guarded (honeypot) and rate limited per IP and per
  * e-mail address under an advisory lock (holds across instances), stored, then e-mailed to the
- * lister. A mail failure keeps the enquiry; the lister still sees it in their account.
+ * lister as they read it in the conversation (contact details masked until both have replied). A mail failure keeps the enquiry; the lister still sees it in their account.
  */
 export async function submitEnquiry(
   db: Database,
@@ -87,7 +87,7 @@ export async function submitEnquiry(
   const now = options.now ?? new Date();
   const email = input.email.toLowerCase();
 
-  const id = await db.transaction(async (tx) => {
+  const { id, threadId } = await db.transaction(async (tx) => {
     await enforceHourlyLimit(tx, {
       lockKey: `enquiry:${senderHash}`,
       table: enquiries,
@@ -113,7 +113,7 @@ export async function submitEnquiry(
         createdAt: now,
       })
       .returning({ id: enquiries.id });
-    await startThread(tx, {
+    const threadId = await startThread(tx, {
       id: row!.id,
       listingId: listing.id,
       listerSub: listing.ownerSub,
@@ -125,7 +125,7 @@ export async function submitEnquiry(
       .update(listings)
       .set({ enquiryCount: sql`${listings.enquiryCount} + 1` })
       .where(eq(listings.id, listing.id));
-    return row!.id;
+    return { id: row!.id, threadId };
   });
 
   if (!settings.send || !listing.contactEmail) {
@@ -135,40 +135,24 @@ export async function submitEnquiry(
     );
     return { id, isEmailed: false };
   }
-  const url = `${settings.publicUrl}${listingPath(listing)}`;
-  const lines: [string, string][] = [
-    ['From', `${input.name} <${input.email}>`],
-    ...(input.phone ? [['Phone', input.phone] as [string, string]] : []),
-    ['Viewing requested', input.wantsViewing ? 'Yes' : 'No'],
-    ...input.viewingTimes.map(
-      (slot, index) => [`Preferred time ${index + 1}`, formatViewingTime(slot)] as [string, string],
-    ),
-  ];
+  const reading = messageAsReadBy(
+    'lister',
+    { id: 0, senderRole: 'enquirer', body: input.message, createdAt: now },
+    { messages: [], haveBothReplied: false },
+  );
   try {
-    await settings.send({
-      to: listing.contactEmail,
-      replyTo: input.email,
-      subject: `New enquiry about ${listing.title}`,
-      text: [
-        `You have a new enquiry about your listing "${listing.title}" (${url}).`,
-        '',
-        ...lines.map(([label, value]) => `${label}: ${value}`),
-        '',
-        input.message,
-        '',
-        `Read and answer it in your messages: ${settings.publicUrl}/my-account/messages`,
-      ].join('\n'),
-      html: [
-        `<p>You have a new enquiry about <a href="${escapeHtml(url)}">${escapeHtml(listing.title)}</a>.</p>`,
-        '<table>',
-        ...lines.map(
-          ([label, value]) =>
-            `<tr><th align="left">${label}</th><td>${escapeHtml(value)}</td></tr>`,
-        ),
-        '</table>',
-        `<p style="white-space:pre-wrap">${escapeHtml(input.message)}</p>`,
-      ].join('\n'),
-    });
+    await settings.send(
+      newEnquiryMail({
+        to: listing.contactEmail,
+        listingTitle: listing.title,
+        listingUrl: `${settings.publicUrl}${listingPath(listing)}`,
+        threadUrl: `${settings.publicUrl}/my-account/messages/${threadId}`,
+        name: input.name,
+        wantsViewing: input.wantsViewing,
+        viewingTimes: input.viewingTimes,
+        reading,
+      }),
+    );
     await db.update(enquiries).set({ emailedAt: new Date() }).where(eq(enquiries.id, id));
     return { id, isEmailed: true };
   } catch (error) {

@@ -20,6 +20,8 @@ describe('lister profiles', () => {
     expect(displayNameOf('Carol Ann Smith')).toBe('Carol S.');
     expect(displayNameOf('  Prince ')).toBe('Prince');
     expect(displayNameOf(undefined)).toBe('Private lister');
+    expect(displayNameOf('07700900123 Lister')).toBe('Private lister');
+    expect(displayNameOf('me@example.com Smith')).toBe('Private lister');
   });
 
   it('links a listing to its lister, with live listings and how they answer enquiries', async () => {

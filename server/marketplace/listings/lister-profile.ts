@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, asc, desc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client.ts';
+import { findContactDetails } from '../../../domain/contact-details/contact-details.ts';
 import { enquiries } from '../enquiries/schema.ts';
 import { summaryColumns, toSummaries, type ListingSummary } from './listing-summary.ts';
 import { listers, listings } from './schema.ts';
@@ -9,9 +10,13 @@ const LIVE = ['active', 'under_offer', 'sold_stc', 'let_agreed'] as const;
 /** Response figures look back this far, so an old habit does not stick for ever. */
 const RESPONSE_WINDOW_DAYS = 365;
 
-/** 'Lena Lister' → 'Lena L.'; no name → 'Private lister'. No surname, no e-mail, ever. */
+/**
+ * 'Lena Lister' → 'Lena L.'; no name → 'Private lister'. No surname, no e-mail, ever; a name
+ * carrying contact details (a phone number or handle typed as a name) is not shown at all.
+ */
 export function displayNameOf(name: string | undefined): string {
-  const words = (name ?? '').trim().split(/\s+/).filter(Boolean);
+  const hasContactDetails = findContactDetails(name ?? '').length > 0;
+  const words = (hasContactDetails ? '' : (name ?? '')).trim().split(/\s+/).filter(Boolean);
   if (words.length === 0) return 'Private lister';
   const first = words[0]!.slice(0, 40);
   const last = words.length > 1 ? ` ${words.at(-1)!.charAt(0).toUpperCase()}.` : '';

@@ -36,7 +36,9 @@ describe('the add-listing wizard on the server', () => {
       deposit: 1400,
       displayAddress: 'Victoria Road, Leeds',
     });
-    expect(listing!.description).toContain('Call [removed] <script>alert(1)</script>');
+    expect(listing!.description).toContain(
+      "Call [contact details removed: use Roost's message button] <script>alert(1)</script>",
+    );
     expect(listing!.photos).toHaveLength(1);
     await expectAppError(
       marketplace.listings.getDraft({ user: alice, draftId: draft.id }),

@@ -3,20 +3,25 @@ import { toSquareFeet } from '../../../domain/listing/steps/details-step.ts';
 import type { ListingInput } from '../../../domain/listing/listing-schema.ts';
 import { EPC_BANDS } from '../../../domain/listing/enums.ts';
 import type { Coordinates } from '../search/geocoder.ts';
+import { listingTextWithoutContactDetails } from './listing-text.ts';
 import type { Listing, NewListing } from './schema.ts';
 
-/** The columns a validated listing sets (everything but owner, status and timestamps). */
+/**
+ * The columns a validated listing sets (everything but owner, status and timestamps), its free
+ * text run through the full contact-detail detector.
+ */
 export function toListingValues(
   input: ListingInput,
   coordinates: Coordinates,
 ): Omit<NewListing, 'ownerSub' | 'status'> {
   const isRent = input.channel === 'rent';
+  const text = listingTextWithoutContactDetails(input);
   return {
     channel: input.channel,
     propertyType: input.propertyType,
-    title: input.title,
-    description: input.description,
-    keyFeatures: input.keyFeatures,
+    title: text.title,
+    description: text.description,
+    keyFeatures: text.keyFeatures,
     price: input.price,
     priceQualifier: isRent ? null : (input.priceQualifier ?? null),
     rentPeriod: isRent ? (input.rentPeriod ?? 'month') : null,
@@ -42,7 +47,7 @@ export function toListingValues(
     epcRating: input.epcRating,
     epcPotential: isEpcBand(input.epcRating) ? (input.epcPotential ?? null) : null,
     materialInfo: Object.fromEntries(
-      Object.entries(input.materialInfo).filter(([, value]) => value),
+      Object.entries(text.materialInfo).filter(([, value]) => value),
     ),
     tours: input.tours,
     addressLine1: input.addressLine1,

@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import { eq, sql } from 'drizzle-orm';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HIDDEN_CONTACT_DETAILS } from '../../../domain/messages/contact-masking.ts';
+import { maskContactDetails } from '../../../domain/contact-details/contact-details.ts';
 import type { SessionUser } from '../../../domain/session-user.ts';
 import { insertListing } from '../../../tests/support/listing-factory.ts';
 import { expectAppError, member } from '../../../tests/support/listing-world.ts';
@@ -63,6 +63,9 @@ async function bobEnquires(
   return { listingId, threadId: thread!.id };
 }
 
+/** What the detector's interface makes of `text` (these tests do not depend on its insides). */
+const masked = (text: string) => maskContactDetails(text).text;
+
 const mailsTo = (address: string) =>
   sent.filter(({ tag, email }) => tag === 'message-notification' && email.to === address);
 
@@ -114,33 +117,42 @@ describe('conversations', () => {
     expect(await marketplace.messages.unreadCount({ user: bob })).toBe(before.bob);
   });
 
-  it('hides contact details from the other party until both have replied', async () => {
-    const { threadId } = await bobEnquires();
-    // Lena's own view shows Bob's address masked: he has not replied since his enquiry.
+  it('shows both sides the same masked text until both have replied, telling the sender', async () => {
+    const enquiry = 'Is the flat still available? Mail me at bob@example.com';
+    const answer = 'Yes. Ring me on 07700 900123.';
+    const { threadId } = await bobEnquires(enquiry);
     const first = await marketplace.messages.read({ user: lena, threadId });
-    expect(first.messages[0]!.text).toBe(
-      `Is the flat still available? Mail me at ${HIDDEN_CONTACT_DETAILS}`,
-    );
-    await marketplace.messages.send({
-      user: lena,
-      threadId,
-      input: { body: 'Yes. Ring me on 07700 900123.' },
-    });
+    expect(first.messages[0]!.text).toBe(masked(enquiry));
+    expect(first.messages[0]!.text).not.toContain('bob@example.com');
+    expect(first.messages[0]!.note).toBeNull();
+    await marketplace.messages.send({ user: lena, threadId, input: { body: answer } });
+
     const beforeBob = await marketplace.messages.read({ user: bob, threadId });
     expect(beforeBob.haveBothReplied).toBe(false);
-    expect(beforeBob.messages[1]!.text).toBe(`Yes. Ring me on ${HIDDEN_CONTACT_DETAILS}.`);
-    // Bob sees his own words as written.
-    expect(beforeBob.messages[0]!.text).toContain('bob@example.com');
+    expect(beforeBob.messages[1]!.text).toBe(masked(answer));
+    expect(beforeBob.messages[1]!.text).not.toContain('900123');
+    // Bob sees his own enquiry as Lena sees it, and is told why.
+    expect(beforeBob.messages[0]!.text).toBe(masked(enquiry));
+    expect(beforeBob.messages[0]!.note).toMatch(/other person sees the same text/);
+    const lenaView = await marketplace.messages.read({ user: lena, threadId });
+    expect(lenaView.messages.map((message) => message.text)).toEqual(
+      beforeBob.messages.map((message) => message.text),
+    );
+    expect(lenaView.messages[1]!.note).toMatch(/show once you have both replied/);
 
     await marketplace.messages.send({ user: bob, threadId, input: { body: 'Great, thanks!' } });
     const afterBob = await marketplace.messages.read({ user: bob, threadId });
     expect(afterBob.haveBothReplied).toBe(true);
-    expect(afterBob.messages[1]!.text).toBe('Yes. Ring me on 07700 900123.');
+    expect(afterBob.messages.map((message) => [message.text, message.note])).toEqual([
+      [enquiry, null],
+      [answer, null],
+      ['Great, thanks!', null],
+    ]);
     const [stored] = await database.db
       .select({ body: threadMessages.body })
       .from(threadMessages)
       .where(eq(threadMessages.id, beforeBob.messages[1]!.id));
-    expect(stored!.body).toBe('Yes. Ring me on 07700 900123.');
+    expect(stored!.body).toBe(answer);
   });
 
   it('e-mails the other party once per conversation in ten minutes, details masked', async () => {
@@ -162,20 +174,21 @@ describe('conversations', () => {
         input: { body },
         now: new Date(start.getTime() + minutes * 60_000),
       });
-    expect(await reply('Call <b>me</b> on 07700 900123', 0)).toMatchObject({ isEmailed: true });
+    expect(await reply('Call me on 07700 900123', 0)).toMatchObject({ isEmailed: true });
     expect(await reply('Or tomorrow morning', 3)).toMatchObject({ isEmailed: false });
     expect(await reply('Still there?', 9)).toMatchObject({ isEmailed: false });
     expect(mailsTo('bob@example.com').length).toBe(before + 1);
     const mail = mailsTo('bob@example.com').at(-1)!.email;
     expect(mail.subject).toMatch(/^New message about /);
     expect(mail.text).toContain('Lena L. sent you a message');
-    expect(mail.text).toContain(HIDDEN_CONTACT_DETAILS);
+    expect(mail.text).toContain(masked('Call me on 07700 900123'));
     expect(mail.text).not.toContain('07700');
-    expect(mail.html).toContain('Call &lt;b&gt;me&lt;/b&gt;');
+    expect(mail.html).not.toContain('07700');
     expect(mail.text).toContain(`https://roost.test/my-account/messages/${threadId}`);
 
-    expect(await reply('One more thing', 11)).toMatchObject({ isEmailed: true });
+    expect(await reply('One <b>more</b> thing', 11)).toMatchObject({ isEmailed: true });
     expect(mailsTo('bob@example.com').length).toBe(before + 2);
+    expect(mailsTo('bob@example.com').at(-1)!.email.html).toContain('One &lt;b&gt;more&lt;/b&gt;');
   });
 
   it('sends a reported message, with its conversation, to the moderators', async () => {
@@ -266,7 +279,7 @@ describe('conversations', () => {
     });
     const thread = await marketplace.messages.read({ user: bob, threadId });
     expect(thread.messages.map((message) => message.text)).toEqual([
-      'Is the flat still available? Mail me at bob@example.com',
+      masked('Is the flat still available? Mail me at bob@example.com'),
       'Yes, Saturday suits.',
     ]);
     const [answered] = await marketplace.enquiries.list({ user: lena, listingId });

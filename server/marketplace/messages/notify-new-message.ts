@@ -1,10 +1,12 @@
 import { and, eq, isNull, lt, or } from 'drizzle-orm';
 import type { Database } from '../../../db/client.ts';
-import { messageTextFor, type ParticipantRole } from '../../../domain/messages/contact-masking.ts';
+import type { ParticipantRole } from '../../../domain/messages/contact-masking.ts';
 import { escapeHtml } from '../../mail/escape-html.ts';
 import type { Logger } from '../../logger.ts';
 import type { SendEmail } from '../enquiries/submit-enquiry.ts';
+import type { ReadMessage } from './message-as-read-by.ts';
 import { messageThreads } from './schema.ts';
+import { scamWarningHtml, scamWarningText } from './scam-warning-mail.ts';
 
 /** A burst of replies sends one e-mail per conversation and recipient in this window. */
 export const NOTIFY_EVERY_MS = 10 * 60_000;
@@ -15,8 +17,8 @@ export interface NewMessageNotice {
   recipientEmail: string | null;
   senderName: string;
   listingTitle: string;
-  body: string;
-  haveBothReplied: boolean;
+  /** The message as the recipient reads it on Roost (`messageAsReadBy`). */
+  reading: ReadMessage;
   /** Signed-out enquirers cannot open the conversation; they are told to reply by e-mail. */
   canOpenThread: boolean;
   now: Date;
@@ -25,7 +27,8 @@ export interface NewMessageNotice {
 /**
  * E-mails the other party about a new message, at most once per conversation per ten minutes
  * (claimed by a conditional update, so two instances never both send). The message is shown as
- * the recipient would see it on Roost: contact details masked until both have replied.
+ * the recipient would see it on Roost: contact details masked until both have replied, and any
+ * scam warnings above it.
  */
 export async function notifyNewMessage(
   db: Database,
@@ -49,10 +52,7 @@ export async function notifyNewMessage(
     .returning({ id: messageThreads.id });
   if (claimed.length === 0) return false;
 
-  const text = messageTextFor(
-    { body: notice.body, senderRole: notice.recipientRole === 'lister' ? 'enquirer' : 'lister' },
-    { role: notice.recipientRole, haveBothReplied: notice.haveBothReplied },
-  );
+  const { text, warnings } = notice.reading;
   const url = `${settings.publicUrl}/my-account/messages/${notice.threadId}`;
   const action = notice.canOpenThread
     ? `Read and reply on Roost: ${url}`
@@ -64,12 +64,14 @@ export async function notifyNewMessage(
       text: [
         `${notice.senderName} sent you a message about "${notice.listingTitle}":`,
         '',
+        ...scamWarningText(warnings),
         text,
         '',
         action,
       ].join('\n'),
       html: [
         `<p>${escapeHtml(notice.senderName)} sent you a message about ${escapeHtml(notice.listingTitle)}:</p>`,
+        ...scamWarningHtml(warnings),
         `<p style="white-space:pre-wrap">${escapeHtml(text)}</p>`,
         notice.canOpenThread
           ? `<p><a href="${escapeHtml(url)}">Read and reply on Roost</a></p>`

@@ -1,10 +1,7 @@
 import { asc, eq } from 'drizzle-orm';
 import type { Database } from '../../../db/client.ts';
-import {
-  haveBothReplied,
-  messageTextFor,
-  type ParticipantRole,
-} from '../../../domain/messages/contact-masking.ts';
+import type { ScamWarning } from '../../../domain/contact-details/contact-details.ts';
+import { haveBothReplied, type ParticipantRole } from '../../../domain/messages/contact-masking.ts';
 import type { ViewingTime } from '../../../domain/enquiry/viewing-times.ts';
 import { enquiries } from '../enquiries/schema.ts';
 import { listers, listings } from '../listings/schema.ts';
@@ -14,6 +11,7 @@ import {
   toThreadListing,
   type ThreadListing,
 } from './list-threads.ts';
+import { messageAsReadBy } from './message-as-read-by.ts';
 import { messageThreads, threadMessages } from './schema.ts';
 import { loadThreadFor } from './thread-access.ts';
 
@@ -21,8 +19,12 @@ export interface MessageView {
   id: number;
   isMine: boolean;
   senderName: string;
-  /** As the reader may see it: the other party's contact details masked until both replied. */
+  /** As both participants see it: contact details masked until both have replied. */
   text: string;
+  /** On the reader's own masked message: what the other party does not see, and why. */
+  note: string | null;
+  /** Scam patterns in the other party's message, in plain words, shown beside it. */
+  warnings: ScamWarning[];
   createdAt: string;
 }
 
@@ -74,12 +76,17 @@ export async function readThread(
     viewingTimes: details!.viewingTimes,
     haveBothReplied: bothReplied,
     canEnquirerReply: thread.enquirerSub !== null,
-    messages: rows.map((row) => ({
-      id: row.id,
-      isMine: row.senderRole === role,
-      senderName: row.senderRole === role ? 'You' : otherName,
-      text: messageTextFor(row, { role, haveBothReplied: bothReplied }),
-      createdAt: row.createdAt.toISOString(),
-    })),
+    messages: rows.map((row) => {
+      const read = messageAsReadBy(role, row, { messages: rows, haveBothReplied: bothReplied });
+      return {
+        id: row.id,
+        isMine: row.senderRole === role,
+        senderName: row.senderRole === role ? 'You' : otherName,
+        text: read.text,
+        note: read.note,
+        warnings: read.warnings,
+        createdAt: row.createdAt.toISOString(),
+      };
+    }),
   };
 }

@@ -1,4 +1,4 @@
-import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client.ts';
 import { haveBothReplied } from '../../../domain/messages/contact-masking.ts';
 import { messageSchema } from '../../../domain/messages/message-schema.ts';
@@ -10,6 +10,8 @@ import type { SendEmail } from '../enquiries/submit-enquiry.ts';
 import { displayNameOf } from '../listings/lister-profile.ts';
 import { listers, listings } from '../listings/schema.ts';
 import { enforceHourlyLimit } from '../sender-limit.ts';
+import { flagScamWarning } from './flag-scam-warning.ts';
+import { messageAsReadBy } from './message-as-read-by.ts';
 import { notifyNewMessage } from './notify-new-message.ts';
 import { messageThreads, threadMessages } from './schema.ts';
 import { loadThreadFor, otherRole } from './thread-access.ts';
@@ -24,8 +26,9 @@ export interface MessageSettings {
 
 /**
  * A participant writes in a conversation: validated, refused while either side's account is
- * suspended or the listing has gone, rate limited per sender, stored, then the other party is
- * e-mailed (throttled). The lister's first answer is also kept on the enquiry, which the
+ * suspended or the listing has gone, rate limited per sender, stored (and flagged to the
+ * moderators if it matches a scam pattern), then the other party is e-mailed (throttled), the
+ * message shown as they would read it on Roost. The lister's first answer is also kept on the enquiry, which the
  * lister's public response figures are counted from.
  */
 export async function sendMessage(
@@ -71,7 +74,7 @@ export async function sendMessage(
   }
   const now = options.now ?? new Date();
 
-  const { id, senderRoles } = await db.transaction(async (tx) => {
+  const { id, conversation } = await db.transaction(async (tx) => {
     await enforceHourlyLimit(tx, {
       lockKey: `message:${options.userSub}`,
       table: threadMessages,
@@ -105,14 +108,26 @@ export async function sendMessage(
         .set({ reply: body, repliedAt: now })
         .where(and(eq(enquiries.id, thread.enquiryId), isNull(enquiries.repliedAt)));
     }
-    const roles = await tx
-      .select({ role: threadMessages.senderRole })
+    await flagScamWarning(tx, { id: row!.id, listingId: thread.listingId, body, createdAt: now });
+    const messages = await tx
+      .select({
+        id: threadMessages.id,
+        senderRole: threadMessages.senderRole,
+        body: threadMessages.body,
+        createdAt: threadMessages.createdAt,
+      })
       .from(threadMessages)
-      .where(eq(threadMessages.threadId, thread.id));
-    return { id: row!.id, senderRoles: roles.map((entry) => entry.role) };
+      .where(eq(threadMessages.threadId, thread.id))
+      .orderBy(asc(threadMessages.createdAt), asc(threadMessages.id));
+    return { id: row!.id, conversation: messages };
   });
 
   const recipientRole = otherRole(role);
+  const sent = conversation.find((message) => message.id === id)!;
+  const reading = messageAsReadBy(recipientRole, sent, {
+    messages: conversation,
+    haveBothReplied: haveBothReplied(conversation.map((message) => message.senderRole)),
+  });
   const isEmailed = await notifyNewMessage(db, settings, {
     threadId: thread.id,
     recipientRole,
@@ -122,8 +137,7 @@ export async function sendMessage(
         ? (context.listerName ?? displayNameOf(undefined))
         : displayNameOf(context.enquirerName),
     listingTitle: context.title,
-    body,
-    haveBothReplied: haveBothReplied(senderRoles),
+    reading,
     canOpenThread: recipientRole === 'lister' || thread.enquirerSub !== null,
     now,
   });

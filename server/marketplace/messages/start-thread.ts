@@ -1,9 +1,10 @@
 import type { Database } from '../../../db/client.ts';
+import { flagScamWarning } from './flag-scam-warning.ts';
 import { messageThreads, threadMessages } from './schema.ts';
 
 /**
  * Opens the conversation for a new enquiry, inside the enquiry's transaction: the enquiry's
- * message is the thread's first message.
+ * message is the thread's first message (flagged to the moderators if it matches a scam pattern).
  */
 export async function startThread(
   tx: Database,
@@ -29,10 +30,19 @@ export async function startThread(
       createdAt: enquiry.createdAt,
     })
     .returning({ id: messageThreads.id });
-  await tx.insert(threadMessages).values({
-    threadId: thread!.id,
-    senderRole: 'enquirer',
-    senderSub: enquiry.senderSub,
+  const [message] = await tx
+    .insert(threadMessages)
+    .values({
+      threadId: thread!.id,
+      senderRole: 'enquirer',
+      senderSub: enquiry.senderSub,
+      body: enquiry.message,
+      createdAt: enquiry.createdAt,
+    })
+    .returning({ id: threadMessages.id });
+  await flagScamWarning(tx, {
+    id: message!.id,
+    listingId: enquiry.listingId,
     body: enquiry.message,
     createdAt: enquiry.createdAt,
   });

@@ -3,6 +3,7 @@ import type { Database } from '../../../db/client.ts';
 import { listingPath } from '../../../domain/listing/listing-url.ts';
 import type { SessionUser } from '../../../domain/session-user.ts';
 import { listings } from '../listings/schema.ts';
+import { SCAM_WARNING_REPORTER } from '../messages/flag-scam-warning.ts';
 import { threadMessages } from '../messages/schema.ts';
 import { listingReports } from '../reports/schema.ts';
 import { APPEAL_REPORTER } from './appeal-moderation.ts';
@@ -30,6 +31,8 @@ export interface OpenReport {
   reason: (typeof listingReports.$inferSelect)['reason'];
   details: string;
   createdAt: string;
+  /** Roost flagged the message itself (it matched a scam pattern): no person reported it. */
+  isFlaggedByRoost: boolean;
   /** Set when the report is about one message in a conversation about the listing. */
   message: ReportedMessage | null;
 }
@@ -106,13 +109,14 @@ export async function listReportedListings(
     else if (row.reporterKey === APPEAL_REPORTER) {
       entry.appeal = { statement: row.details, createdAt: row.createdAt.toISOString() };
       continue;
-    } else entry.reporters.add(row.reporterKey);
+    } else if (row.reporterKey !== SCAM_WARNING_REPORTER) entry.reporters.add(row.reporterKey);
     entry.reporterCount = entry.reporters.size;
     entry.reports.push({
       id: row.reportId,
       reason: row.reason,
       details: row.details,
       createdAt: row.createdAt.toISOString(),
+      isFlaggedByRoost: row.reporterKey === SCAM_WARNING_REPORTER,
       message: row.messageId === null ? null : (messages.get(row.messageId) ?? null),
     });
   }

@@ -6,6 +6,7 @@ import { appealSchema } from '../../../../domain/moderation/appeal.ts';
 import { reportSchema } from '../../../../domain/report/report-schema.ts';
 import { answerInput } from '../../enquiries/answer-enquiry.ts';
 import type { EnquiryView } from '../../enquiries/list-listing-enquiries.ts';
+import { scamWarning } from './message-paths.ts';
 import {
   errors,
   json,
@@ -31,9 +32,18 @@ const enquiryView = z
   .object({
     id: z.int(),
     name: z.string(),
-    email: z.string(),
-    phone: z.string().nullable(),
-    message: z.string(),
+    email: z
+      .string()
+      .nullable()
+      .meta({ description: 'Hidden (null) until both have replied in the conversation' }),
+    phone: z
+      .string()
+      .nullable()
+      .meta({ description: 'Hidden (null) until both have replied in the conversation' }),
+    message: z.string().meta({
+      description: 'As in the conversation: contact details masked until both have replied',
+    }),
+    warnings: z.array(scamWarning),
     wantsViewing: z.boolean(),
     viewingTimes: z.array(
       z.object({
@@ -44,6 +54,7 @@ const enquiryView = z
     reply: z.string().nullable(),
     repliedAt: nullableTimestamp,
     createdAt: timestamp,
+    haveBothReplied: z.boolean(),
     threadId: z.int().nullable(),
   })
   .meta({ id: 'Enquiry' });

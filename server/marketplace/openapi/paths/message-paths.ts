@@ -10,6 +10,20 @@ import { errors, json, jsonBody, signedIn, timestamp, type Same } from '../commo
 
 const role = z.enum(['enquirer', 'lister']);
 
+export const scamWarning = z
+  .object({
+    kind: z.enum([
+      'payment-before-viewing',
+      'bank-transfer',
+      'gift-card',
+      'abroad',
+      'courier-keys',
+      'viewing-deposit',
+    ]),
+    message: z.string().meta({ description: 'Plain words for the reader' }),
+  })
+  .meta({ id: 'ScamWarning' });
+
 const threadListing = z.object({
   id: z.int(),
   title: z.string(),
@@ -48,7 +62,13 @@ const threadView = z
         senderName: z.string(),
         text: z.string().meta({
           description:
-            "The other party's e-mail addresses, phone numbers and links are masked until both have replied",
+            'Both participants see the same text: contact details (phone numbers, e-mail addresses, links, handles, bank details) are replaced by plain-words markers until both have replied',
+        }),
+        note: z.string().nullable().meta({
+          description: "On the reader's own masked message: what was hidden and why",
+        }),
+        warnings: z.array(scamWarning).meta({
+          description: "Scam patterns in the other party's message; show them beside it",
         }),
         createdAt: timestamp,
       }),

@@ -43,6 +43,10 @@ const reportedListing = z
         reason: z.enum(REPORT_REASONS),
         details: z.string(),
         createdAt: timestamp,
+        isFlaggedByRoost: z.boolean().meta({
+          description:
+            'Roost flagged the message because it matched a scam pattern; no person reported it',
+        }),
         message: z
           .object({
             id: z.int(),
