@@ -1,0 +1,87 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SessionUser } from '../../domain/session-user.ts';
+import { ERASED_MESSAGE } from '../../domain/admin/erased-account.ts';
+import { eraseUserData } from '../../server/marketplace/admin-users/erase-user.ts';
+import { ERASURE_GRACE_DAYS } from '../../server/marketplace/admin-users/admin-users-service.ts';
+import {
+  BASIL_TEXTS,
+  startErasureWorld,
+  ZEPHYRINE,
+  zephyrineUsesEverything,
+  type ErasureWorld,
+} from '../support/erasure-world.ts';
+import { sweepForPersonalData, type SweepFinding } from '../support/personal-data-sweep.ts';
+
+let world: ErasureWorld;
+let zephyrine: SessionUser;
+let basil: SessionUser;
+let asker: number;
+
+/**
+ * What the privacy policy says erasure keeps (app/routes/privacy-policy.tsx, ERASURE_KEPT):
+ * orders, payments, invoices and refunds for the tax records, the audit log, and the record that
+ * the account was erased (its id and when). Any other finding is personal data left behind.
+ */
+const KEPT: Record<string, string[] | 'all'> = {
+  'market.orders': ['buyer_sub', 'buyer_email', 'buyer_name'],
+  'market.invoices': ['customer_name', 'customer_email'],
+  'market.admin_audit_log': 'all',
+  'market.account_erasure_requests': ['user_sub'],
+};
+
+const isKept = ({ table, column }: SweepFinding) => {
+  const kept = KEPT[table];
+  return kept === 'all' || (kept?.includes(column) ?? false);
+};
+
+/** Her id, e-mail, name (and its parts), phone (as given and as digits) and every text. */
+const needles = () => [
+  zephyrine.userId,
+  ZEPHYRINE.email,
+  ZEPHYRINE.name,
+  ...ZEPHYRINE.name.split(' '),
+  ZEPHYRINE.phone,
+  '7700900417',
+  '07700 900417',
+  ...Object.values(ZEPHYRINE.texts),
+];
+
+const sweep = () => sweepForPersonalData(world.db, ['market', 'identity'], needles());
+
+beforeAll(async () => {
+  world = await startErasureWorld();
+  ({ zephyrine, basil, asker } = await zephyrineUsesEverything(world));
+});
+afterAll(async () => {
+  await world?.stop();
+});
+
+describe('erasing an account that used every feature', () => {
+  it('finds each of her details and texts before erasure (the sweep can see them)', async () => {
+    const found = new Set((await sweep()).map((finding) => finding.needle));
+    expect(needles().filter((needle) => !found.has(needle))).toEqual([]);
+  });
+
+  it('leaves nothing of hers in any table of either schema but what the policy keeps', async () => {
+    const due = new Date(Date.now() + (ERASURE_GRACE_DAYS + 1) * 86_400_000);
+    expect(await world.marketplace.adminUsers.runDueErasures(due)).toBe(1);
+    const left = (await sweep()).filter((finding) => !isKept(finding));
+    expect(left).toEqual([]);
+  });
+
+  it('shows the other party her messages as removed, and keeps his own', async () => {
+    const { messages } = await world.marketplace.messages.read({ user: basil, threadId: asker });
+    expect(messages.map((message) => [message.isMine, message.text])).toEqual([
+      [false, ERASED_MESSAGE],
+      [true, BASIL_TEXTS.message],
+      [false, ERASED_MESSAGE],
+    ]);
+    const threads = await world.marketplace.messages.list({ user: basil });
+    expect(threads.map((thread) => thread.otherName)).not.toContain('Zephyrine Q.');
+  });
+
+  it('can run again without harm, and still leaves nothing behind', async () => {
+    await eraseUserData(world.db, undefined, zephyrine.userId);
+    expect((await sweep()).filter((finding) => !isKept(finding))).toEqual([]);
+  });
+});
