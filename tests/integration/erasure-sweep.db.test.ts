@@ -3,6 +3,7 @@ import type { SessionUser } from '../../domain/session-user.ts';
 import { ERASED_MESSAGE } from '../../domain/admin/erased-account.ts';
 import { eraseUserData } from '../../server/marketplace/admin-users/erase-user.ts';
 import { ERASURE_GRACE_DAYS } from '../../server/marketplace/admin-users/admin-users-service.ts';
+import { expectAppError } from '../support/listing-world.ts';
 import {
   BASIL_TEXTS,
   startErasureWorld,
@@ -58,8 +59,35 @@ afterAll(async () => {
 
 describe('erasing an account that used every feature', () => {
   it('finds each of her details and texts before erasure (the sweep can see them)', async () => {
-    const found = new Set((await sweep()).map((finding) => finding.needle));
+    const findings = await sweep();
+    const found = new Set(findings.map((finding) => finding.needle));
     expect(needles().filter((needle) => !found.has(needle))).toEqual([]);
+    // Every feature left its mark under her id, so the sweep below covers each of them.
+    const withHerId = findings.filter((finding) => finding.needle === zephyrine.userId);
+    expect(new Set(withHerId.map((finding) => finding.table))).toEqual(
+      new Set([
+        'identity.auth_events',
+        'identity.rate_limits',
+        'identity.refresh_tokens',
+        'identity.users',
+        'market.account_erasure_requests',
+        'market.campaign_deliveries',
+        'market.contact_messages',
+        'market.enquiries',
+        'market.favourites',
+        'market.hidden_listings',
+        'market.listers',
+        'market.listing_drafts',
+        'market.listing_reports',
+        'market.listings',
+        'market.marketing_consents',
+        'market.message_threads',
+        'market.moderation_appeals',
+        'market.orders',
+        'market.saved_searches',
+        'market.thread_messages',
+      ]),
+    );
   });
 
   it('leaves nothing of hers in any table of either schema but what the policy keeps', async () => {
@@ -78,6 +106,11 @@ describe('erasing an account that used every feature', () => {
     ]);
     const threads = await world.marketplace.messages.list({ user: basil });
     expect(threads.map((thread) => thread.otherName)).not.toContain('Zephyrine Q.');
+    // Nobody is left to read a reply, and no address to mail it to.
+    await expectAppError(
+      world.marketplace.messages.send({ user: basil, threadId: asker, input: { body: 'Hello?' } }),
+      'GONE',
+    );
   });
 
   it('can run again without harm, and still leaves nothing behind', async () => {

@@ -5,6 +5,9 @@ import {
   AdminCreateUserCommand,
   AdminGetUserCommand,
   AdminSetUserPasswordCommand,
+  ChangePasswordCommand,
+  ConfirmSignUpCommand,
+  SignUpCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { eq } from 'drizzle-orm';
 import { pino } from 'pino';
@@ -86,6 +89,8 @@ export async function startErasureWorld() {
       maxPhotos: 5,
     },
     payments: { provider, supplier: DEFAULT_SUPPLIER },
+    secret: Buffer.from('erasure-sweep-secret-erasure-sweep-secret'),
+    mail: () => async () => {},
   });
   // The offline geocoder places a postcode at the centre of listings already in its district.
   await insertListing(db, { outcode: 'LS6', postcode: 'LS6 1AA', lat: 53.82, lng: -1.57 });
@@ -108,10 +113,10 @@ export async function startErasureWorld() {
 
 export type ErasureWorld = Awaited<ReturnType<typeof startErasureWorld>>;
 
-/** A confirmed account with its name, verified phone and password, as the session sees it. */
+/** A confirmed account made by the admin API, as the session sees it. */
 export async function signUp(
   identity: RunningIdentity,
-  person: { email: string; name: string; phone?: string; groups?: string[] },
+  person: { email: string; name: string; groups?: string[] },
 ): Promise<SessionUser> {
   const UserPoolId = identity.service.config.userPoolId;
   await identity.admin.send(
@@ -122,12 +127,6 @@ export async function signUp(
       UserAttributes: [
         { Name: 'email_verified', Value: 'true' },
         { Name: 'name', Value: person.name },
-        ...(person.phone
-          ? [
-              { Name: 'phone_number', Value: person.phone },
-              { Name: 'phone_number_verified', Value: 'true' },
-            ]
-          : []),
       ],
     }),
   );
@@ -147,6 +146,46 @@ export async function signUp(
     email: person.email,
     name: person.name,
     'cognito:groups': person.groups ?? ['members'],
+  });
+}
+
+/** Sign-up as the site does it: the public SignUp call, then the code e-mailed to confirm it. */
+async function signUpInPublic(
+  identity: RunningIdentity,
+  person: { email: string; name: string; phone: string },
+): Promise<SessionUser> {
+  const client = identity.publicClient();
+  const ClientId = identity.service.config.clientId;
+  await client.send(
+    new SignUpCommand({
+      ClientId,
+      Username: person.email,
+      Password: password,
+      UserAttributes: [
+        { Name: 'email', Value: person.email },
+        { Name: 'name', Value: person.name },
+        { Name: 'phone_number', Value: person.phone },
+      ],
+    }),
+  );
+  await client.send(
+    new ConfirmSignUpCommand({
+      ClientId,
+      Username: person.email,
+      ConfirmationCode: identity.lastCode(person.email),
+    }),
+  );
+  const user = await identity.admin.send(
+    new AdminGetUserCommand({
+      UserPoolId: identity.service.config.userPoolId,
+      Username: person.email,
+    }),
+  );
+  return toSessionUser({
+    sub: user.Username!,
+    email: person.email,
+    name: person.name,
+    'cognito:groups': ['members'],
   });
 }
 
@@ -183,14 +222,22 @@ async function threadOf(world: ErasureWorld, listingId: number) {
  * Zephyrine uses every feature Roost has, with Basil on the other side: she lists with photos,
  * leaves a draft, enquires with a viewing request, messages both ways, favourites with a note,
  * saves and hides, reports a listing and a message, writes to us, pays for an upgrade, appeals a
- * moderation decision, opts in to marketing, signs in, and asks for her account to be erased.
+ * moderation decision, opts in to marketing and is sent a campaign, signs in and changes her
+ * password, and asks for her account to be erased.
  */
 export async function zephyrineUsesEverything(world: ErasureWorld) {
   const { marketplace, identity, admin } = world;
   const z = ZEPHYRINE;
-  const zephyrine = await signUp(identity, { email: z.email, name: z.name, phone: z.phone });
+  const zephyrine = await signUpInPublic(identity, z);
   const basil = await signUp(identity, { email: 'basil.other@roost.test', name: 'Basil Other' });
-  await passwordSignIn(identity, identity.publicClient(), z.email);
+  const signedIn = await passwordSignIn(identity, identity.publicClient(), z.email);
+  await identity.publicClient().send(
+    new ChangePasswordCommand({
+      AccessToken: signedIn.AuthenticationResult!.AccessToken!,
+      PreviousPassword: password,
+      ProposedPassword: password,
+    }),
+  );
 
   const hers = await publishListing(world, zephyrine, z.texts.listing);
   const basils = await publishListing(world, basil, 'A quiet flat with a long garden.');
@@ -281,6 +328,12 @@ export async function zephyrineUsesEverything(world: ErasureWorld) {
     input: { isGranted: true },
     source: 'account',
   });
+  const campaign = await marketplace.campaigns.createCampaign({
+    user: admin,
+    input: { subject: 'Winter news', body: 'New homes this week.', audience: { kind: 'all' } },
+  });
+  await marketplace.campaigns.schedule({ user: admin, input: { campaignId: campaign.id } });
+  await marketplace.campaigns.sendBatch({ campaignId: campaign.id });
 
   // She pays for an upgrade of her listing with the test provider.
   const checkout = await marketplace.payments.startCheckout({
