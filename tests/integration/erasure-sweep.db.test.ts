@@ -1,6 +1,8 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SessionUser } from '../../domain/session-user.ts';
 import { ERASED_MESSAGE } from '../../domain/admin/erased-account.ts';
+import { listingMedia } from '../../server/marketplace/listings/schema.ts';
 import { eraseUserData } from '../../server/marketplace/admin-users/erase-user.ts';
 import { ERASURE_GRACE_DAYS } from '../../server/marketplace/admin-users/admin-users-service.ts';
 import { expectAppError } from '../support/listing-world.ts';
@@ -17,6 +19,8 @@ let world: ErasureWorld;
 let zephyrine: SessionUser;
 let basil: SessionUser;
 let asker: number;
+/** The photo files of her listing, and of Basil's. */
+let photoKeys: { hers: string[]; basils: string[] };
 
 /**
  * What the privacy policy says erasure keeps (app/routes/privacy-policy.tsx, ERASURE_KEPT):
@@ -51,7 +55,16 @@ const sweep = () => sweepForPersonalData(world.db, ['market', 'identity'], needl
 
 beforeAll(async () => {
   world = await startErasureWorld();
-  ({ zephyrine, basil, asker } = await zephyrineUsesEverything(world));
+  const used = await zephyrineUsesEverything(world);
+  ({ zephyrine, basil, asker } = used);
+  const keysOf = async (listingId: number) =>
+    (
+      await world.db
+        .select({ key: listingMedia.blobKey })
+        .from(listingMedia)
+        .where(eq(listingMedia.listingId, listingId))
+    ).map((row) => row.key);
+  photoKeys = { hers: await keysOf(used.hers), basils: await keysOf(used.basils) };
 });
 afterAll(async () => {
   await world?.stop();
@@ -95,6 +108,14 @@ describe('erasing an account that used every feature', () => {
     expect(await world.marketplace.adminUsers.runDueErasures(due)).toBe(1);
     const left = (await sweep()).filter((finding) => !isKept(finding));
     expect(left).toEqual([]);
+  });
+
+  it('deletes the files of her photos, and no one else’s', async () => {
+    expect(photoKeys.hers).toHaveLength(2);
+    const stored = async (keys: string[]) =>
+      (await Promise.all(keys.map((key) => world.blobs.get(key)))).filter(Boolean).length;
+    expect(await stored(photoKeys.hers)).toBe(0);
+    expect(await stored(photoKeys.basils)).toBe(1);
   });
 
   it('shows the other party her messages as removed, and keeps his own', async () => {

@@ -78,13 +78,14 @@ export async function startErasureWorld() {
     isTestModeAllowed: false,
     webhookSecret: WEBHOOK_SECRET,
   });
+  const blobs = createLocalBlobStore(blobRoot);
   const marketplace: Marketplace = createMarketplace({
     db,
     logger: pino({ level: 'silent' }),
     publicUrl: 'https://roost.test',
     identityAdmin: () => identityAdmin,
     media: {
-      blobs: createLocalBlobStore(blobRoot),
+      blobs,
       limits: DEFAULT_IMAGE_LIMITS,
       maxPhotos: 5,
     },
@@ -104,6 +105,7 @@ export async function startErasureWorld() {
     marketplace,
     db,
     admin,
+    blobs,
     async stop() {
       await identity.stop();
       await fs.rm(blobRoot, { recursive: true, force: true });
@@ -189,8 +191,13 @@ async function signUpInPublic(
   });
 }
 
-/** A published rent listing of `owner`'s with two photos and `description`. */
-async function publishListing(world: ErasureWorld, owner: SessionUser, description: string) {
+/** A published rent listing of `owner`'s with `description` and photos `widths` wide. */
+async function publishListing(
+  world: ErasureWorld,
+  owner: SessionUser,
+  description: string,
+  widths: number[],
+) {
   const { marketplace } = world;
   const draft = await marketplace.listings.startDraft({ user: owner, clientIp: '198.51.100.7' });
   for (const [step, fields] of rentSteps) {
@@ -203,7 +210,7 @@ async function publishListing(world: ErasureWorld, owner: SessionUser, descripti
       nextStep: step + 1,
     });
   }
-  for (const width of [640, 641]) {
+  for (const width of widths) {
     const bytes = await photo(width, 480);
     await marketplace.media.add({ user: owner, draftId: draft.id, kind: 'photo', bytes });
   }
@@ -239,8 +246,8 @@ export async function zephyrineUsesEverything(world: ErasureWorld) {
     }),
   );
 
-  const hers = await publishListing(world, zephyrine, z.texts.listing);
-  const basils = await publishListing(world, basil, 'A quiet flat with a long garden.');
+  const hers = await publishListing(world, zephyrine, z.texts.listing, [640, 641]);
+  const basils = await publishListing(world, basil, 'A quiet flat with a long garden.', [700]);
   const unfinished = await marketplace.listings.startDraft({ user: zephyrine, clientIp: '::1' });
   await marketplace.listings.saveDraftStep({
     user: zephyrine,

@@ -63,7 +63,7 @@ export interface UserPage {
   record: MarketRecord;
 }
 
-type Deps = Pick<MarketplaceDeps, 'db' | 'publicUrl' | 'logger' | 'limiter'> & {
+type Deps = Pick<MarketplaceDeps, 'db' | 'publicUrl' | 'logger' | 'limiter' | 'media'> & {
   identityAdmin: () => IdentityAdmin | undefined;
 };
 
@@ -250,7 +250,10 @@ export function createAdminUsersService(deps: Deps) {
     if (account.sub === admin.userId) {
       throw new AppError('CONFLICT', 'You cannot erase your own account here.');
     }
-    const summary = await eraseUserData(db, identity, account.sub, { limiter: deps.limiter });
+    const summary = await eraseUserData(db, identity, account.sub, {
+      limiter: deps.limiter,
+      blobs: deps.media.blobs,
+    });
     const { kept: _kept, ...counts } = summary;
     await recordAdminAction(db, {
       admin,
@@ -363,6 +366,7 @@ export function createAdminUsersService(deps: Deps) {
         now,
         email: request.email,
         limiter: deps.limiter,
+        blobs: deps.media.blobs,
       });
       deps.logger.info({ sub: request.userSub }, 'account erased at its owner’s request');
     }

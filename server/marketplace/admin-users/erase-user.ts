@@ -1,7 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client.ts';
 import type { AbuseLimiter } from '../../../identity/public.ts';
+import { ERASURE_KEPT } from '../../../domain/admin/erased-account.ts';
 import type { IdentityAdmin } from '../../identity-admin/identity-admin.ts';
+import type { BlobStore } from '../../media/blob-store.ts';
 import { eraseAlerts } from '../alerts/erase-alerts.ts';
 import { eraseMarketing } from '../campaigns/erase-marketing.ts';
 import { eraseContactMessages } from '../contact/erase-contact-messages.ts';
@@ -9,31 +11,13 @@ import { eraseEnquiries } from '../enquiries/erase-enquiries.ts';
 import type { ErasureTarget, ErasureTx } from '../erasure-target.ts';
 import { eraseFavourites } from '../favourites/erase-favourites.ts';
 import { eraseListings, ownListingIds } from '../listings/erase-listings.ts';
+import { deleteUnreferencedBlobs } from '../media/blob-references.ts';
 import { userUploadLimitKey } from '../media/media-service.ts';
 import { eraseMessages } from '../messages/erase-messages.ts';
 import { eraseAppeals } from '../moderation/erase-appeals.ts';
 import { orders } from '../payments/schema.ts';
 import { eraseReportsMade } from '../reports/erase-reports.ts';
 import { accountErasureRequests } from './schema.ts';
-
-/**
- * What erasure keeps, and why; shown to the admin and the user, and promised by the privacy
- * policy (app/routes/privacy-policy.tsx). The erasure sweep test allows nothing else.
- */
-export const ERASURE_KEPT = [
-  {
-    what: 'Orders, payments, invoices and refunds (with the name and e-mail on the invoice)',
-    why: 'VAT and company records must be kept for six years (VAT Act 1994 sch. 11 para. 6; Companies Act 2006 s. 388).',
-  },
-  {
-    what: 'Moderation decisions, appeals and the reports behind them, without the reporter’s or lister’s identity or the words they wrote',
-    why: 'The Online Safety Act 2023 requires records of complaints and of the action taken on them.',
-  },
-  {
-    what: 'The admin audit log entries about this account, and the record that it was erased (its id and when)',
-    why: 'Accountability for administrators’ actions and for carrying out the request (UK GDPR art. 5(2)); they hold only the account id and the reason.',
-  },
-] as const;
 
 export interface ErasureSummary {
   listingsRemoved: number;
@@ -85,6 +69,7 @@ async function eraseMarketRecords(tx: ErasureTx, target: ErasureTarget) {
     .from(orders)
     .where(eq(orders.buyerSub, target.sub));
   return {
+    blobKeys: listings.blobKeys,
     listingsRemoved: listings.listingsRemoved,
     photosRemoved: listings.photosRemoved,
     isListerProfileRemoved: listings.listerProfileRemoved,
@@ -102,15 +87,20 @@ async function eraseMarketRecords(tx: ErasureTx, target: ErasureTarget) {
 
 /**
  * Erases one account (UK GDPR art. 17): everything the marketplace holds on it goes or loses
- * its link to the person (see each area's step), except what ERASURE_KEPT names; then its
- * limiter counters and its identity in the user pool. Idempotent, so a retried job or a second
+ * its link to the person (see each area's step), except what ERASURE_KEPT names; then the
+ * photo files nothing else shows, its limiter counters and its identity in the user pool. Idempotent, so a retried job or a second
  * click does no harm, and a run that stopped half-way finishes on the next.
  */
 export async function eraseUserData(
   db: Database,
   identityAdmin: IdentityAdmin | undefined,
   sub: string,
-  options: { now?: Date; email?: string | null; limiter?: AbuseLimiter } = {},
+  options: {
+    now?: Date;
+    email?: string | null;
+    limiter?: AbuseLimiter;
+    blobs?: Pick<BlobStore, 'delete'>;
+  } = {},
 ): Promise<ErasureSummary> {
   // The address finds what was sent signed out under it; once the identity is gone (a re-run),
   // only the address the erasure request recorded is left to ask.
@@ -120,7 +110,8 @@ export async function eraseUserData(
     email: account?.email ?? options.email ?? null,
     now: options.now ?? new Date(),
   };
-  const summary = await db.transaction((tx) => eraseMarketRecords(tx, target));
+  const { blobKeys, ...summary } = await db.transaction((tx) => eraseMarketRecords(tx, target));
+  if (options.blobs) await deleteUnreferencedBlobs(db, options.blobs, blobKeys);
   await options.limiter?.forget([passwordCheckLimitKey(sub), userUploadLimitKey(sub)]);
   // After the database: the pool's own tables may share the database (PGlite takes one
   // transaction at a time). Deleting a missing user is not an error, so a retry completes.

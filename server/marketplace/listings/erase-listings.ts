@@ -12,25 +12,33 @@ export async function ownListingIds(tx: ErasureTx, target: ErasureTarget): Promi
   return own.map((row) => row.id);
 }
 
+export interface ErasedListings {
+  listingsRemoved: number;
+  photosRemoved: number;
+  listerProfileRemoved: boolean;
+  /** The originals the listings and drafts showed: deleted once the transaction commits. */
+  blobKeys: string[];
+}
+
 /**
  * Erasure's step for listings: each listing is removed (soft-deleted, so the purge job deletes
  * it with other deleted listings; the row stays until then for the moderation records and the
  * orders that name it), its words, address, photos and tours gone and its owner replaced by
- * ERASED_ACCOUNT_ID; drafts in progress and the public lister profile are deleted.
+ * ERASED_ACCOUNT_ID; drafts in progress and the public lister profile are deleted. The photo
+ * files go after the commit (`deleteUnreferencedBlobs`), unless another listing shows them.
  */
 export async function eraseListings(
   tx: ErasureTx,
   target: ErasureTarget,
   ids: number[],
-): Promise<{ listingsRemoved: number; photosRemoved: number; listerProfileRemoved: boolean }> {
-  let photosRemoved = 0;
+): Promise<ErasedListings> {
+  const blobKeys: string[] = [];
   if (ids.length) {
-    photosRemoved = (
-      await tx
-        .delete(listingMedia)
-        .where(inArray(listingMedia.listingId, ids))
-        .returning({ id: listingMedia.id })
-    ).length;
+    const media = await tx
+      .delete(listingMedia)
+      .where(inArray(listingMedia.listingId, ids))
+      .returning({ key: listingMedia.blobKey });
+    blobKeys.push(...media.map((item) => item.key));
     await tx
       .update(listings)
       .set({
@@ -50,10 +58,20 @@ export async function eraseListings(
       })
       .where(inArray(listings.id, ids));
   }
-  await tx.delete(listingDrafts).where(eq(listingDrafts.ownerSub, target.sub));
+  const drafts = await tx
+    .delete(listingDrafts)
+    .where(eq(listingDrafts.ownerSub, target.sub))
+    .returning({ media: listingDrafts.media });
+  const photosRemoved = blobKeys.length;
+  blobKeys.push(...drafts.flatMap((draft) => draft.media.map((item) => item.key)));
   const profile = await tx
     .delete(listers)
     .where(eq(listers.sub, target.sub))
     .returning({ sub: listers.sub });
-  return { listingsRemoved: ids.length, photosRemoved, listerProfileRemoved: profile.length > 0 };
+  return {
+    listingsRemoved: ids.length,
+    photosRemoved,
+    listerProfileRemoved: profile.length > 0,
+    blobKeys,
+  };
 }
