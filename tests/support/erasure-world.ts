@@ -1,20 +1,13 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import {
-  AdminCreateUserCommand,
-  AdminGetUserCommand,
-  AdminSetUserPasswordCommand,
-  ChangePasswordCommand,
-  ConfirmSignUpCommand,
-  SignUpCommand,
-} from '@aws-sdk/client-cognito-identity-provider';
+import { ChangePasswordCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { eq } from 'drizzle-orm';
 import { pino } from 'pino';
-import { toSessionUser, type SessionUser } from '../../domain/session-user.ts';
+import type { SessionUser } from '../../domain/session-user.ts';
 import { addDays, londonToday } from '../../domain/dates.ts';
 import { password, passwordSignIn } from '../../identity/admin-test-support.ts';
-import { startTestIdentity, type RunningIdentity } from '../../identity/test-support.ts';
+import { startTestIdentity } from '../../identity/test-support.ts';
 import { createIdentityAdmin } from '../../server/identity-admin/identity-admin.ts';
 import { createLocalBlobStore } from '../../server/media/blob-store.ts';
 import { DEFAULT_IMAGE_LIMITS } from '../../server/media/process-image.ts';
@@ -24,6 +17,7 @@ import { createTestProvider } from '../../server/marketplace/payments/test-provi
 import { messageThreads } from '../../server/marketplace/messages/schema.ts';
 import { insertListing } from './listing-factory.ts';
 import { photo, rentSteps } from './listing-world.ts';
+import { signUp, signUpInPublic } from './pool-accounts.ts';
 
 /** The words each feature stored for Zephyrine: every one must be gone after her erasure. */
 export const ZEPHYRINE = {
@@ -115,82 +109,6 @@ export async function startErasureWorld() {
 
 export type ErasureWorld = Awaited<ReturnType<typeof startErasureWorld>>;
 
-/** A confirmed account made by the admin API, as the session sees it. */
-export async function signUp(
-  identity: RunningIdentity,
-  person: { email: string; name: string; groups?: string[] },
-): Promise<SessionUser> {
-  const UserPoolId = identity.service.config.userPoolId;
-  await identity.admin.send(
-    new AdminCreateUserCommand({
-      UserPoolId,
-      Username: person.email,
-      MessageAction: 'SUPPRESS',
-      UserAttributes: [
-        { Name: 'email_verified', Value: 'true' },
-        { Name: 'name', Value: person.name },
-      ],
-    }),
-  );
-  await identity.admin.send(
-    new AdminSetUserPasswordCommand({
-      UserPoolId,
-      Username: person.email,
-      Password: password,
-      Permanent: true,
-    }),
-  );
-  const user = await identity.admin.send(
-    new AdminGetUserCommand({ UserPoolId, Username: person.email }),
-  );
-  return toSessionUser({
-    sub: user.Username!,
-    email: person.email,
-    name: person.name,
-    'cognito:groups': person.groups ?? ['members'],
-  });
-}
-
-/** Sign-up as the site does it: the public SignUp call, then the code e-mailed to confirm it. */
-async function signUpInPublic(
-  identity: RunningIdentity,
-  person: { email: string; name: string; phone: string },
-): Promise<SessionUser> {
-  const client = identity.publicClient();
-  const ClientId = identity.service.config.clientId;
-  await client.send(
-    new SignUpCommand({
-      ClientId,
-      Username: person.email,
-      Password: password,
-      UserAttributes: [
-        { Name: 'email', Value: person.email },
-        { Name: 'name', Value: person.name },
-        { Name: 'phone_number', Value: person.phone },
-      ],
-    }),
-  );
-  await client.send(
-    new ConfirmSignUpCommand({
-      ClientId,
-      Username: person.email,
-      ConfirmationCode: identity.lastCode(person.email),
-    }),
-  );
-  const user = await identity.admin.send(
-    new AdminGetUserCommand({
-      UserPoolId: identity.service.config.userPoolId,
-      Username: person.email,
-    }),
-  );
-  return toSessionUser({
-    sub: user.Username!,
-    email: person.email,
-    name: person.name,
-    'cognito:groups': ['members'],
-  });
-}
-
 /** A published rent listing of `owner`'s with `description` and photos `widths` wide. */
 async function publishListing(
   world: ErasureWorld,
@@ -225,18 +143,20 @@ async function threadOf(world: ErasureWorld, listingId: number) {
   return thread!.id;
 }
 
-/**
- * Zephyrine uses every feature Roost has, with Basil on the other side: she lists with photos,
- * leaves a draft, enquires with a viewing request, messages both ways, favourites with a note,
- * saves and hides, reports a listing and a message, writes to us, pays for an upgrade, appeals a
- * moderation decision, opts in to marketing and is sent a campaign, signs in and changes her
- * password, and asks for her account to be erased.
- */
-export async function zephyrineUsesEverything(world: ErasureWorld) {
-  const { marketplace, identity, admin } = world;
+interface Parties {
+  world: ErasureWorld;
+  zephyrine: SessionUser;
+  basil: SessionUser;
+  /** Her listing and Basil's. */
+  hers: number;
+  basils: number;
+}
+
+/** She signs up in public and signs in, changes her password, and leaves a draft half-done. */
+async function signsUpAndDrafts(world: ErasureWorld) {
+  const { marketplace, identity } = world;
   const z = ZEPHYRINE;
   const zephyrine = await signUpInPublic(identity, z);
-  const basil = await signUp(identity, { email: 'basil.other@roost.test', name: 'Basil Other' });
   const signedIn = await passwordSignIn(identity, identity.publicClient(), z.email);
   await identity.publicClient().send(
     new ChangePasswordCommand({
@@ -245,9 +165,6 @@ export async function zephyrineUsesEverything(world: ErasureWorld) {
       ProposedPassword: password,
     }),
   );
-
-  const hers = await publishListing(world, zephyrine, z.texts.listing, [640, 641]);
-  const basils = await publishListing(world, basil, 'A quiet flat with a long garden.', [700]);
   const unfinished = await marketplace.listings.startDraft({ user: zephyrine, clientIp: '::1' });
   await marketplace.listings.saveDraftStep({
     user: zephyrine,
@@ -255,8 +172,13 @@ export async function zephyrineUsesEverything(world: ErasureWorld) {
     step: 3,
     fields: { ...rentSteps[2]![1], description: z.texts.draft },
   });
+  return zephyrine;
+}
 
-  // She enquires about Basil's listing with a viewing request; they write both ways.
+/** Each enquires about the other's listing (hers with a viewing request); both write back. */
+async function converse({ world, zephyrine, basil, hers, basils }: Parties) {
+  const { marketplace } = world;
+  const z = ZEPHYRINE;
   await marketplace.enquiries.submit({
     user: zephyrine,
     listingId: basils,
@@ -281,8 +203,6 @@ export async function zephyrineUsesEverything(world: ErasureWorld) {
     threadId: asker,
     input: { body: z.texts.message },
   });
-
-  // Basil enquires about hers; she answers.
   await marketplace.enquiries.submit({
     user: basil,
     listingId: hers,
@@ -296,7 +216,13 @@ export async function zephyrineUsesEverything(world: ErasureWorld) {
     enquiryId: received!.id,
     input: { reply: z.texts.reply },
   });
+  return asker;
+}
 
+/** Favourite with a note, a saved search, a hidden listing; a listing and a message reported. */
+async function keepsTrackAndReports({ world, zephyrine, basil, basils }: Parties, asker: number) {
+  const { marketplace } = world;
+  const z = ZEPHYRINE;
   await marketplace.favourites.add({ user: zephyrine, listingId: basils });
   await marketplace.favourites.setNote({ user: zephyrine, listingId: basils, note: z.texts.note });
   await marketplace.alerts.save({
@@ -305,7 +231,6 @@ export async function zephyrineUsesEverything(world: ErasureWorld) {
   });
   const other = await insertListing(world.db, { ownerSub: basil.userId });
   await marketplace.alerts.hide({ user: zephyrine, listingId: other });
-
   await marketplace.reports.submit({
     user: zephyrine,
     listingId: basils,
@@ -319,6 +244,12 @@ export async function zephyrineUsesEverything(world: ErasureWorld) {
     messageId: basilsMessage.id,
     input: { reason: 'other', details: z.texts.messageReport },
   });
+}
+
+/** She writes to us, opts in to marketing and is sent a campaign, and pays for an upgrade. */
+async function writesOptsInAndPays({ world, zephyrine, hers }: Parties) {
+  const { marketplace, admin } = world;
+  const z = ZEPHYRINE;
   await marketplace.contact.submit({
     user: zephyrine,
     input: {
@@ -341,8 +272,6 @@ export async function zephyrineUsesEverything(world: ErasureWorld) {
   });
   await marketplace.campaigns.schedule({ user: admin, input: { campaignId: campaign.id } });
   await marketplace.campaigns.sendBatch({ campaignId: campaign.id });
-
-  // She pays for an upgrade of her listing with the test provider.
   const checkout = await marketplace.payments.startCheckout({
     user: zephyrine,
     listingId: hers,
@@ -357,8 +286,11 @@ export async function zephyrineUsesEverything(world: ErasureWorld) {
     paymentId: checkout.paymentId,
     input: { outcome: 'pay' },
   });
+}
 
-  // Basil reports her listing, a moderator pauses it and she appeals.
+/** Basil reports her listing, a moderator pauses it, and she appeals. */
+async function appeals({ world, zephyrine, basil, hers }: Parties) {
+  const { marketplace, admin } = world;
   await marketplace.reports.submit({
     user: basil,
     listingId: hers,
@@ -373,9 +305,30 @@ export async function zephyrineUsesEverything(world: ErasureWorld) {
   await marketplace.appeals.submit({
     user: zephyrine,
     listingId: hers,
-    input: { statement: z.texts.appeal },
+    input: { statement: ZEPHYRINE.texts.appeal },
   });
+}
 
-  await marketplace.adminUsers.requestErasure({ user: zephyrine, password });
+/**
+ * Zephyrine uses every feature Roost has, with Basil on the other side: she signs up, signs in
+ * and changes her password, lists with photos, leaves a draft, enquires with a viewing request,
+ * messages both ways, favourites with a note, saves and hides, reports a listing and a message,
+ * writes to us, opts in to marketing and is sent a campaign, pays for an upgrade, appeals a
+ * moderation decision, and asks for her account to be erased.
+ */
+export async function zephyrineUsesEverything(world: ErasureWorld) {
+  const zephyrine = await signsUpAndDrafts(world);
+  const basil = await signUp(world.identity, {
+    email: 'basil.other@roost.test',
+    name: 'Basil Other',
+  });
+  const hers = await publishListing(world, zephyrine, ZEPHYRINE.texts.listing, [640, 641]);
+  const basils = await publishListing(world, basil, 'A quiet flat with a long garden.', [700]);
+  const parties: Parties = { world, zephyrine, basil, hers, basils };
+  const asker = await converse(parties);
+  await keepsTrackAndReports(parties, asker);
+  await writesOptsInAndPays(parties);
+  await appeals(parties);
+  await world.marketplace.adminUsers.requestErasure({ user: zephyrine, password });
   return { zephyrine, basil, hers, basils, asker };
 }
