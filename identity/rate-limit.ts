@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { rateLimits } from './schema.ts';
 
@@ -18,6 +18,8 @@ export interface LimitVerdict {
  */
 export interface AbuseLimiter {
   take(key: string, limit: number, windowSeconds: number): Promise<LimitVerdict>;
+  /** Drops these counters: an erased account's keys hold its id or address. */
+  forget(keys: string[]): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -50,6 +52,9 @@ export function createDatabaseLimiter(db: Database): AbuseLimiter {
       const [row] = await upsert.execute({ key, windowSeconds });
       return { allowed: (row?.count ?? 0) <= limit, retryAfterSeconds: row?.remaining ?? 1 };
     },
+    async forget(keys) {
+      if (keys.length) await db.delete(rateLimits).where(inArray(rateLimits.key, keys));
+    },
     close: async () => {},
   };
 }
@@ -57,6 +62,7 @@ export function createDatabaseLimiter(db: Database): AbuseLimiter {
 /** The minimum of ioredis this store needs (kept narrow so ioredis loads only when used). */
 interface RedisLike {
   eval(script: string, keys: number, ...args: (string | number)[]): Promise<unknown>;
+  del(...keys: string[]): Promise<unknown>;
   quit(): Promise<unknown>;
 }
 
@@ -75,6 +81,9 @@ export function createRedisLimiter(redis: RedisLike, prefix = 'roost:limit:'): A
         number,
       ];
       return { allowed: count <= limit, retryAfterSeconds: Math.max(1, ttl) };
+    },
+    async forget(keys) {
+      if (keys.length) await redis.del(...keys.map((key) => prefix + key));
     },
     close: async () => {
       await redis.quit();

@@ -20,12 +20,16 @@ export function normaliseLogin(login: string): string {
   return value.includes('@') || uuidPattern.test(value) ? value.toLowerCase() : value;
 }
 
+/** The shared limiter's key for code sends to one login (deleting a user forgets theirs). */
+export const codeSendsLimitKey = (purpose: CodePurpose, login: string) =>
+  `code-sends:${purpose}:${normaliseLogin(login)}`;
+
 /**
  * At most `codeSendsPerHour` code sends per purpose and address, whether or not the address has
  * an account; a real account is also held to the same number per account by `sendCode`.
  */
 export async function limitCodeSendsTo(ctx: IdentityContext, purpose: CodePurpose, login: string) {
-  const key = `code-sends:${purpose}:${normaliseLogin(login)}`;
+  const key = codeSendsLimitKey(purpose, login);
   if (!(await takeToken(ctx.limiter, key, ctx.limits.codeSendsPerHour, 3600)))
     throw limitExceeded();
 }

@@ -99,6 +99,7 @@ export default function AdminUser({ loaderData, actionData }: Route.ComponentPro
         fields?: Record<string, string>;
         summary?: {
           listingsRemoved: number;
+          messagesRemoved: number;
           enquiriesRedacted: number;
           kept: readonly { what: string; why: string }[];
         };
@@ -112,6 +113,7 @@ export default function AdminUser({ loaderData, actionData }: Route.ComponentPro
           <p>
             {account.email ?? account.username} has been erased:{' '}
             {pluralise(result.summary.listingsRemoved, 'listing')} removed,{' '}
+            {pluralise(result.summary.messagesRemoved, 'message')} removed,{' '}
             {pluralise(result.summary.enquiriesRedacted, 'enquiry', 'enquiries')} redacted, and the
             identity deleted.
           </p>

@@ -88,9 +88,11 @@ export default function YourData({ loaderData, actionData }: Route.ComponentProp
           <>
             <p>
               We wait 14 days before erasing, so you can cancel. Then your sign-in is deleted, your
-              listings removed and your messages redacted. We keep invoices (six years, for VAT and
-              company records) and moderation records (Online Safety Act), with your details removed
-              where the law allows.
+              listings removed, and every message you wrote is replaced by a note that it was
+              removed, for you and the people you wrote to. We keep invoices (six years, for VAT and
+              company records) and moderation records (Online Safety Act), without your details
+              where the law allows: see{' '}
+              <Link to="/privacy-policy#erasure">what erasure keeps, and why</Link>.
             </p>
             <Form method="post">
               <input type="hidden" name="intent" value="request-erasure" />

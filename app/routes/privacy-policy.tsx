@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { ERASURE_KEPT } from '@domain/admin/erased-account';
 import type { Route } from './+types/privacy-policy';
 
 export function meta() {
@@ -16,7 +17,7 @@ export default function PrivacyPolicy({ loaderData }: Route.ComponentProps) {
   return (
     <article className="content-page">
       <h1>Privacy policy</h1>
-      <p className="updated">Last updated 1 July 2025</p>
+      <p className="updated">Last updated 28 November 2026</p>
       <p className="lead">
         {loaderData.companyName} is the controller of your personal data on Roost. This policy
         explains what we collect, why, and your rights under the UK GDPR and the Data Protection Act
@@ -44,9 +45,27 @@ export default function PrivacyPolicy({ loaderData }: Route.ComponentProps) {
       </p>
       <h2>How long we keep it</h2>
       <p>
-        We keep account data while your account is open and for up to 12 months after you close it,
-        unless the law requires longer. Contact-form messages are kept for 24 months.
+        We keep account data while your account is open. Contact-form messages are kept for 24
+        months, or until your account is erased. What we keep after erasure, and why, is listed
+        under <a href="#erasure">When your account is erased</a>.
       </p>
+      <h2 id="erasure">When your account is erased</h2>
+      <p>
+        You can erase your account on the <Link to="/my-account/data">Your data</Link> page (we wait
+        14 days, so you can change your mind), or ask us to. Then we delete your sign-in, profile
+        and phone number, your listings and their photos, drafts, favourites and notes, saved
+        searches, marketing choices and messages to us. Every message you wrote in a conversation is
+        replaced, for you and the other person, by &lsquo;message removed: account erased&rsquo;,
+        and your enquiries lose your name, contact details and words.
+      </p>
+      <p>We keep only what the law requires, with nothing more of you than it needs:</p>
+      <ul>
+        {ERASURE_KEPT.map((item) => (
+          <li key={item.what}>
+            {item.what}. {item.why}
+          </li>
+        ))}
+      </ul>
       <h2 id="cookies">Cookies</h2>
       <p>
         Essential cookies keep you signed in and remember your cookie choice; they are always on.

@@ -11,6 +11,7 @@ import { takeToken } from '../rate-limit.ts';
 import { consumeSession, createSession } from '../sessions.ts';
 import { users } from '../schema.ts';
 import { limitCodeSendsTo, recordStandInCodeSent, rejectStandInCode } from '../stand-ins.ts';
+import { changePasswordLimitKey, deleteUserEntirely } from './delete-user.ts';
 import { generateTotpSecret, matchTotp } from '../totp.ts';
 import { attributeList, parseAttributes } from '../attributes.ts';
 import { passwordMatchesFor, sealVerifier, validatePassword } from '../passwords.ts';
@@ -158,7 +159,7 @@ export const changePassword: Operation = async (ctx, input) => {
   const { user } = await authenticate(ctx, input.AccessToken);
   const previous = requireString(input, 'PreviousPassword', 256);
   const proposed = validatePassword(ctx.config.passwordPolicy, input.ProposedPassword);
-  if (!(await takeToken(ctx.limiter, `change-password:${user.id}`, 10, 3600)))
+  if (!(await takeToken(ctx.limiter, changePasswordLimitKey(user.id), 10, 3600)))
     throw limitExceeded();
   if (!passwordMatchesFor(ctx, user, previous)) throw incorrectCredentials();
   await ctx.db
@@ -170,7 +171,7 @@ export const changePassword: Operation = async (ctx, input) => {
 
 export const deleteUser: Operation = async (ctx, input) => {
   const { user } = await authenticate(ctx, input.AccessToken);
-  await ctx.db.delete(users).where(eq(users.id, user.id));
+  await deleteUserEntirely(ctx, user);
   return {};
 };
 

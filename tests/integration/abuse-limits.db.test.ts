@@ -127,6 +127,11 @@ async function exerciseStore(limiter: AbuseLimiter, prefix: string) {
   expect(third.retryAfterSeconds).toBeGreaterThanOrEqual(1);
   expect(third.retryAfterSeconds).toBeLessThanOrEqual(30);
   expect((await limiter.take(`${key}:other`, 2, 30)).allowed).toBe(true);
+  // Forgetting a key (an erased account's) starts it afresh and leaves the others alone.
+  await limiter.take(`${key}:other`, 2, 30);
+  await limiter.forget([key]);
+  expect((await limiter.take(key, 2, 30)).allowed).toBe(true);
+  expect((await limiter.take(`${key}:other`, 2, 30)).allowed).toBe(false);
 }
 
 describe('the limiter stores', () => {

@@ -7,6 +7,7 @@ import { sealVerifier, validatePassword } from '../../passwords.ts';
 import { claimPhoneAlias, phoneAliasOf } from '../../phone-alias.ts';
 import { signOutEverywhere } from '../../token-issuing.ts';
 import type { Operation } from '../common.ts';
+import { deleteUserEntirely } from '../delete-user.ts';
 import { applyMfaPreference, mfaSettings } from '../../mfa-settings.ts';
 import { requireUser, userType } from './shapes.ts';
 
@@ -83,7 +84,7 @@ export const adminEnableUser: Operation = async (ctx, input) => {
 
 export const adminDeleteUser: Operation = async (ctx, input) => {
   const user = await requireUser(ctx, input);
-  await ctx.db.delete(users).where(eq(users.id, user.id));
+  await deleteUserEntirely(ctx, user);
   return {};
 };
 

@@ -15,7 +15,7 @@ import { recordAdminAction } from '../audit/record-admin-action.ts';
 import { listings } from '../listings/schema.ts';
 import type { MarketplaceDeps } from '../marketplace-deps.ts';
 import { assertAdmin } from '../moderation/require-admin.ts';
-import { eraseUserData, type ErasureSummary } from './erase-user.ts';
+import { eraseUserData, passwordCheckLimitKey, type ErasureSummary } from './erase-user.ts';
 import { adminOverview } from './overview.ts';
 import { accountErasureRequests } from './schema.ts';
 import { exportUserData, marketRecordOf, subsWith, type MarketRecord } from './user-records.ts';
@@ -63,7 +63,7 @@ export interface UserPage {
   record: MarketRecord;
 }
 
-type Deps = Pick<MarketplaceDeps, 'db' | 'publicUrl' | 'logger' | 'limiter'> & {
+type Deps = Pick<MarketplaceDeps, 'db' | 'publicUrl' | 'logger' | 'limiter' | 'media'> & {
   identityAdmin: () => IdentityAdmin | undefined;
 };
 
@@ -250,7 +250,10 @@ export function createAdminUsersService(deps: Deps) {
     if (account.sub === admin.userId) {
       throw new AppError('CONFLICT', 'You cannot erase your own account here.');
     }
-    const summary = await eraseUserData(db, identity, account.sub);
+    const summary = await eraseUserData(db, identity, account.sub, {
+      limiter: deps.limiter,
+      blobs: deps.media.blobs,
+    });
     const { kept: _kept, ...counts } = summary;
     await recordAdminAction(db, {
       admin,
@@ -283,7 +286,7 @@ export function createAdminUsersService(deps: Deps) {
    * in the shared store-backed limiter, so the limit holds across instances and restarts.
    */
   async function limitPasswordChecks(sub: string) {
-    const verdict = await deps.limiter.take(`password-check:${sub}`, 5, 15 * 60);
+    const verdict = await deps.limiter.take(passwordCheckLimitKey(sub), 5, 15 * 60);
     if (!verdict.allowed) {
       throw new RetryLaterError(
         'RATE_LIMITED',
@@ -358,11 +361,13 @@ export function createAdminUsersService(deps: Deps) {
         ),
       );
     for (const request of due) {
-      await eraseUserData(db, deps.identityAdmin(), request.userSub, now);
-      await db
-        .update(accountErasureRequests)
-        .set({ completedAt: now, email: null })
-        .where(eq(accountErasureRequests.userSub, request.userSub));
+      // Erasure marks the request completed and drops its address in the same transaction.
+      await eraseUserData(db, deps.identityAdmin(), request.userSub, {
+        now,
+        email: request.email,
+        limiter: deps.limiter,
+        blobs: deps.media.blobs,
+      });
       deps.logger.info({ sub: request.userSub }, 'account erased at its owner’s request');
     }
     return due.length;

@@ -1,150 +1,118 @@
-import { randomUUID } from 'node:crypto';
-import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client.ts';
+import type { AbuseLimiter } from '../../../identity/public.ts';
+import { ERASURE_KEPT } from '../../../domain/admin/erased-account.ts';
 import type { IdentityAdmin } from '../../identity-admin/identity-admin.ts';
-import { hiddenListings, savedSearches } from '../alerts/schema.ts';
-import { enquiries } from '../enquiries/schema.ts';
-import { favourites } from '../favourites/schema.ts';
-import { listingMedia, listings } from '../listings/schema.ts';
+import type { BlobStore } from '../../media/blob-store.ts';
+import { eraseAlerts } from '../alerts/erase-alerts.ts';
+import { eraseMarketing } from '../campaigns/erase-marketing.ts';
+import { eraseContactMessages } from '../contact/erase-contact-messages.ts';
+import { eraseEnquiries } from '../enquiries/erase-enquiries.ts';
+import type { ErasureTarget, ErasureTx } from '../erasure-target.ts';
+import { eraseFavourites } from '../favourites/erase-favourites.ts';
+import { eraseListings, ownListingIds } from '../listings/erase-listings.ts';
+import { deleteUnreferencedBlobs } from '../media/blob-references.ts';
+import { userUploadLimitKey } from '../media/media-service.ts';
+import { eraseMessages } from '../messages/erase-messages.ts';
+import { eraseAppeals } from '../moderation/erase-appeals.ts';
 import { orders } from '../payments/schema.ts';
-import { listingReports } from '../reports/schema.ts';
-import { reporterKeyOf } from './user-records.ts';
-
-/** What erasure kept, and the law that requires it; shown to the admin and the user. */
-export const ERASURE_KEPT = [
-  {
-    what: 'Orders, payments, invoices and refunds (with the name and e-mail on the invoice)',
-    why: 'VAT and company records must be kept for six years (VAT Act 1994 sch. 11 para. 6; Companies Act 2006 s. 388).',
-  },
-  {
-    what: 'Moderation decisions and the reports behind them (reporter identity replaced by a random key)',
-    why: 'The Online Safety Act 2023 requires records of complaints and of the action taken on them.',
-  },
-  {
-    what: 'The admin audit log entries about this account',
-    why: 'Accountability for administrators’ actions (UK GDPR art. 5(2)); they hold only the account id and the reason.',
-  },
-] as const;
+import { eraseReportsMade } from '../reports/erase-reports.ts';
+import { accountErasureRequests } from './schema.ts';
 
 export interface ErasureSummary {
   listingsRemoved: number;
   photosRemoved: number;
+  isListerProfileRemoved: boolean;
+  messagesRemoved: number;
   enquiriesRedacted: number;
   repliesRedacted: number;
   favouritesDeleted: number;
   savedSearchesDeleted: number;
   reportsPseudonymised: number;
+  appealsPseudonymised: number;
+  contactMessagesDeleted: number;
+  marketingConsentsDeleted: number;
   ordersKept: number;
   isIdentityDeleted: boolean;
   kept: typeof ERASURE_KEPT;
 }
 
-const REDACTED = '[erased]';
+/** The shared limiter's key for re-checking a password before self-service erasure. */
+export const passwordCheckLimitKey = (sub: string) => `password-check:${sub}`;
 
 /**
- * Erases one account (UK GDPR art. 17): listings removed (photos and address gone; the row stays
- * for the moderation records and is purged with other deleted listings), messages redacted,
- * favourites, notes and saved searches deleted, reports made pseudonymised, and the identity
- * deleted from the user pool. Idempotent, so a retried job or a second click does no harm.
+ * One step per area, in this order: messages before enquiries (signed-out enquiries are found
+ * by the address the enquiry step redacts) and before listings (which hand the account's
+ * listings to ERASED_ACCOUNT_ID); the listing ids are read first, while they are still theirs.
+ */
+async function eraseMarketRecords(tx: ErasureTx, target: ErasureTarget) {
+  const ids = await ownListingIds(tx, target);
+  const messagesRemoved = await eraseMessages(tx, target);
+  const enquiries = await eraseEnquiries(tx, target, ids);
+  const appealsPseudonymised = await eraseAppeals(tx, target, ids);
+  const listings = await eraseListings(tx, target, ids);
+  const favouritesDeleted = await eraseFavourites(tx, target);
+  const savedSearchesDeleted = await eraseAlerts(tx, target);
+  const reportsPseudonymised = await eraseReportsMade(tx, target);
+  const contactMessagesDeleted = await eraseContactMessages(tx, target);
+  const marketingConsentsDeleted = await eraseMarketing(tx, target);
+  // A pending self-service request ends here too: its address goes, the record of it stays.
+  await tx
+    .update(accountErasureRequests)
+    .set({
+      email: null,
+      completedAt: sql`coalesce(${accountErasureRequests.completedAt}, ${target.now.toISOString()}::timestamptz)`,
+    })
+    .where(eq(accountErasureRequests.userSub, target.sub));
+  const [kept] = await tx
+    .select({ total: sql<number>`count(*)::int` })
+    .from(orders)
+    .where(eq(orders.buyerSub, target.sub));
+  return {
+    blobKeys: listings.blobKeys,
+    listingsRemoved: listings.listingsRemoved,
+    photosRemoved: listings.photosRemoved,
+    isListerProfileRemoved: listings.listerProfileRemoved,
+    messagesRemoved,
+    ...enquiries,
+    favouritesDeleted,
+    savedSearchesDeleted,
+    reportsPseudonymised,
+    appealsPseudonymised,
+    contactMessagesDeleted,
+    marketingConsentsDeleted,
+    ordersKept: Number(kept?.total ?? 0),
+  };
+}
+
+/**
+ * Erases one account (UK GDPR art. 17): everything the marketplace holds on it goes or loses
+ * its link to the person (see each area's step), except what ERASURE_KEPT names; then the
+ * photo files nothing else shows, its limiter counters and its identity in the user pool. Idempotent, so a retried job or a second
+ * click does no harm, and a run that stopped half-way finishes on the next.
  */
 export async function eraseUserData(
   db: Database,
   identityAdmin: IdentityAdmin | undefined,
   sub: string,
-  now = new Date(),
+  options: {
+    now?: Date;
+    email?: string | null;
+    limiter?: AbuseLimiter;
+    blobs?: Pick<BlobStore, 'delete'>;
+  } = {},
 ): Promise<ErasureSummary> {
-  const summary = await db.transaction(async (tx) => {
-    const own = await tx
-      .select({ id: listings.id })
-      .from(listings)
-      .where(eq(listings.ownerSub, sub));
-    const ownIds = own.map((row) => row.id);
-    let photosRemoved = 0;
-    let repliesRedacted = 0;
-    if (ownIds.length) {
-      photosRemoved = (
-        await tx
-          .delete(listingMedia)
-          .where(inArray(listingMedia.listingId, ownIds))
-          .returning({ id: listingMedia.id })
-      ).length;
-      await tx
-        .update(listings)
-        .set({
-          status: 'removed',
-          deletedAt: sql`coalesce(${listings.deletedAt}, ${now.toISOString()}::timestamptz)`,
-          title: REDACTED,
-          description: '',
-          keyFeatures: [],
-          addressLine1: REDACTED,
-          addressLine2: null,
-          contactEmail: null,
-          tours: [],
-          isFullAddressShown: false,
-          statusChangedAt: now,
-        })
-        .where(inArray(listings.id, ownIds));
-      // Their replies to enquiries are their words; the enquirers' own messages stay theirs.
-      repliesRedacted = (
-        await tx
-          .update(enquiries)
-          .set({ reply: REDACTED })
-          .where(and(inArray(enquiries.listingId, ownIds), isNotNull(enquiries.reply)))
-          .returning({ id: enquiries.id })
-      ).length;
-    }
-    const enquiriesRedacted = (
-      await tx
-        .update(enquiries)
-        .set({
-          senderSub: null,
-          name: REDACTED,
-          email: REDACTED,
-          phone: null,
-          message: REDACTED,
-          viewingTimes: [],
-        })
-        .where(eq(enquiries.senderSub, sub))
-        .returning({ id: enquiries.id })
-    ).length;
-    const favouritesDeleted = (
-      await tx
-        .delete(favourites)
-        .where(eq(favourites.userSub, sub))
-        .returning({ id: favourites.listingId })
-    ).length;
-    await tx.delete(hiddenListings).where(eq(hiddenListings.ownerSub, sub));
-    const savedSearchesDeleted = (
-      await tx
-        .delete(savedSearches)
-        .where(eq(savedSearches.ownerSub, sub))
-        .returning({ id: savedSearches.id })
-    ).length;
-    const made = await tx
-      .select({ id: listingReports.id })
-      .from(listingReports)
-      .where(eq(listingReports.reporterKey, reporterKeyOf(sub)));
-    for (const report of made) {
-      await tx
-        .update(listingReports)
-        .set({ reporterKey: `erased:${randomUUID()}` })
-        .where(eq(listingReports.id, report.id));
-    }
-    const [kept] = await tx
-      .select({ total: sql<number>`count(*)::int` })
-      .from(orders)
-      .where(eq(orders.buyerSub, sub));
-    return {
-      listingsRemoved: ownIds.length,
-      photosRemoved,
-      enquiriesRedacted,
-      repliesRedacted,
-      favouritesDeleted,
-      savedSearchesDeleted,
-      reportsPseudonymised: made.length,
-      ordersKept: Number(kept?.total ?? 0),
-    };
-  });
+  // The address finds what was sent signed out under it; once the identity is gone (a re-run),
+  // only the address the erasure request recorded is left to ask.
+  const account = await identityAdmin?.get(sub);
+  const target: ErasureTarget = {
+    sub,
+    email: account?.email ?? options.email ?? null,
+    now: options.now ?? new Date(),
+  };
+  const { blobKeys, ...summary } = await db.transaction((tx) => eraseMarketRecords(tx, target));
+  if (options.blobs) await deleteUnreferencedBlobs(db, options.blobs, blobKeys);
+  await options.limiter?.forget([passwordCheckLimitKey(sub), userUploadLimitKey(sub)]);
   // After the database: the pool's own tables may share the database (PGlite takes one
   // transaction at a time). Deleting a missing user is not an error, so a retry completes.
   if (identityAdmin) await identityAdmin.delete(sub);

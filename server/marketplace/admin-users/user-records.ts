@@ -9,11 +9,9 @@ import { favourites } from '../favourites/schema.ts';
 import { listingMedia, listings } from '../listings/schema.ts';
 import { latestConsent } from '../campaigns/marketing-consent.ts';
 import { invoices, orders, payments } from '../payments/schema.ts';
+import { reporterKeyOf } from '../reports/reporter-key.ts';
 import { listingReports } from '../reports/schema.ts';
 import { accountErasureRequests } from './schema.ts';
-
-/** How a report's reporter is keyed when they were signed in (see reports/report-listing.ts). */
-export const reporterKeyOf = (sub: string) => `sub:${sub}`;
 
 export interface UserListing {
   id: number;

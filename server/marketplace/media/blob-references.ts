@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client.ts';
+import type { BlobStore } from '../../media/blob-store.ts';
 import { listingDrafts, listingMedia } from '../listings/schema.ts';
 
 type Executor = Pick<Database, 'execute' | 'select'>;
@@ -27,4 +28,27 @@ export async function isBlobReferenced(tx: Executor, key: string): Promise<boole
     .where(sql`${listingDrafts.media} @> ${JSON.stringify([{ key }])}::jsonb`)
     .limit(1);
   return drafted !== undefined;
+}
+
+/**
+ * Deletes each original (and, through the store, its variants) that no listing or draft shows
+ * any more, each under its key's lock; one shared with someone else's upload of the same bytes
+ * stays. Call it after the transaction that dropped the references has committed.
+ */
+export async function deleteUnreferencedBlobs(
+  db: Database,
+  blobs: Pick<BlobStore, 'delete'>,
+  keys: string[],
+): Promise<number> {
+  let deleted = 0;
+  for (const key of [...new Set(keys)].sort()) {
+    const isDeleted = await db.transaction(async (tx) => {
+      await lockBlobKey(tx, key);
+      if (await isBlobReferenced(tx, key)) return false;
+      await blobs.delete(key);
+      return true;
+    });
+    if (isDeleted) deleted += 1;
+  }
+  return deleted;
 }

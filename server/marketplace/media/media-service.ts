@@ -5,6 +5,9 @@ import { arrangeDraftMedia } from './arrange-draft-media.ts';
 
 type OfDraft = Visitor & { draftId: string };
 
+/** The shared limiter's key for a signed-in uploader (erasure forgets it with the account). */
+export const userUploadLimitKey = (sub: string) => `upload:user:${sub}`;
+
 /** Photos and floorplans of a listing draft: uploads checked and cleaned, then ordered. */
 export function createMediaService({
   db,
@@ -13,8 +16,8 @@ export function createMediaService({
   uploadsPerHour,
 }: Pick<MarketplaceDeps, 'db' | 'media' | 'limiter' | 'uploadsPerHour'>) {
   /** Uploads per user, or per address when signed out, in the shared limiter: 429 past it. */
-  async function limitUploads(uploader: string) {
-    const verdict = await limiter.take(`upload:${uploader}`, uploadsPerHour, 3600);
+  async function limitUploads(key: string) {
+    const verdict = await limiter.take(key, uploadsPerHour, 3600);
     if (!verdict.allowed) {
       throw new RetryLaterError(
         'RATE_LIMITED',
@@ -33,8 +36,8 @@ export function createMediaService({
       bytes,
       ip,
     }: OfDraft & { kind: 'photo' | 'floorplan'; bytes: Buffer; ip?: string }) =>
-      limitUploads(user ? `user:${user.userId}` : `ip:${ip ?? 'unknown'}`).then(() =>
-        addDraftMedia(db, media, { draftId, userSub: user?.userId, kind, bytes }),
+      limitUploads(user ? userUploadLimitKey(user.userId) : `upload:ip:${ip ?? 'unknown'}`).then(
+        () => addDraftMedia(db, media, { draftId, userSub: user?.userId, kind, bytes }),
       ),
     arrange: ({ user, draftId, input }: OfDraft & { input: unknown }) =>
       arrangeDraftMedia(db, { draftId, userSub: user?.userId, input }),

@@ -1,5 +1,6 @@
 import { and, asc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client.ts';
+import { ERASED_ACCOUNT_ID } from '../../../domain/admin/erased-account.ts';
 import { haveBothReplied } from '../../../domain/messages/contact-masking.ts';
 import { messageSchema } from '../../../domain/messages/message-schema.ts';
 import { fieldErrorsOf } from '../../../domain/validation/field-errors.ts';
@@ -68,6 +69,9 @@ export async function sendMessage(
   }
   if (role === 'enquirer' && (await isSuspendedLister(db, options.userSub))) {
     throw new AppError('FORBIDDEN', 'Your account is suspended, so you cannot send messages.');
+  }
+  if (role === 'lister' && thread.enquirerSub === ERASED_ACCOUNT_ID) {
+    throw new AppError('GONE', 'This person has closed their account, so they cannot reply.');
   }
   if (role === 'enquirer' && context.deletedAt) {
     throw new AppError('GONE', 'This listing has been removed, so the lister cannot reply.');
