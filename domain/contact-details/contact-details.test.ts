@@ -76,4 +76,17 @@ describe('a detail split over messages', () => {
     const text = 'Viewing at 10:30 on 12/03/2027, flat 3';
     expect(maskContactDetails(text, { earlier }).text).toBe(text);
   });
+
+  it('masks the rest of a number given a few digits a message with words between', () => {
+    const earlier = ['my number starts 07700'];
+    expect(maskContactDetails('and the rest is 900123', { earlier }).text).toBe(
+      `and the rest is ${PHONE}`,
+    );
+    expect(maskContactDetails('then 900 123', { earlier: ['Ring 07700'] }).text).toBe(
+      `then ${PHONE}`,
+    );
+    expect(maskContactDetails('we have 3 bedrooms and 2 bathrooms', { earlier }).text).toBe(
+      'we have 3 bedrooms and 2 bathrooms',
+    );
+  });
 });

@@ -5,6 +5,7 @@
 import { detectIn } from './detect.ts';
 import { warningsIn } from './scam-wording.ts';
 import { mergeSpans } from './spans.ts';
+import { findSplitNumbers } from './split-numbers.ts';
 
 export type ContactKind = 'phone' | 'email' | 'link' | 'handle' | 'bank';
 
@@ -50,7 +51,7 @@ export function findContactDetails(text: string, options: DetectOptions = {}): C
     if (!alreadyComplete)
       carried.push({ start: 0, end: span.end - before.length, kind: span.kind });
   }
-  return mergeSpans([...own, ...carried]);
+  return mergeSpans([...own, ...carried, ...findSplitNumbers(text, earlier)]);
 }
 
 const HIDDEN: Record<ContactKind, string> = {

@@ -15,7 +15,7 @@ import { ownContextPages } from './support/own-context';
 const lister = { email: uniqueEmail('msg-lister'), name: 'Lena Lister' };
 const buyer = { email: uniqueEmail('msg-buyer'), name: 'Bob Buyer' };
 const title = `Messages test flat ${Date.now()}`;
-const HIDDEN = '[contact details hidden until you have both replied]';
+const HIDDEN = '[phone number hidden until you have both replied]';
 
 const newPage = ownContextPages();
 
