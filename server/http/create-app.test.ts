@@ -247,7 +247,7 @@ describe('/api/v1 errors', () => {
   it('rejects malformed JSON clearly', async () => {
     const response = await fetch(`${baseUrl}/api/v1/forbidden`, {
       method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
+      headers: { 'Content-Type': 'application/json', origin: baseUrl },
       body: '{not json',
     });
     expect(response.status).toBe(400);
@@ -353,7 +353,7 @@ describe('URLs and bodies that cannot be read', () => {
     const post = (body: unknown) =>
       fetch(`${baseUrl}/api/v1/echo`, {
         method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
+        headers: { 'Content-Type': 'application/json', origin: baseUrl },
         body: JSON.stringify(body),
       });
     const nested = await post({ items: [{ caption: 'ok' }, { caption: 'bad\u0000' }] });
@@ -367,7 +367,7 @@ describe('URLs and bodies that cannot be read', () => {
     // Nesting deeper than any of our bodies is refused before a handler (or jsonb) sees it.
     const tooDeep = await fetch(`${baseUrl}/api/v1/echo`, {
       method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
+      headers: { 'Content-Type': 'application/json', origin: baseUrl },
       body: `${'['.repeat(20_000)}{"text":"fine"}${']'.repeat(20_000)}`,
     });
     expect(tooDeep.status).toBe(400);

@@ -92,16 +92,15 @@ describe('writes to /api/v1', () => {
 
   it('from PUBLIC_URL is allowed, with or without a path or default port', async () => {
     expect((await call(api(), 'PUT', { origin: PUBLIC_URL })).status).toBe(200);
-    expect((await call(api(), 'DELETE', { origin: 'HTTPS://Roost.Example:443' })).status).toBe(
-      200,
-    );
+    expect((await call(api(), 'DELETE', { origin: 'HTTPS://Roost.Example:443' })).status).toBe(200);
   });
 
   it('takes the Referer when the browser sent no Origin, never instead of one', async () => {
     const fromPage = { referer: `${PUBLIC_URL}/property/7/flat` };
     expect((await call(api(), 'POST', fromPage)).status).toBe(200);
-    expect((await call(api(), 'POST', { referer: 'https://evil.example/roost.example' })).status)
-      .toBe(403);
+    expect(
+      (await call(api(), 'POST', { referer: 'https://evil.example/roost.example' })).status,
+    ).toBe(403);
     expect((await call(api(), 'POST', { ...fromPage, origin: 'null' })).status).toBe(403);
   });
 
@@ -162,8 +161,9 @@ describe('what the rule leaves alone', () => {
     '%s, authenticated by its body or signature and meant to be called from elsewhere',
     async (path) => {
       expect((await call(`${strict}${path}`, 'POST')).status).toBe(200);
-      expect((await call(`${strict}${path}`, 'POST', { origin: 'https://evil.example' })).status)
-        .toBe(200);
+      expect(
+        (await call(`${strict}${path}`, 'POST', { origin: 'https://evil.example' })).status,
+      ).toBe(200);
     },
   );
 });
@@ -172,16 +172,15 @@ describe('which origin is the site’s', () => {
   it('is the request’s own origin when no PUBLIC_URL is given', async () => {
     const own = new URL(hostOnly).origin;
     expect((await call(`${hostOnly}/my-account`, 'POST', { origin: own })).status).toBe(200);
-    expect((await call(`${hostOnly}/my-account`, 'POST', { origin: PUBLIC_URL })).status).toBe(
-      403,
-    );
+    expect((await call(`${hostOnly}/my-account`, 'POST', { origin: PUBLIC_URL })).status).toBe(403);
   });
 
   it('is PUBLIC_URL’s, and the request’s own only where the server is told to accept it', async () => {
     const own = new URL(ownToo).origin;
     expect((await call(`${ownToo}/my-account`, 'POST', { origin: own })).status).toBe(200);
     expect((await call(`${ownToo}/my-account`, 'POST', { origin: PUBLIC_URL })).status).toBe(200);
-    expect((await call(`${strict}/my-account`, 'POST', { origin: new URL(strict).origin })).status)
-      .toBe(403);
+    expect(
+      (await call(`${strict}/my-account`, 'POST', { origin: new URL(strict).origin })).status,
+    ).toBe(403);
   });
 });

@@ -18,7 +18,11 @@ const API_PATH = /^\/api(\/|$)/;
  *   `state` it must carry binds it to the sign-in that started here.
  * - the payment provider's webhook: signed over its raw body.
  */
-const EXEMPT_WRITES = [/^\/idp\/?$/, /^\/oauth2\/(token|idpresponse)$/, /^\/api\/v1\/payments\/webhook$/];
+const EXEMPT_WRITES = [
+  /^\/idp\/?$/,
+  /^\/oauth2\/(token|idpresponse)$/,
+  /^\/api\/v1\/payments\/webhook$/,
+];
 
 export interface CrossSiteGuardOptions {
   /**
@@ -35,6 +39,18 @@ export interface CrossSiteGuardOptions {
 }
 
 export type CrossSiteVerdict = 'allowed' | 'foreign' | 'unknown';
+
+/** What a refused request is told: the API's message, then the plain page's. */
+export const CROSS_SITE_REFUSALS = {
+  foreign: {
+    api: 'This request must come from a page on this site.',
+    page: 'This form was sent from another site, so nothing was changed. Open the page on Roost itself and send it again.',
+  },
+  unknown: {
+    api: 'This request must say which site it comes from: send an Origin header with this site’s address, or authenticate with a Bearer token.',
+    page: 'Your browser did not say which site this form came from, so nothing was changed. Open the page on Roost itself and send it again.',
+  },
+} as const;
 
 /**
  * Cross-site request forgery guard for every write Roost accepts — page actions, resource
@@ -56,19 +72,12 @@ export function rejectCrossSiteWrites(options: CrossSiteGuardOptions = {}): Requ
       { origin, hasReferer: referer !== undefined, verdict },
       'cross-site write refused',
     );
-    const isApi = API_PATH.test(req.path);
+    const refusal = CROSS_SITE_REFUSALS[verdict];
     sendClientError(
       res,
-      isApi,
-      new AppError(
-        'FORBIDDEN',
-        verdict === 'foreign'
-          ? 'This request must come from a page on this site.'
-          : 'This request must say which site it comes from: send an Origin header with this site’s address, or authenticate with a Bearer token.',
-      ),
-      verdict === 'foreign'
-        ? 'This form was sent from another site, so nothing was changed. Open the page on Roost itself and send it again.'
-        : 'Your browser did not say which site this form came from, so nothing was changed. Open the page on Roost itself and send it again.',
+      API_PATH.test(req.path),
+      new AppError('FORBIDDEN', refusal.api),
+      refusal.page,
     );
   };
 }
