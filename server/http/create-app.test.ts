@@ -105,6 +105,9 @@ describe('requests', () => {
     const response = await fetch(`${baseUrl}/`);
     expect(response.headers.get('x-content-type-options')).toBe('nosniff');
     expect(response.headers.get('x-powered-by')).toBeNull();
+    // Not `no-referrer`: under it a form posted without JavaScript says `Origin: null`, which
+    // the cross-site guard refuses; other sites still get no Referer.
+    expect(response.headers.get('referrer-policy')).toBe('same-origin');
   });
 
   it('gives responses answered in front of the app the same static security headers', async () => {
