@@ -131,7 +131,8 @@ describe('writes to /api/v1', () => {
 
 describe('writes to pages and resource routes', () => {
   it('answers a plain page for a form from another site, or one that says nothing', async () => {
-    for (const headers of [{ origin: 'https://evil.example' }, {}]) {
+    const senders: Record<string, string>[] = [{ origin: 'https://evil.example' }, {}];
+    for (const headers of senders) {
       const answer = await call(`${strict}/my-account/data/export`, 'POST', headers);
       expect(answer.status).toBe(403);
       expect(answer.type).toMatch(/^text\/html/);

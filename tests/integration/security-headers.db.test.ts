@@ -102,11 +102,12 @@ describe('API writes from the browser (the cross-site guard)', () => {
   const refusal = (message: string) => ({ error: { code: 'FORBIDDEN', message } });
 
   it('are refused from another origin', async () => {
-    for (const headers of [
+    const senders: Record<string, string>[] = [
       { cookie: user.cookie, origin: 'https://evil.example' },
       { cookie: user.cookie, origin: 'null' },
       { cookie: user.cookie, referer: 'https://evil.example/' },
-    ]) {
+    ];
+    for (const headers of senders) {
       const response = await put(2, headers);
       expect(response.status).toBe(403);
       expect(await response.json()).toEqual(refusal(CROSS_SITE_REFUSALS.foreign.api));
