@@ -14,8 +14,10 @@ export function createApiRouter(mount: (api: Router) => void = () => {}): Router
   api.use(express.json({ limit: '1mb' }));
   api.use(rejectDeepBody());
   api.use(rejectNulInBody());
+  // Most answers are someone's own data (drafts, messages, favourites): kept by no cache unless
+  // a route says otherwise (public search results).
   api.use((_req, res, next) => {
-    res.setHeader('Cache-Control', 'no-store');
+    res.setHeader('Cache-Control', 'private, no-store');
     next();
   });
   mount(api);
@@ -23,7 +25,7 @@ export function createApiRouter(mount: (api: Router) => void = () => {}): Router
     next(new AppError('NOT_FOUND', `No API route for ${req.method} ${req.path}`));
   });
   const handleError: ErrorRequestHandler = (error, req, res, _next) => {
-    res.setHeader('Cache-Control', 'no-store');
+    res.setHeader('Cache-Control', 'private, no-store');
     if (error instanceof RetryLaterError) {
       res.setHeader('Retry-After', String(error.retryAfterSeconds));
     }

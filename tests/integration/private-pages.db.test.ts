@@ -46,6 +46,28 @@ describe('pages for a signed-in visitor', () => {
     expect(response.headers.get('cache-control')).toBe('private, no-store');
   });
 
+  it('and the API’s answers about them', async () => {
+    const response = await get('/api/v1/favourites', true);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('cache-control')).toBe('private, no-store');
+  });
+
+  it('and the personal-data export', async () => {
+    const response = await fetch(`${site.base}/my-account/data/export`, {
+      method: 'POST',
+      headers: {
+        [TEST_USER_HEADER]: MEMBER,
+        origin: site.base,
+        'content-type': 'application/x-www-form-urlencoded',
+      },
+      body: '',
+    });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(response.headers.get('cache-control')).toBe('private, no-store');
+    await response.arrayBuffer();
+  });
+
   it('and the account pages even when the visitor is signed out (sent to sign in)', async () => {
     const response = await get('/my-account/data', false);
     expect(response.headers.get('cache-control')).toBe('private, no-store');
