@@ -274,7 +274,7 @@ export async function startRoost({
       // request was sent to); the pages' CSP allows the pool.
       security: {
         publicUrl: () => liveUrl,
-        acceptOwnOrigin: process.env.NODE_ENV !== 'production',
+        acceptOwnOrigin: !config.isProduction,
         connectOrigins: () => identityOrigins(amplifyConfig(identity.config)),
         development: dev,
       },
