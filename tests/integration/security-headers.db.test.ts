@@ -115,6 +115,17 @@ describe('API writes from the browser (the cross-site guard)', () => {
     expect(await favourites()).not.toContain('2');
   });
 
+  it('in production count PUBLIC_URL’s origin only, not another address of the same server', async () => {
+    const other = new URL(roost.url);
+    other.hostname = other.hostname === 'localhost' ? '127.0.0.1' : 'localhost';
+    const response = await fetch(`${other.origin}/api/v1/favourites/2`, {
+      method: 'PUT',
+      headers: { cookie: user.cookie, origin: other.origin },
+    });
+    expect(response.status).toBe(403);
+    expect(await favourites()).not.toContain('2');
+  });
+
   it('are refused when they say nothing of where they come from', async () => {
     const response = await put(2, { cookie: user.cookie });
     expect(response.status).toBe(403);
