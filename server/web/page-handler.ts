@@ -10,7 +10,7 @@ const SAFE_HOST = /^(?:[a-z0-9.-]+|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i;
 /** Pages that only ever show one person's data (signed out, they send you to sign in). */
 const PERSONAL_PATHS = /^\/(my-account|admin-portal)(\/|$)/;
 /** What no browser, proxy or CDN may keep: the answer is for this visitor, and only now. */
-export const PRIVATE_NO_STORE = 'private, no-store';
+const PRIVATE_NO_STORE = 'private, no-store';
 
 /**
  * Hands a page request to React Router. Like `@react-router/express`, but the body is the one
