@@ -270,9 +270,11 @@ export async function startRoost({
       ],
       mountApi: (api) => mountMarketplaceApi(api, marketplace),
       web,
-      // Cookie-authenticated API writes from PUBLIC_URL only; the pages' CSP allows the pool.
+      // Writes from PUBLIC_URL's pages only (and, outside production, from the address the
+      // request was sent to); the pages' CSP allows the pool.
       security: {
         publicUrl: () => liveUrl,
+        acceptOwnOrigin: !config.isProduction,
         connectOrigins: () => identityOrigins(amplifyConfig(identity.config)),
         development: dev,
       },

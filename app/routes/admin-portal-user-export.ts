@@ -27,7 +27,7 @@ export function jsonDownload(data: unknown, filename: string): Response {
     headers: {
       'Content-Type': 'application/json; charset=utf-8',
       'Content-Disposition': `attachment; filename="${filename.replace(/[^\w.-]/g, '_')}"`,
-      'Cache-Control': 'no-store',
+      'Cache-Control': 'private, no-store',
     },
   });
 }

@@ -230,7 +230,12 @@ export function plannedRequest(world: LoadWorld, n: number): Planned {
         what: `/api/v1/listings/${pick(world.enquirableIds)}/enquiries`,
         init: {
           method: 'POST',
-          headers: { 'content-type': 'application/json', ...visitor },
+          // Signed out, as the property page's form sends it: from the site's own origin.
+          headers: {
+            'content-type': 'application/json',
+            origin: new URL(world.base).origin,
+            ...visitor,
+          },
           body: JSON.stringify({
             name: 'Load Tester',
             email: `load.enquiry.${n}.${Date.now()}@example.com`,

@@ -1,8 +1,4 @@
 import express, { Router, type ErrorRequestHandler } from 'express';
-import {
-  requireSameOriginForCookieWrites,
-  type SameOriginWritesOptions,
-} from '../auth/same-origin-writes.ts';
 import { AppError, toApiErrorBody } from './app-error.ts';
 import { toClientError } from './client-errors.ts';
 import { rejectDeepBody, rejectNulInBody } from './request-guards.ts';
@@ -10,21 +6,18 @@ import { RetryLaterError } from './retry-later-error.ts';
 
 /**
  * `/api/v1`: JSON in, JSON out. Each marketplace area mounts its own routes on this router;
- * unknown paths and thrown errors always answer with the standard error body. Writes the
- * sign-in cookie authenticates must come from PUBLIC_URL's origin (checked before the body is
- * read).
+ * unknown paths and thrown errors always answer with the standard error body. Writes from
+ * other sites are refused before this router (`cross-site-guard.ts`, in `create-app.ts`).
  */
-export function createApiRouter(
-  mount: (api: Router) => void = () => {},
-  options: SameOriginWritesOptions = {},
-): Router {
+export function createApiRouter(mount: (api: Router) => void = () => {}): Router {
   const api = Router();
-  api.use(requireSameOriginForCookieWrites(options));
   api.use(express.json({ limit: '1mb' }));
   api.use(rejectDeepBody());
   api.use(rejectNulInBody());
+  // Most answers are someone's own data (drafts, messages, favourites): kept by no cache unless
+  // a route says otherwise (public search results).
   api.use((_req, res, next) => {
-    res.setHeader('Cache-Control', 'no-store');
+    res.setHeader('Cache-Control', 'private, no-store');
     next();
   });
   mount(api);
@@ -32,7 +25,7 @@ export function createApiRouter(
     next(new AppError('NOT_FOUND', `No API route for ${req.method} ${req.path}`));
   });
   const handleError: ErrorRequestHandler = (error, req, res, _next) => {
-    res.setHeader('Cache-Control', 'no-store');
+    res.setHeader('Cache-Control', 'private, no-store');
     if (error instanceof RetryLaterError) {
       res.setHeader('Retry-After', String(error.retryAfterSeconds));
     }

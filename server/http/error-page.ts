@@ -12,6 +12,7 @@ const escape = (value: string) => value.replace(/[&<>"']/g, (character) => ENTIT
 
 const TITLES: Record<number, string> = {
   400: 'We could not read that request',
+  403: 'That request was refused',
   413: 'That was too much to send at once',
   415: 'We could not read that form',
 };

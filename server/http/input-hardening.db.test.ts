@@ -5,6 +5,7 @@ import { gzipSync } from 'node:zlib';
 import { Router } from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertListing } from '../../tests/support/listing-factory.ts';
+import { fetchFromSite } from '../../tests/support/fetch-from-site.ts';
 import { serveForTest } from '../../tests/support/serve.ts';
 import { createTestDatabase, type TestDatabase } from '../../tests/support/test-database.ts';
 import { createLogger } from '../logger.ts';
@@ -27,6 +28,8 @@ let close: () => Promise<void>;
 let blobRoot: string;
 let listingId: number;
 const logger = createLogger({ logLevel: 'silent' });
+/** Requests as the site's own pages send them (writes must name the site's origin). */
+const siteFetch = (url: string, init?: RequestInit) => fetchFromSite(base, url, init);
 
 beforeAll(async () => {
   database = await createTestDatabase();
@@ -127,23 +130,23 @@ const enquiryFields = {
 
 describe('NUL characters never reach the database', () => {
   it('refuses %00 in search parameters, on pages and in the API', async () => {
-    await expectErrorPage(await fetch(`${base}/search/for-sale/?keywords=garden%00`), 400);
-    await expectErrorPage(await fetch(`${base}/search/for-sale/?location=Leeds%00x`), 400);
+    await expectErrorPage(await siteFetch(`${base}/search/for-sale/?keywords=garden%00`), 400);
+    await expectErrorPage(await siteFetch(`${base}/search/for-sale/?location=Leeds%00x`), 400);
     await expectApiError(
-      await fetch(`${base}/api/v1/search?channel=sale&keywords=a%00b`),
+      await siteFetch(`${base}/api/v1/search?channel=sale&keywords=a%00b`),
       400,
       'BAD_REQUEST',
     );
   });
 
   it('refuses %00 in path segments', async () => {
-    await expectErrorPage(await fetch(`${base}/property/${listingId}%00/x`), 400);
-    await expectErrorPage(await fetch(`${base}/search/for-rent/leeds%00`), 400);
-    await expectApiError(await fetch(`${base}/api/v1/drafts/abc%00def`), 400, 'BAD_REQUEST');
+    await expectErrorPage(await siteFetch(`${base}/property/${listingId}%00/x`), 400);
+    await expectErrorPage(await siteFetch(`${base}/search/for-rent/leeds%00`), 400);
+    await expectApiError(await siteFetch(`${base}/api/v1/drafts/abc%00def`), 400, 'BAD_REQUEST');
   });
 
   it('refuses NUL in API bodies with a 400 naming the field', async () => {
-    const contact = await fetch(`${base}/api/v1/contact-messages`, {
+    const contact = await siteFetch(`${base}/api/v1/contact-messages`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ ...contactFields, message: `Hello\u0000 there, a question for you.` }),
@@ -151,7 +154,7 @@ describe('NUL characters never reach the database', () => {
     const body = await expectApiError(contact, 400, 'BAD_REQUEST');
     expect(body).toMatchObject({ error: { fields: { message: expect.any(String) } } });
 
-    const enquiry = await fetch(`${base}/api/v1/listings/${listingId}/enquiries`, {
+    const enquiry = await siteFetch(`${base}/api/v1/listings/${listingId}/enquiries`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ ...enquiryFields, name: 'Ada\u0000' }),
@@ -160,14 +163,14 @@ describe('NUL characters never reach the database', () => {
       error: { fields: { name: expect.any(String) } },
     });
 
-    const note = await fetch(`${base}/api/v1/favourites/${listingId}/note`, {
+    const note = await siteFetch(`${base}/api/v1/favourites/${listingId}/note`, {
       method: 'PUT',
       headers: { 'content-type': 'application/json', 'x-test-user': 'alice' },
       body: JSON.stringify({ note: 'Ask about\u0000 parking' }),
     });
     await expectApiError(note, 400, 'BAD_REQUEST');
     // The same note without the NUL is stored: the guard refuses only what cannot be stored.
-    const clean = await fetch(`${base}/api/v1/favourites/${listingId}/note`, {
+    const clean = await siteFetch(`${base}/api/v1/favourites/${listingId}/note`, {
       method: 'PUT',
       headers: { 'content-type': 'application/json', 'x-test-user': 'alice' },
       body: JSON.stringify({ note: 'Ask about parking' }),
@@ -177,18 +180,21 @@ describe('NUL characters never reach the database', () => {
 
   it('refuses NUL in page form bodies (contact form, enquiry form)', async () => {
     await expectErrorPage(
-      await fetch(`${base}/contact-us`, form({ ...contactFields, message: 'Hello\u0000 there' })),
+      await siteFetch(
+        `${base}/contact-us`,
+        form({ ...contactFields, message: 'Hello\u0000 there' }),
+      ),
       400,
     );
     await expectErrorPage(
-      await fetch(
+      await siteFetch(
         `${base}/property/${listingId}/x`,
         form({ ...enquiryFields, message: 'Is it\u0000 still available for viewing soon?' }),
       ),
       400,
     );
     // A well-formed form still goes through to the page's action.
-    const sent = await fetch(`${base}/contact-us`, form(contactFields));
+    const sent = await siteFetch(`${base}/contact-us`, form(contactFields));
     expect(sent.status).toBe(200);
     expect(await sent.text()).toContain('your message has been sent');
   });
@@ -198,7 +204,7 @@ describe('request bodies we cannot read', () => {
   const contactJson = JSON.stringify(contactFields);
 
   it('answers an unknown charset with 415', async () => {
-    const response = await fetch(`${base}/api/v1/contact-messages`, {
+    const response = await siteFetch(`${base}/api/v1/contact-messages`, {
       method: 'POST',
       headers: { 'content-type': 'application/json; charset=klingon' },
       body: contactJson,
@@ -209,7 +215,7 @@ describe('request bodies we cannot read', () => {
   it('answers an unsupported Content-Encoding with 415, on the API and on pages', async () => {
     const headers = { 'content-type': 'application/json', 'content-encoding': 'compress' };
     await expectApiError(
-      await fetch(`${base}/api/v1/contact-messages`, {
+      await siteFetch(`${base}/api/v1/contact-messages`, {
         method: 'POST',
         headers,
         body: contactJson,
@@ -218,7 +224,7 @@ describe('request bodies we cannot read', () => {
       'UNSUPPORTED_MEDIA_TYPE',
     );
     await expectErrorPage(
-      await fetch(`${base}/contact-us`, {
+      await siteFetch(`${base}/contact-us`, {
         method: 'POST',
         headers: {
           'content-type': 'application/x-www-form-urlencoded',
@@ -233,7 +239,7 @@ describe('request bodies we cannot read', () => {
   it('answers a corrupt gzip body with 400, and reads a good one', async () => {
     const corrupt = Buffer.from(gzipSync(contactJson)).subarray(0, 20);
     await expectApiError(
-      await fetch(`${base}/api/v1/contact-messages`, {
+      await siteFetch(`${base}/api/v1/contact-messages`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' },
         body: corrupt,
@@ -242,7 +248,7 @@ describe('request bodies we cannot read', () => {
       'BAD_REQUEST',
     );
     await expectErrorPage(
-      await fetch(`${base}/contact-us`, {
+      await siteFetch(`${base}/contact-us`, {
         method: 'POST',
         headers: {
           'content-type': 'application/x-www-form-urlencoded',
@@ -252,7 +258,7 @@ describe('request bodies we cannot read', () => {
       }),
       400,
     );
-    const good = await fetch(`${base}/api/v1/contact-messages`, {
+    const good = await siteFetch(`${base}/api/v1/contact-messages`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' },
       body: gzipSync(contactJson),
@@ -263,14 +269,14 @@ describe('request bodies we cannot read', () => {
 
 describe('malformed percent-encoding in a path', () => {
   it('is a 400, not a 500', async () => {
-    await expectApiError(await fetch(`${base}/api/v1/drafts/%ff`), 400, 'BAD_REQUEST');
+    await expectApiError(await siteFetch(`${base}/api/v1/drafts/%ff`), 400, 'BAD_REQUEST');
     await expectApiError(
-      await fetch(`${base}/api/v1/listings/%E9/enquiries`, { method: 'POST' }),
+      await siteFetch(`${base}/api/v1/listings/%E9/enquiries`, { method: 'POST' }),
       400,
       'BAD_REQUEST',
     );
-    await expectErrorPage(await fetch(`${base}/property/%E9/x`), 400, 'not valid');
-    await expectErrorPage(await fetch(`${base}/search/for-sale/%E9`), 400, 'not valid');
+    await expectErrorPage(await siteFetch(`${base}/property/%E9/x`), 400, 'not valid');
+    await expectErrorPage(await siteFetch(`${base}/search/for-sale/%E9`), 400, 'not valid');
   });
 });
 
@@ -280,7 +286,7 @@ describe('page actions sent as something other than a form', () => {
     ['text/plain', 'name=Ada'],
   ])('answers %s with 415 and says what to send', async (type, body) => {
     for (const page of ['/contact-us', `/property/${listingId}/x`]) {
-      const response = await fetch(`${base}${page}`, {
+      const response = await siteFetch(`${base}${page}`, {
         method: 'POST',
         headers: { 'content-type': type },
         body,
@@ -290,7 +296,7 @@ describe('page actions sent as something other than a form', () => {
   });
 
   it('still renders pages for GET', async () => {
-    const page = await fetch(`${base}/contact-us`);
+    const page = await siteFetch(`${base}/contact-us`);
     expect(page.status).toBe(200);
     expect(await page.text()).toContain('Contact us');
   });

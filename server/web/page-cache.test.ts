@@ -15,6 +15,8 @@ async function serve(seconds: number, clock: { now: number }) {
   app.get('/search/:town', (req, res) => {
     renders += 1;
     if (req.query.cookie) res.cookie('flag', '1');
+    if (typeof req.query.cacheControl === 'string')
+      res.set('Cache-Control', req.query.cacheControl);
     if (req.query.missing) return void res.status(404).type('html').send('none');
     res.type('html');
     res.write(`<p>${req.params.town} `);
@@ -53,6 +55,21 @@ describe('the signed-out page cache', () => {
     await get('/search/leeds?missing=1');
     await get('/search/leeds?cookie=1');
     expect((await get('/search/leeds?cookie=1')).text).toBe('<p>leeds render 8</p>');
+  });
+
+  it('never keeps an answer marked private or no-store, whoever it was rendered for', async () => {
+    const get = await serve(10, { now: 0 });
+    for (const [query, renders] of [
+      ['private,%20no-store', [1, 2]],
+      ['no-store', [3, 4]],
+      ['private', [5, 6]],
+    ] as const) {
+      for (const render of renders) {
+        expect((await get(`/search/leeds?cacheControl=${query}`)).text).toBe(
+          `<p>leeds render ${render}</p>`,
+        );
+      }
+    }
   });
 
   it('is off at 0 seconds', async () => {

@@ -35,7 +35,8 @@ const KEPT_HEADERS = [
  * A few seconds' memory of server-rendered pages for signed-out visitors: a popular town's
  * search page is rendered once and served to everyone asking for it in that time, as a CDN in
  * front would. Signed-in visitors (their pages show their own hidden homes and menus), other
- * methods, non-200 answers and answers that set cookies always go to the app.
+ * methods, non-200 answers, answers that set cookies and answers marked `private` or
+ * `no-store` always go to the app.
  */
 export function createPageCache({
   seconds,
@@ -98,7 +99,14 @@ function keepWhenDone(res: Response, keep: (entry: Omit<Entry, 'expires' | 'stor
   }) as Response['end'];
   res.on('finish', () => {
     const type = String(res.getHeader('content-type') ?? '');
-    if (res.statusCode !== 200 || res.getHeader('set-cookie') || !type.startsWith('text/html')) {
+    // A page marked private or no-store (a signed-in visitor's) is never kept, whatever sent it.
+    const cacheControl = String(res.getHeader('cache-control') ?? '');
+    if (
+      res.statusCode !== 200 ||
+      res.getHeader('set-cookie') ||
+      !type.startsWith('text/html') ||
+      /\b(private|no-store)\b/i.test(cacheControl)
+    ) {
       return;
     }
     const headers: Record<string, string> = {};

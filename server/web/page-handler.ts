@@ -1,10 +1,16 @@
 import { writeReadableStreamToWritable } from '@react-router/node';
 import type { Request as ExpressRequest, RequestHandler, Response } from 'express';
 import { createRequestHandler, type AppLoadContext, type ServerBuild } from 'react-router';
+import { sessionUserOf } from '../auth/session-middleware.ts';
+import { hasAmplifyCookies } from '../auth/token-cookies.ts';
 import { AppError } from '../http/app-error.ts';
 import { cspNonceOf } from '../http/content-security-policy.ts';
 
 const SAFE_HOST = /^(?:[a-z0-9.-]+|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i;
+/** Pages that only ever show one person's data (signed out, they send you to sign in). */
+const PERSONAL_PATHS = /^\/(my-account|admin-portal)(\/|$)/;
+/** What no browser, proxy or CDN may keep: the answer is for this visitor, and only now. */
+const PRIVATE_NO_STORE = 'private, no-store';
 
 /**
  * Hands a page request to React Router. Like `@react-router/express`, but the body is the one
@@ -22,11 +28,24 @@ export function createPageHandler(options: {
       const request = toFetchRequest(req, res);
       const context = { ...options.getLoadContext(req, res), cspNonce: cspNonceOf(res) };
       const response = await handle(request, context);
-      await sendResponse(res, response);
+      await sendResponse(res, response, { personal: isPersonal(req, res) });
     } catch (error) {
       next(error);
     }
   };
+}
+
+/**
+ * Whether the answer is for this visitor alone: they are signed in (the page shows their menu,
+ * their favourites, their hidden listings), their browser sent sign-in cookies, or the page is
+ * an account or admin page.
+ */
+function isPersonal(req: ExpressRequest, res: Response): boolean {
+  return (
+    sessionUserOf(res) !== null ||
+    hasAmplifyCookies(req.headers.cookie) ||
+    PERSONAL_PATHS.test(req.path)
+  );
 }
 
 function toFetchRequest(req: ExpressRequest, res: Response): Request {
@@ -63,8 +82,15 @@ function toFetchRequest(req: ExpressRequest, res: Response): Request {
   });
 }
 
-/** Sends a Fetch API response from React Router through Express. */
-export async function sendResponse(res: Response, response: globalThis.Response): Promise<void> {
+/**
+ * Sends a Fetch API response from React Router through Express; a `personal` one with
+ * `Cache-Control: private, no-store`, whatever the route said.
+ */
+export async function sendResponse(
+  res: Response,
+  response: globalThis.Response,
+  { personal = false }: { personal?: boolean } = {},
+): Promise<void> {
   if (res.destroyed || res.writableEnded) {
     await response.body?.cancel();
     return;
@@ -72,6 +98,7 @@ export async function sendResponse(res: Response, response: globalThis.Response)
   res.statusMessage = response.statusText;
   res.status(response.status);
   for (const [name, value] of response.headers.entries()) res.append(name, value);
+  if (personal) res.setHeader('Cache-Control', PRIVATE_NO_STORE);
   if (/text\/event-stream/i.test(response.headers.get('content-type') ?? '')) res.flushHeaders();
   if (!response.body) {
     res.end();

@@ -365,12 +365,13 @@ test('a signed-out visitor starts a listing and is asked to sign in before publi
   };
   for (const [step, fields] of Object.entries(steps)) {
     const response = await page.request.put(`/api/v1/drafts/${draftId}/steps/${step}`, {
+      headers: fromSite(page),
       data: { fields, nextStep: Number(step) + 1 },
     });
     expect(response.status(), `step ${step}`).toBe(200);
   }
   const upload = await page.request.post(`/api/v1/drafts/${draftId}/media`, {
-    headers: { 'content-type': 'image/jpeg' },
+    headers: { ...fromSite(page), 'content-type': 'image/jpeg' },
     data: fs.readFileSync(photoFiles[0]!),
   });
   expect(upload.status()).toBe(201);

@@ -1,10 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CROSS_SITE_REFUSALS } from '../../server/http/cross-site-guard.ts';
 import { createBuiltSiteUser, type BuiltSiteUser } from '../support/built-site-user.ts';
 import { startBuiltRoost, type RoostProcess } from '../support/roost-process.ts';
 
 /**
- * The Content-Security-Policy and the origin rule for cookie-authenticated API writes, on Roost
- * as `npm start` serves it (the production build, demo listings seeded).
+ * The Content-Security-Policy, the cross-site guard on API writes and `Cache-Control` on
+ * signed-in pages, on Roost as `npm start` serves it (the production build, demo listings
+ * seeded).
  */
 let roost: RoostProcess;
 let user: BuiltSiteUser;
@@ -88,7 +90,7 @@ describe('the pages’ Content-Security-Policy', () => {
   });
 });
 
-describe('API writes authenticated by the sign-in cookie', () => {
+describe('API writes from the browser (the cross-site guard)', () => {
   const favourites = async () => {
     const response = await fetch(`${roost.url}/api/v1/favourites`, {
       headers: { cookie: user.cookie },
@@ -97,20 +99,37 @@ describe('API writes authenticated by the sign-in cookie', () => {
   };
   const put = (id: number, headers: Record<string, string>) =>
     fetch(`${roost.url}/api/v1/favourites/${id}`, { method: 'PUT', headers });
+  const refusal = (message: string) => ({ error: { code: 'FORBIDDEN', message } });
 
-  it('are refused without an Origin, or from another origin', async () => {
-    for (const headers of [
-      { cookie: user.cookie } as Record<string, string>,
+  it('are refused from another origin', async () => {
+    const senders: Record<string, string>[] = [
       { cookie: user.cookie, origin: 'https://evil.example' },
       { cookie: user.cookie, origin: 'null' },
       { cookie: user.cookie, referer: 'https://evil.example/' },
-    ]) {
+    ];
+    for (const headers of senders) {
       const response = await put(2, headers);
       expect(response.status).toBe(403);
-      expect(await response.json()).toEqual({
-        error: { code: 'FORBIDDEN', message: 'This request must come from a page on this site.' },
-      });
+      expect(await response.json()).toEqual(refusal(CROSS_SITE_REFUSALS.foreign.api));
     }
+    expect(await favourites()).not.toContain('2');
+  });
+
+  it('in production count PUBLIC_URL’s origin only, not another address of the same server', async () => {
+    const other = new URL(roost.url);
+    other.hostname = other.hostname === 'localhost' ? '127.0.0.1' : 'localhost';
+    const response = await fetch(`${other.origin}/api/v1/favourites/2`, {
+      method: 'PUT',
+      headers: { cookie: user.cookie, origin: other.origin },
+    });
+    expect(response.status).toBe(403);
+    expect(await favourites()).not.toContain('2');
+  });
+
+  it('are refused when they say nothing of where they come from', async () => {
+    const response = await put(2, { cookie: user.cookie });
+    expect(response.status).toBe(403);
+    expect(await response.json()).toEqual(refusal(CROSS_SITE_REFUSALS.unknown.api));
     expect(await favourites()).not.toContain('2');
   });
 
@@ -121,24 +140,41 @@ describe('API writes authenticated by the sign-in cookie', () => {
     expect(await favourites()).toEqual(expect.arrayContaining(['3', '4']));
   });
 
-  it('do not apply to a Bearer token, which no other site can send', async () => {
+  it('authenticated only by a Bearer token are allowed from anywhere; with the cookie, checked', async () => {
     const bearer = { authorization: `Bearer ${user.idToken}` };
     expect((await put(5, bearer)).status).toBe(204);
-    expect((await put(6, { ...bearer, cookie: user.cookie })).status).toBe(204);
-    expect(await favourites()).toEqual(expect.arrayContaining(['5', '6']));
+    expect((await put(6, { ...bearer, origin: 'https://evil.example' })).status).toBe(204);
+    expect((await put(7, { ...bearer, cookie: user.cookie })).status).toBe(403);
+    expect((await put(7, { ...bearer, cookie: user.cookie, origin: roost.url })).status).toBe(204);
+    expect(await favourites()).toEqual(expect.arrayContaining(['5', '6', '7']));
   });
 
-  it('do not apply to signed-out writes, which carry no one’s authority', async () => {
-    const response = await fetch(`${roost.url}/api/v1/contact-messages`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        name: 'Sam',
-        email: 'sam@example.co.uk',
-        topic: 'general',
-        message: 'Is Roost free for landlords?',
-      }),
-    });
-    expect(response.status).toBe(201);
+  it('signed out need the site’s origin too: a cross-site form would send them in the visitor’s name', async () => {
+    const send = (headers: Record<string, string>) =>
+      fetch(`${roost.url}/api/v1/contact-messages`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...headers },
+        body: JSON.stringify({
+          name: 'Sam',
+          email: 'sam@example.co.uk',
+          topic: 'general',
+          message: 'Is Roost free for landlords?',
+        }),
+      });
+    expect((await send({})).status).toBe(403);
+    expect((await send({ origin: roost.url })).status).toBe(201);
+  });
+});
+
+describe('pages for a signed-in visitor (sign-in cookie)', () => {
+  it('are private, no-store; the same page signed out is not', async () => {
+    for (const pathname of ['/my-account', '/my-account/data', '/favourites', '/']) {
+      const response = await fetch(`${roost.url}${pathname}`, { headers: { cookie: user.cookie } });
+      expect(response.status, pathname).toBe(200);
+      expect(response.headers.get('cache-control'), pathname).toBe('private, no-store');
+      await response.arrayBuffer();
+    }
+    const signedOut = await fetch(`${roost.url}/`);
+    expect(signedOut.headers.get('cache-control') ?? '').not.toMatch(/private|no-store/);
   });
 });

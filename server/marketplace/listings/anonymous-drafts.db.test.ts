@@ -5,6 +5,7 @@ import { eq } from 'drizzle-orm';
 import { Router } from 'express';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fetchFromSite } from '../../../tests/support/fetch-from-site.ts';
 import { heicDeclaring } from '../../../tests/support/heic-sample.ts';
 import { insertListing } from '../../../tests/support/listing-factory.ts';
 import { serveForTest } from '../../../tests/support/serve.ts';
@@ -33,6 +34,8 @@ let blobRoot: string;
 let base: string;
 let close: () => Promise<void>;
 const logger = createLogger({ logLevel: 'silent' });
+/** Requests as the site's own pages send them (writes must name the site's origin). */
+const siteFetch = (url: string, init?: RequestInit) => fetchFromSite(base, url, init);
 const decodeSlots = createDecodeSlots({ concurrency: 1, maxWaiting: 0 });
 const DRAFTS_PER_HOUR = 3;
 const ANONYMOUS_MEDIA = 2;
@@ -101,7 +104,7 @@ async function anonymousDraft(): Promise<string> {
 }
 
 function upload(draftId: string, bytes: Buffer, user?: string) {
-  return fetch(`${base}/drafts/${draftId}/media?kind=photo`, {
+  return siteFetch(`${base}/drafts/${draftId}/media?kind=photo`, {
     method: 'POST',
     headers: { 'content-type': 'image/jpeg', ...(user ? { 'x-test-user': user } : {}) },
     body: new Uint8Array(bytes),
@@ -166,13 +169,13 @@ describe('uploads to a draft started signed out', () => {
 describe('drafts started signed out', () => {
   it('are limited per address and hour, and X-Forwarded-For does not reset the count', async () => {
     for (let index = 0; index < DRAFTS_PER_HOUR; index += 1) {
-      const started = await fetch(`${base}/drafts`, {
+      const started = await siteFetch(`${base}/drafts`, {
         method: 'POST',
         headers: { 'X-Forwarded-For': `203.0.113.${index + 1}` },
       });
       expect(started.status).toBe(201);
     }
-    const refused = await fetch(`${base}/drafts`, {
+    const refused = await siteFetch(`${base}/drafts`, {
       method: 'POST',
       headers: { 'X-Forwarded-For': '203.0.113.200' },
     });
@@ -182,7 +185,7 @@ describe('drafts started signed out', () => {
     expect(retryAfter).toBeGreaterThan(3000);
     expect(retryAfter).toBeLessThanOrEqual(3600);
     // Signed in, the same address may start more: the account answers for them.
-    const signedIn = await fetch(`${base}/drafts`, {
+    const signedIn = await siteFetch(`${base}/drafts`, {
       method: 'POST',
       headers: { 'x-test-user': 'alice' },
     });
