@@ -14,6 +14,8 @@ export interface SessionUser {
   preferredUsername: string | undefined;
   groups: string[];
   isAdmin: boolean;
+  /** Whether the user pool has confirmed the e-mail address (`email_verified`). */
+  isEmailVerified?: boolean;
 }
 
 export const ADMIN_GROUP = 'admins';
@@ -38,5 +40,6 @@ export function toSessionUser(claims: Record<string, unknown>): SessionUser {
     preferredUsername: text(claims.preferred_username),
     groups,
     isAdmin: groups.includes(ADMIN_GROUP),
+    isEmailVerified: claims.email_verified === true || claims.email_verified === 'true',
   };
 }

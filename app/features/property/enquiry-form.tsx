@@ -40,7 +40,10 @@ export function EnquiryForm({ actionData, user, isOpen }: EnquiryFormProps) {
       </p>
       {result?.status === 'sent' ? (
         <div className="alert alert--success" role="status" tabIndex={-1} ref={statusRef}>
-          <p>Your message has been sent to the lister. They will reply by e-mail.</p>
+          <p>
+            Your message has been sent to the lister. We will e-mail you when they reply: read and
+            answer in Messages, signed in with this e-mail address.
+          </p>
         </div>
       ) : (
         <Form

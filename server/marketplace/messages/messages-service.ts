@@ -1,4 +1,5 @@
 import type { MarketplaceDeps, SignedIn } from '../marketplace-deps.ts';
+import { claimSignedOutEnquiries } from './claim-enquiries.ts';
 import { countUnreadThreads } from './count-unread.ts';
 import { listThreads } from './list-threads.ts';
 import { readThread } from './read-thread.ts';
@@ -18,10 +19,16 @@ export function createMessagesService(
     /** The header badge: conversations with an unread message from the other party. */
     unreadCount: ({ user, viewingThreadId }: SignedIn & { viewingThreadId?: number }) =>
       countUnreadThreads(db, user.userId, viewingThreadId),
-    list: ({ user }: SignedIn) => listThreads(db, user.userId),
+    /** The user's conversations, with those they began signed out under their address. */
+    list: async ({ user }: SignedIn) => {
+      await claimSignedOutEnquiries(db, user);
+      return listThreads(db, user.userId);
+    },
     /** Marks the conversation read for the user; anyone else's answers 404. */
-    read: ({ user, threadId }: SignedIn & OfThread) =>
-      readThread(db, { threadId, userSub: user.userId }),
+    read: async ({ user, threadId }: SignedIn & OfThread) => {
+      await claimSignedOutEnquiries(db, user);
+      return readThread(db, { threadId, userSub: user.userId });
+    },
     send: ({ user, threadId, input }: SignedIn & OfThread & { input: unknown }) =>
       sendMessage(
         db,

@@ -19,7 +19,10 @@ export interface NewMessageNotice {
   listingTitle: string;
   /** The message as the recipient reads it on Roost (`messageAsReadBy`). */
   reading: ReadMessage;
-  /** Signed-out enquirers cannot open the conversation; they are told to reply by e-mail. */
+  /**
+   * Whether the recipient has an account in the conversation. An enquirer who wrote signed out
+   * is asked to sign in or create one with this address, which joins them to it.
+   */
   canOpenThread: boolean;
   now: Date;
 }
@@ -56,7 +59,7 @@ export async function notifyNewMessage(
   const url = `${settings.publicUrl}/my-account/messages/${notice.threadId}`;
   const action = notice.canOpenThread
     ? `Read and reply on Roost: ${url}`
-    : 'To answer, reply to the lister by e-mail or phone as you arranged.';
+    : `To read and reply, sign in to Roost (or create a free account) with this e-mail address: ${url}`;
   try {
     await settings.send({
       to: notice.recipientEmail,
@@ -75,7 +78,7 @@ export async function notifyNewMessage(
         `<p style="white-space:pre-wrap">${escapeHtml(text)}</p>`,
         notice.canOpenThread
           ? `<p><a href="${escapeHtml(url)}">Read and reply on Roost</a></p>`
-          : `<p>${escapeHtml(action)}</p>`,
+          : `<p>To read and reply, <a href="${escapeHtml(url)}">sign in to Roost</a> (or create a free account) with this e-mail address.</p>`,
       ].join('\n'),
     });
     return true;
