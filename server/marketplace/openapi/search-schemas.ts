@@ -113,7 +113,7 @@ const placeSuggestion = z.object({ name: z.string(), slug: z.string(), nation: z
 const located = { label: z.string(), ...latLng };
 const placedBy = z.enum(PLACEMENTS).optional().meta({
   description:
-    'Offline placement: by the homes listed in its postcode, sector, district or area, or at the post town of its area',
+    "Offline placement: at the centre of its postcode sector or district (ONS lookup); where the lookup lacks it (Northern Ireland's BT), by the homes listed in its postcode, sector, district or area, or at the post town of its area",
 });
 const resolvedLocation = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('place'), ...located, slug: z.string(), town: z.string() }),
@@ -129,7 +129,8 @@ const resolvedLocation = z.discriminatedUnion('kind', [
     ...located,
     postcode: z.string(),
     isApproximate: z.boolean().optional().meta({
-      description: 'Placed by its sector, district or area (offline), not its own centre',
+      description:
+        'Placed by its sector, district, nearby homes or post town (offline), not its own centre',
     }),
     placedBy,
   }),
