@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
-import { and, eq, inArray, ne } from 'drizzle-orm';
+import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Nation } from '../../../domain/costs/stamp-duty.ts';
 import type { Database } from '../../../db/client.ts';
 import { appState } from '../db/app-state-schema.ts';
@@ -69,8 +69,8 @@ export async function loadPostcodeCentroids(db: Database): Promise<number | unde
   if ((state?.value as { digest?: string } | undefined)?.digest === digest) return undefined;
   const { sectors, districts } = centroidTables();
   return db.transaction(async (tx) => {
-    await tx.delete(postcodeSectors);
-    await tx.delete(postcodeDistricts);
+    // The whole of both tables is replaced by the files' rows.
+    await tx.execute(sql`truncate ${postcodeSectors}, ${postcodeDistricts}`);
     const sectorRows = [...sectors.values()].map(({ code, ...rest }) => ({
       sector: code,
       ...rest,
