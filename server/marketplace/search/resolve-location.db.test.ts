@@ -52,7 +52,10 @@ describe('resolveLocation', () => {
 
   const placed = async (text: string) => {
     const lookup = await resolve(text);
-    if (lookup.status !== 'found' || lookup.location.kind === 'place') {
+    if (
+      lookup.status !== 'found' ||
+      (lookup.location.kind !== 'postcode' && lookup.location.kind !== 'outcode')
+    ) {
       throw new Error(`${text} was not placed as a postcode or district`);
     }
     return lookup.location;
