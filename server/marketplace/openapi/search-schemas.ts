@@ -42,7 +42,10 @@ export const searchFilterParams = z.object({
   radius: z
     .enum(RADIUS_MILES.map(String) as [string, ...string[]])
     .optional()
-    .meta({ description: "Miles around the place; '0' is 'this area only'" }),
+    .meta({
+      description:
+        "Miles around the place; '0' is 'this area only'. Left out: '0', or '0.5' for a full postcode",
+    }),
   minPrice: amount("Whole pounds ('250k' and '£250,000' work too)"),
   maxPrice: amount('Whole pounds'),
   period: z.enum(['week']).optional().meta({ description: 'Rent prices are per week' }),
