@@ -123,6 +123,10 @@ test('a postcode search is centred on its sector, half a mile round, far from it
   ).toBeVisible();
   const result = page.locator('.search-result').filter({ hasText: title });
   await expect(result.locator('.search-result__extra')).toHaveText('1.4 miles away');
+  // The map marks the point the search is measured from, beside the home.
+  await page.getByRole('link', { name: 'Show on a map' }).click();
+  await expect(page.getByTitle('PH33 6AN: the centre of this search')).toBeAttached();
+  await expect(page.getByTitle(/: Croft house below Ben Nevis/)).toBeAttached();
 
   // Its own postcode opens half a mile round it, where the home is.
   await page.goto('/search/for-sale/?location=ph337ab');

@@ -185,6 +185,12 @@ export const mapPoints = z
     points: z.array(mapPoint),
     total: z.int(),
     more: z.boolean().meta({ description: 'More matches than points: zoom in or filter' }),
+    centre: z
+      .object({ ...latLng, label: z.string() })
+      .nullable()
+      .meta({
+        description: 'Where the search is measured from (a postcode: as placed); null for none',
+      }),
   })
   .meta({ id: 'MapPoints' });
 

@@ -7,7 +7,7 @@ import { centroidTables } from '../geography/postcode-centroids.ts';
 import { createOfflineGeocoder, createPostcodesIoGeocoder } from './geocoder.ts';
 import { POSTCODE_AREA_TOWNS } from './postcode-areas.ts';
 import { resolveLocation } from './resolve-location.ts';
-import { runSearch } from './run-search.ts';
+import { runMapSearch, runSearch } from './run-search.ts';
 import { createSearchService } from './search-service.ts';
 
 let database: TestDatabase;
@@ -212,6 +212,17 @@ describe('runSearch', () => {
     expect(page.query.radius).toBe(0.5);
     expect(page.total).toBe(1);
     expect((await run('location=LS29 8AZ&radius=0')).total).toBe(0);
+  });
+
+  it('gives the map the point a postcode search is measured from', async () => {
+    const map = await runMapSearch(
+      database.db,
+      createOfflineGeocoder(database.db),
+      { channel: 'sale', params: new URLSearchParams('location=PH33 6AN') },
+      gazetteer,
+    );
+    const { lat, lng } = centroidTables().sectors.get('PH33 6')!;
+    expect(map).toMatchObject({ total: 0, centre: { lat, lng, label: 'PH33 6AN' } });
   });
 
   it('explains an unknown place instead of showing an empty page', async () => {
