@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
+import { loadPostcodeCentroids } from '../server/marketplace/geography/load-postcode-centroids.ts';
 import { loadGazetteerIfEmpty } from '../server/marketplace/search/load-gazetteer.ts';
 import { openDatabase, type DatabaseHandle } from './client.ts';
 
@@ -29,8 +30,9 @@ export async function migrateDatabase(handle: DatabaseHandle): Promise<void> {
         await migratePostgres(handle.db as never, options);
       }
     }
-    // Reference data that ships in an npm package rather than in SQL.
+    // Reference data that ships as files or in an npm package rather than in SQL.
     await loadGazetteerIfEmpty(handle.db);
+    await loadPostcodeCentroids(handle.db);
   });
 }
 

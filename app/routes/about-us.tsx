@@ -41,6 +41,36 @@ export default function AboutUs({ loaderData }: Route.ComponentProps) {
         looks wrong, tell us through the listing&rsquo;s &lsquo;Report this listing&rsquo; link or
         our <Link to="/contact-us">contact form</Link>.
       </p>
+      <h2 id="data-we-use">Data we use</h2>
+      <p>
+        Place names and the locations of towns come from{' '}
+        <a href="https://www.geonames.org/">GeoNames</a>, licensed under{' '}
+        <a href="https://creativecommons.org/licenses/by/4.0/">CC BY 4.0</a>.
+      </p>
+      <p>
+        Postcodes are placed on the map, and each home&rsquo;s nation (for stamp duty and the rules
+        that differ between England, Scotland and Wales) decided, from the Office for National
+        Statistics&rsquo; National Statistics Postcode Lookup:
+      </p>
+      <blockquote>
+        <p>
+          Contains OS data © Crown copyright and database right 2025. Contains Royal Mail data ©
+          Royal Mail copyright and database right 2025. Source: Office for National Statistics
+          licensed under the{' '}
+          <a href="https://www.nationalarchives.gov.uk/doc/open-government-licence/version/3/">
+            Open Government Licence v.3.0
+          </a>
+          .
+        </p>
+        <p>
+          Contains National Statistics data © Crown copyright and database right 2014; contains
+          Ordnance Survey data © Crown copyright and database right 2014.
+        </p>
+      </blockquote>
+      <p>
+        Northern Ireland&rsquo;s postcode locations are not open data, so a Northern Ireland
+        postcode is placed by the homes listed near it or by its post town.
+      </p>
       <h2>Who we are</h2>
       <p>
         Roost is run by {loaderData.companyName}, a company registered in England and Wales. We are

@@ -36,6 +36,28 @@ describe('parseSearchParams', () => {
     expect(parse('location=bath').query.location).toBe('bath');
   });
 
+  it.each([
+    ['location=LS29%208AZ', 0.5, 'a full postcode opens half a mile round it'],
+    ['location=ls298az', 0.5, 'however it is typed'],
+    ['location=LS29%208AZ&radius=', 0.5, 'an empty radius is no choice'],
+    ['location=LS29%208AZ&radius=7', 0.5, 'nor is one not on the list'],
+    ['location=LS29%208AZ&radius=0', 0, "'this area only' when chosen"],
+    ['location=LS29%208AZ&radius=3', 3, 'any other radius chosen'],
+    ['location=LS29', 0, "a district opens on 'this area only'"],
+    ['location=Ilkley', 0, "so does a town's name"],
+  ])('%s searches within %s miles (%s)', (search, miles) => {
+    expect(parse(search).query.radius).toBe(miles);
+  });
+
+  it("writes a postcode's 'this area only' into the URL, and reads it back the same", () => {
+    const query = { ...DEFAULT_QUERY, location: 'LS29 8AZ', radius: 0 };
+    expect(toSearchParams(query).get('radius')).toBe('0');
+    expect(parseSearchParams(toSearchParams(query)).query.radius).toBe(0);
+    const opened = parse('location=LS29%208AZ').query;
+    expect(parseSearchParams(toSearchParams(opened)).query).toEqual(opened);
+    expect(toSearchParams({ ...DEFAULT_QUERY, location: 'Leeds' }).has('radius')).toBe(false);
+  });
+
   it('accepts the ways people write prices', () => {
     expect(parse('maxPrice=£250,000').query.maxPrice).toBe(250000);
     expect(parse('maxPrice=250k').query.maxPrice).toBe(250000);

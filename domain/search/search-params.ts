@@ -17,6 +17,11 @@ import { parseTypedPrice } from '../price-input.ts';
  */
 
 export const RADIUS_MILES = [0, 0.25, 0.5, 1, 3, 5, 10, 15, 20, 30, 40] as const;
+/**
+ * A search by full postcode opens this far round it, as the big portals' do: a postcode is a
+ * street or two, and 'this area only' (a quarter of a mile) often held no homes at all.
+ */
+export const POSTCODE_RADIUS_MILES = 0.5;
 export const ADDED_WITHIN_DAYS = [1, 3, 7, 14] as const;
 export const SORTS = ['newest', 'price-asc', 'price-desc', 'nearest'] as const;
 export const MAX_KEYWORDS_LENGTH = 200;
@@ -158,10 +163,15 @@ export function parseSearchParams(params: URLSearchParams): ParsedSearch {
   }
 
   const radius = params.get('radius');
+  let isRadiusChosen = false;
   if (radius !== null && radius !== '') {
     const value = Number(radius);
-    if ((RADIUS_MILES as readonly number[]).includes(value)) query.radius = value;
+    isRadiusChosen = (RADIUS_MILES as readonly number[]).includes(value);
+    if (isRadiusChosen) query.radius = value;
     else notices.push(`We ignored the radius "${radius.slice(0, 20)}": choose one from the list.`);
+  }
+  if (!isRadiusChosen && query.location && isFullPostcode(query.location)) {
+    query.radius = POSTCODE_RADIUS_MILES;
   }
 
   const numbers: Array<[keyof SearchQuery, string, string, number]> = [
@@ -259,6 +269,11 @@ export function parseSearchParams(params: URLSearchParams): ParsedSearch {
   return { query, notices };
 }
 
+/** Shaped like a full UK postcode ('LS29 8AZ', 'ls298az'), not a district or a place name. */
+export function isFullPostcode(text: string): boolean {
+  return /^[A-Z]{1,2}\d[A-Z\d]?\s*\d[A-Z]{2}$/i.test(text.trim());
+}
+
 /** The URL query for a search, leaving out defaults so links stay short and shareable. */
 export function toSearchParams(query: Partial<SearchQuery>): URLSearchParams {
   const params = new URLSearchParams();
@@ -266,7 +281,10 @@ export function toSearchParams(query: Partial<SearchQuery>): URLSearchParams {
   if (query.near) params.set('near', `${query.near.lat},${query.near.lng}`);
   if (query.polygon)
     params.set('polygon', query.polygon.map(({ lat, lng }) => `${lat},${lng}`).join(';'));
-  if (query.radius) params.set('radius', String(query.radius));
+  // 'This area only' is written out for a full postcode, whose search otherwise opens wider.
+  if (query.radius || (query.radius === 0 && isFullPostcode(query.location ?? ''))) {
+    params.set('radius', String(query.radius));
+  }
   for (const key of ['minPrice', 'maxPrice', 'minBeds', 'maxBeds', 'minArea', 'maxArea'] as const) {
     if (query[key] !== undefined) params.set(key, String(query[key]));
   }

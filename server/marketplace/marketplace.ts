@@ -23,7 +23,7 @@ import { DEFAULT_SUPPLIER, type SupplierDetails } from './payments/payments-conf
 import { createPaymentsService } from './payments/payments-service.ts';
 import { createReportsService } from './reports/reports-service.ts';
 import {
-  createListingCentroidGeocoder,
+  createOfflineGeocoder,
   createPostcodesIoGeocoder,
   type Geocoder,
 } from './search/geocoder.ts';
@@ -38,7 +38,7 @@ export interface MarketplaceOptions extends Partial<Omit<MarketplaceDeps, 'db' |
 }
 
 function createGeocoder({ db, geocoder }: MarketplaceOptions): Geocoder {
-  const offline = createListingCentroidGeocoder(db);
+  const offline = createOfflineGeocoder(db);
   return geocoder?.kind === 'postcodes.io'
     ? createPostcodesIoGeocoder({ baseUrl: geocoder.url, fallback: offline })
     : offline;

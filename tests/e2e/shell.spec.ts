@@ -86,6 +86,17 @@ test.describe('header and footer', () => {
       'https://www.geonames.org/',
     );
     await expect(footer).toContainText(/Roost Property Ltd\. Registered in England and Wales/);
+    // Postcode locations come from the ONS lookup (Open Government Licence), credited in full
+    // on the about page.
+    await expect(footer).toContainText('source: Office for National Statistics');
+    await expect(
+      footer.getByRole('link', { name: 'Open Government Licence v.3.0' }),
+    ).toHaveAttribute('href', '/about-us#data-we-use');
+    await expect(page.getByRole('heading', { name: 'Data we use' })).toBeVisible();
+    await expect(page.locator('main')).toContainText(
+      'Contains OS data © Crown copyright and database right 2025. Contains Royal Mail data © Royal Mail copyright and database right 2025. Source: Office for National Statistics licensed under the Open Government Licence v.3.0.',
+    );
+
     // The e2e server has no Stripe keys: only the built-in test payments exist, so only they show.
     await expect(
       footer.getByRole('img', { name: 'Test card payments only (no money moves)' }),

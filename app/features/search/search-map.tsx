@@ -98,6 +98,19 @@ export function SearchMap({
       }
       clusters.addTo(map);
       layers.push(clusters);
+      const { centre } = data;
+      if (centre && !polygon) {
+        // The point distances are measured from (a postcode: as it was placed), not a home.
+        const pin = leaflet
+          .marker([centre.lat, centre.lng], {
+            icon: leaflet.divIcon({ className: 'search-centre', iconSize: [14, 14] }),
+            title: `${centre.label}: the centre of this search`,
+            interactive: false,
+            keyboard: false,
+          })
+          .addTo(map);
+        layers.push(pin);
+      }
       if (polygon) {
         const shape = leaflet
           .polygon(
@@ -108,13 +121,11 @@ export function SearchMap({
         layers.push(shape);
         map.fitBounds(shape.getBounds(), { padding: [20, 20] });
       } else if (data.points.length > 0) {
-        map.fitBounds(
-          leaflet.latLngBounds(data.points.map((p) => [p.lat, p.lng] as [number, number])),
-          {
-            padding: [30, 30],
-            maxZoom: 14,
-          },
-        );
+        const corners = data.points.map((p) => [p.lat, p.lng] as [number, number]);
+        if (centre) corners.push([centre.lat, centre.lng]);
+        map.fitBounds(leaflet.latLngBounds(corners), { padding: [30, 30], maxZoom: 14 });
+      } else if (centre) {
+        map.setView([centre.lat, centre.lng], 14);
       }
       // Only the visitor's own panning offers 'Search this area', not our fitting.
       map.once('moveend', () => map.on('dragend zoomend', () => setHasMoved(true)));

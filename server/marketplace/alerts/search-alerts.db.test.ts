@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { insertListing } from '../../../tests/support/listing-factory.ts';
 import { createTestDatabase, type TestDatabase } from '../../../tests/support/test-database.ts';
 import type { Message } from '../../mail/mailer.ts';
-import { createListingCentroidGeocoder } from '../search/geocoder.ts';
+import { createOfflineGeocoder } from '../search/geocoder.ts';
 import { createSearchService } from '../search/search-service.ts';
 import { saveSearch, unsubscribeSavedSearch } from './saved-searches.ts';
 import { listingPriceHistory } from '../listings/schema.ts';
@@ -20,7 +20,7 @@ let town = 0;
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  const geocoder = createListingCentroidGeocoder(database.db);
+  const geocoder = createOfflineGeocoder(database.db);
   deps = {
     db: database.db,
     search: createSearchService({ db: database.db, geocoder }).run,

@@ -4,6 +4,7 @@ export * from './app-state-schema.ts';
 export * from '../listings/schema.ts';
 export * from '../contact/schema.ts';
 export * from '../search/schema.ts';
+export * from '../geography/schema.ts';
 export * from '../../jobs/schema.ts';
 export * from '../alerts/schema.ts';
 export * from '../enquiries/schema.ts';

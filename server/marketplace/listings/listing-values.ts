@@ -2,6 +2,7 @@ import { toOutcode } from 'postcode';
 import { toSquareFeet } from '../../../domain/listing/steps/details-step.ts';
 import type { ListingInput } from '../../../domain/listing/listing-schema.ts';
 import { EPC_BANDS } from '../../../domain/listing/enums.ts';
+import { nationForPostcode } from '../geography/nation.ts';
 import type { Coordinates } from '../search/geocoder.ts';
 import { listingTextWithoutContactDetails } from './listing-text.ts';
 import type { Listing, NewListing } from './schema.ts';
@@ -55,7 +56,7 @@ export function toListingValues(
     isFullAddressShown: input.isFullAddressShown,
     town: input.town,
     county: input.county || null,
-    country: countryOf(input.postcode),
+    country: nationForPostcode(input.postcode),
     postcode: input.postcode,
     outcode: toOutcode(input.postcode)!,
     lat: coordinates.lat,
@@ -65,14 +66,6 @@ export function toListingValues(
 
 function isEpcBand(rating: string | undefined): boolean {
   return (EPC_BANDS as readonly string[]).includes(rating ?? '');
-}
-
-/** The UK nation a postcode is in (near enough for the listing's country column). */
-export function countryOf(postcode: string): string {
-  if (postcode.startsWith('BT')) return 'Northern Ireland';
-  if (/^(CF|SA|LL|NP|LD|SY(1[6-9]|2[0-5]))/.test(postcode)) return 'Wales';
-  if (/^(AB|DD|DG|EH|FK|G\d|HS|IV|KA|KW|KY|ML|PA|PH|TD|ZE)/.test(postcode)) return 'Scotland';
-  return 'England';
 }
 
 /** A listing row back into the wizard's fields (editing reuses the wizard). */

@@ -42,7 +42,10 @@ export const searchFilterParams = z.object({
   radius: z
     .enum(RADIUS_MILES.map(String) as [string, ...string[]])
     .optional()
-    .meta({ description: "Miles around the place; '0' is 'this area only'" }),
+    .meta({
+      description:
+        "Miles around the place; '0' is 'this area only'. Left out: '0', or '0.5' for a full postcode",
+    }),
   minPrice: amount("Whole pounds ('250k' and '£250,000' work too)"),
   maxPrice: amount('Whole pounds'),
   period: z.enum(['week']).optional().meta({ description: 'Rent prices are per week' }),
@@ -113,7 +116,7 @@ const placeSuggestion = z.object({ name: z.string(), slug: z.string(), nation: z
 const located = { label: z.string(), ...latLng };
 const placedBy = z.enum(PLACEMENTS).optional().meta({
   description:
-    'Offline placement: by the homes listed in its postcode, sector, district or area, or at the post town of its area',
+    "Offline placement: at the centre of its postcode sector or district (ONS lookup); where the lookup lacks it (Northern Ireland's BT), by the homes listed in its postcode, sector, district or area, or at the post town of its area",
 });
 const resolvedLocation = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('place'), ...located, slug: z.string(), town: z.string() }),
@@ -129,7 +132,8 @@ const resolvedLocation = z.discriminatedUnion('kind', [
     ...located,
     postcode: z.string(),
     isApproximate: z.boolean().optional().meta({
-      description: 'Placed by its sector, district or area (offline), not its own centre',
+      description:
+        'Placed by its sector, district, nearby homes or post town (offline), not its own centre',
     }),
     placedBy,
   }),
@@ -181,6 +185,12 @@ export const mapPoints = z
     points: z.array(mapPoint),
     total: z.int(),
     more: z.boolean().meta({ description: 'More matches than points: zoom in or filter' }),
+    centre: z
+      .object({ ...latLng, label: z.string() })
+      .nullable()
+      .meta({
+        description: 'Where the search is measured from (a postcode: as placed); null for none',
+      }),
   })
   .meta({ id: 'MapPoints' });
 

@@ -1,21 +1,31 @@
 import { and, avg, desc, eq, inArray, like, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../../db/client.ts';
+import { findDistrictCentroid, findSectorCentroid } from '../geography/find-centroid.ts';
 import { listings } from '../listings/schema.ts';
 import { areaOf, gazetteerNameOf, POSTCODE_AREA_TOWNS, sectorOf } from './postcode-areas.ts';
 import { places } from './schema.ts';
 
 /**
- * What an offline placement went by, most precise first: the homes listed in the same postcode,
- * sector ('SW1A 1'), district ('SW1A') or area ('SW'), or else the post town the area is named
- * after.
+ * What an offline placement went by, most precise first: the centre of the postcode's sector
+ * ('SW1A 1') or district ('SW1A') in the ONS lookup; where the lookup has neither (Northern
+ * Ireland's BT, or a code newer than the lookup), the homes listed in the same postcode, sector,
+ * district or area ('SW'); or else the post town the area is named after.
  */
-export const PLACEMENTS = ['postcode', 'sector', 'district', 'area', 'post-town'] as const;
+export const PLACEMENTS = [
+  'sector-centroid',
+  'district-centroid',
+  'postcode',
+  'sector',
+  'district',
+  'area',
+  'post-town',
+] as const;
 export type Placement = (typeof PLACEMENTS)[number];
 
 export interface Coordinates {
   lat: number;
   lng: number;
-  /** Placed near other homes rather than at the postcode's own centre (offline). */
+  /** Placed by its sector, district, nearby homes or post town, not its own centre (offline). */
   isApproximate?: boolean;
   /** How an approximate placement was made. */
   placedBy?: Placement;
@@ -74,7 +84,7 @@ async function areaTownCentre(db: Database, area: string): Promise<Coordinates |
   return place ? { ...place, placedBy: 'post-town' } : undefined;
 }
 
-async function outcodeCentroid(db: Database, outcode: string) {
+async function listedOutcodeCentroid(db: Database, outcode: string) {
   // A district with no listings yet is placed at its postcode area's listings' centre, or else at
   // the area's post town, rather than nowhere.
   return (
@@ -84,7 +94,7 @@ async function outcodeCentroid(db: Database, outcode: string) {
   );
 }
 
-async function postcodeCentroid(db: Database, postcode: string) {
+async function listedPostcodeCentroid(db: Database, postcode: string) {
   // Each look-up goes through the district's index (there is none on the full postcode).
   const outcode = postcode.split(' ')[0]!;
   const inDistrict = eq(listings.outcode, outcode);
@@ -95,8 +105,33 @@ async function postcodeCentroid(db: Database, postcode: string) {
       and(inDistrict, like(listings.postcode, `${sectorOf(postcode)}%`)),
       'sector',
     )) ??
-    (await outcodeCentroid(db, outcode))
+    (await listedOutcodeCentroid(db, outcode))
   );
+}
+
+/** The ONS lookup's centre, marked with what it is the centre of. */
+function lookedUp(
+  point: { lat: number; lng: number } | undefined,
+  placedBy: Placement,
+): Coordinates | undefined {
+  return point ? { ...point, placedBy } : undefined;
+}
+
+async function postcodeCentroid(db: Database, postcode: string): Promise<Coordinates | undefined> {
+  const outcode = postcode.split(' ')[0]!;
+  const placed =
+    lookedUp(await findSectorCentroid(db, sectorOf(postcode)), 'sector-centroid') ??
+    lookedUp(await findDistrictCentroid(db, outcode), 'district-centroid') ??
+    (await listedPostcodeCentroid(db, postcode));
+  return placed && { ...placed, isApproximate: true };
+}
+
+async function outcodeCentroid(db: Database, outcode: string): Promise<Coordinates | undefined> {
+  // A district's own centre is where a district search belongs: nothing approximate to say.
+  const own = lookedUp(await findDistrictCentroid(db, outcode), 'district-centroid');
+  if (own) return own;
+  const listed = await listedOutcodeCentroid(db, outcode);
+  return listed && { ...listed, isApproximate: true };
 }
 
 const CACHE_LIMIT = 5_000;
@@ -123,19 +158,16 @@ function remembered(
 }
 
 /**
- * Works offline: a postcode sits at the centre of the listings already in it, else in its sector,
- * district or area, else at its area's post town. Good enough to search around; production uses
- * postcodes.io for exact centroids (no openly licensed table of postcode centroids is available
- * to ship offline: docs/search.md).
+ * Works offline: a postcode sits at the centre of its sector, else its district, from the ONS
+ * lookup shipped with Roost (`geography/postcode-centroids`); a postcode the lookup lacks
+ * (Northern Ireland's, or one newer than it) at the centre of the listings already in its
+ * postcode, sector, district or area, else at its area's post town. postcodes.io, when
+ * configured, gives each postcode's own centre.
  */
-export function createListingCentroidGeocoder(db: Database): Geocoder {
-  const approximate = (point: Coordinates | undefined) =>
-    point ? { ...point, isApproximate: true } : undefined;
+export function createOfflineGeocoder(db: Database): Geocoder {
   return {
-    locatePostcode: remembered(async (postcode) =>
-      approximate(await postcodeCentroid(db, postcode)),
-    ),
-    locateOutcode: remembered(async (outcode) => approximate(await outcodeCentroid(db, outcode))),
+    locatePostcode: remembered((postcode) => postcodeCentroid(db, postcode)),
+    locateOutcode: remembered((outcode) => outcodeCentroid(db, outcode)),
   };
 }
 

@@ -2,6 +2,7 @@ import type { Placement } from './geocoder.ts';
 import { areaOf, POSTCODE_AREA_TOWNS, sectorOf } from './postcode-areas.ts';
 import type { ResolvedLocation } from './resolve-location.ts';
 
+/** What a placement by the homes listed nearby, or by the post town, went by. */
 function howPlaced(code: string, placedBy: Placement | undefined): string {
   const district = code.split(' ')[0]!;
   switch (placedBy) {
@@ -22,13 +23,29 @@ function howPlaced(code: string, placedBy: Placement | undefined): string {
   }
 }
 
+/** Why a postcode had to be placed by homes or its post town rather than by the ONS lookup. */
+function whyNotLookedUp(code: string): string {
+  return areaOf(code) === 'BT'
+    ? ": Northern Ireland's postcode locations are not open data"
+    : ': it is newer than our postcode lookup';
+}
+
 /**
  * The notice for a postcode or district placed approximately (offline, without postcodes.io),
- * saying what it was placed by, e.g. 'We placed SW1A 1AA approximately (by postcode district
- * SW1A, from the homes listed there), so distances are rough.'
+ * saying what it was placed by, e.g. 'We placed LS29 8AZ by its postcode sector (LS29 8), so
+ * distances are approximate.' or 'We placed BT9 5AB approximately (by postcode district BT9, from
+ * the homes listed there: Northern Ireland's postcode locations are not open data), so distances
+ * are rough.'
  */
 export function placementNote(location: ResolvedLocation | null): string | undefined {
   if (!location || (location.kind !== 'postcode' && location.kind !== 'outcode')) return undefined;
   if (!location.isApproximate) return undefined;
-  return `We placed ${location.label} approximately (${howPlaced(location.label, location.placedBy)}), so distances are rough.`;
+  const { label, placedBy } = location;
+  if (placedBy === 'sector-centroid') {
+    return `We placed ${label} by its postcode sector (${sectorOf(label)}), so distances are approximate.`;
+  }
+  if (placedBy === 'district-centroid') {
+    return `We placed ${label} by its postcode district (${label.split(' ')[0]}), so distances are rough.`;
+  }
+  return `We placed ${label} approximately (${howPlaced(label, placedBy)}${whyNotLookedUp(label)}), so distances are rough.`;
 }

@@ -15,7 +15,7 @@ import { listings, type NewListing } from '../listings/schema.ts';
 import { createMarketplace, type Marketplace } from '../marketplace.ts';
 import { upgrades } from '../payments/schema.ts';
 import { findShowcase } from './find-showcase.ts';
-import { createListingCentroidGeocoder } from './geocoder.ts';
+import { createOfflineGeocoder } from './geocoder.ts';
 import type { ResolvedLocation } from './resolve-location.ts';
 import { createSearchService } from './search-service.ts';
 import { FEATURED_BUCKETS, FEATURED_SHUFFLE_LIMIT, bucketsFor } from './featured-buckets.ts';
@@ -356,7 +356,7 @@ describe('Showcase', () => {
 
 describe('Alert boost', () => {
   it('puts the listing first and marked in the next alerts it matches, then is spent', async () => {
-    const geocoder = createListingCentroidGeocoder(database.db);
+    const geocoder = createOfflineGeocoder(database.db);
     const sent: Message[] = [];
     const deps = {
       db: database.db,

@@ -3,10 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertListing } from '../../../tests/support/listing-factory.ts';
 import { createTestDatabase, type TestDatabase } from '../../../tests/support/test-database.ts';
 import { loadGazetteer, type Gazetteer } from './gazetteer.ts';
-import { createListingCentroidGeocoder, createPostcodesIoGeocoder } from './geocoder.ts';
+import { centroidTables } from '../geography/postcode-centroids.ts';
+import { createOfflineGeocoder, createPostcodesIoGeocoder } from './geocoder.ts';
 import { POSTCODE_AREA_TOWNS } from './postcode-areas.ts';
 import { resolveLocation } from './resolve-location.ts';
-import { runSearch } from './run-search.ts';
+import { runMapSearch, runSearch } from './run-search.ts';
 import { createSearchService } from './search-service.ts';
 
 let database: TestDatabase;
@@ -16,11 +17,23 @@ beforeAll(async () => {
   gazetteer = await loadGazetteer(database.db);
   await insertListing(database.db, { outcode: 'LS6', postcode: 'LS6 2AB', lat: 53.82, lng: -1.58 });
   await insertListing(database.db, { outcode: 'LS6', postcode: 'LS6 3CD', lat: 53.84, lng: -1.56 });
+  // Belfast: Northern Ireland's postcodes are not in the ONS lookup, so homes place them.
+  const belfast = { town: 'Belfast', country: 'Northern Ireland', outcode: 'BT9' };
+  await insertListing(database.db, { ...belfast, postcode: 'BT9 5AB', lat: 54.58, lng: -5.94 });
+  await insertListing(database.db, { ...belfast, postcode: 'BT9 6CD', lat: 54.57, lng: -5.95 });
 });
+
+/** Metres between two points on the sphere (near enough at these distances). */
+function metresBetween(a: { lat: number; lng: number }, b: { lat: number; lng: number }) {
+  const radians = Math.PI / 180;
+  const x = (b.lng - a.lng) * radians * Math.cos(((a.lat + b.lat) / 2) * radians);
+  const y = (b.lat - a.lat) * radians;
+  return Math.hypot(x, y) * 6_371_000;
+}
 afterAll(() => database.destroy());
 
 const resolve = (text: string) =>
-  resolveLocation(gazetteer, createListingCentroidGeocoder(database.db), text);
+  resolveLocation(gazetteer, createOfflineGeocoder(database.db), text);
 
 describe('resolveLocation', () => {
   it('finds towns from the GeoNames gazetteer, the most populous of a shared name first', async () => {
@@ -37,48 +50,62 @@ describe('resolveLocation', () => {
     expect(newport.status === 'found' && newport.location.lng).toBeCloseTo(-3.0, 1); // Newport, Wales
   });
 
-  it('places a district and a full postcode at the centre of its listings, offline', async () => {
-    const district = await resolve('ls6');
-    expect(district).toMatchObject({
-      status: 'found',
-      location: { kind: 'outcode', outcode: 'LS6' },
-    });
-    if (district.status === 'found') expect(district.location.lat).toBeCloseTo(53.83, 2);
-    const postcode = await resolve('ls62ab');
-    expect(postcode).toMatchObject({
-      status: 'found',
-      location: { kind: 'postcode', postcode: 'LS6 2AB', lat: 53.82 },
-    });
-    const sameArea = await resolve('LS9 9ZZ'); // no listings in LS9: the LS area's centre
-    expect(sameArea.status).toBe('found');
+  const placed = async (text: string) => {
+    const lookup = await resolve(text);
+    if (
+      lookup.status !== 'found' ||
+      (lookup.location.kind !== 'postcode' && lookup.location.kind !== 'outcode')
+    ) {
+      throw new Error(`${text} was not placed as a postcode or district`);
+    }
+    return lookup.location;
+  };
+
+  // Far from their post towns (Leeds, Perth, Swansea, Truro), where the old placement put them.
+  it.each([
+    ['LS29 8AZ', 'LS29 8', 'Ilkley'],
+    ['PH33 6AN', 'PH33 6', 'Fort William'],
+    ['SA62 6QR', 'SA62 6', 'St Davids'],
+    ['TR21 0JA', 'TR21 0', 'the Isles of Scilly'],
+    ['td151aa', 'TD15 1', 'Berwick-upon-Tweed'],
+  ])('places %s within 1 km of its sector %s (%s), offline', async (postcode, sector) => {
+    const location = await placed(postcode);
+    expect(location).toMatchObject({ placedBy: 'sector-centroid', isApproximate: true });
+    const centre = centroidTables().sectors.get(sector)!;
+    expect(metresBetween(location, centre)).toBeLessThan(1000);
   });
 
-  it('places a full postcode by the finest of its postcode, sector, district, area and post town', async () => {
-    const placed = async (text: string) => {
-      const lookup = await resolve(text);
-      if (lookup.status !== 'found' || lookup.location.kind !== 'postcode') {
-        throw new Error(`${text} was not placed as a postcode`);
-      }
-      return lookup.location;
-    };
-    expect(await placed('LS6 2AB')).toMatchObject({ placedBy: 'postcode', isApproximate: true });
-    // Same sector as LS6 2AB only, so at that home rather than between the two.
-    const sector = await placed('LS6 2ZZ');
-    expect(sector).toMatchObject({ placedBy: 'sector', lat: 53.82, lng: -1.58 });
-    const district = await placed('LS6 9ZZ');
+  it('places a postcode whose sector the lookup lacks by its district', async () => {
+    const location = await placed('LS29 5ZZ'); // LS29 has no sector 5
+    expect(location).toMatchObject({ placedBy: 'district-centroid', isApproximate: true });
+    expect(metresBetween(location, centroidTables().districts.get('LS29')!)).toBeLessThan(1000);
+  });
+
+  it('places a district search at its own centre, with nothing approximate to say', async () => {
+    const location = await placed('ls29');
+    expect(location).toMatchObject({ kind: 'outcode', placedBy: 'district-centroid' });
+    expect(location.isApproximate).toBeUndefined();
+    expect(metresBetween(location, centroidTables().districts.get('LS29')!)).toBeLessThan(1000);
+  });
+
+  it('places a BT postcode by the finest of its homes listed, then its post town', async () => {
+    // The homes listed in the postcode, then in its sector (BT9 5 holds only BT9 5AB)…
+    expect(await placed('BT9 5AB')).toMatchObject({ placedBy: 'postcode', lat: 54.58 });
+    expect(await placed('BT9 5ZZ')).toMatchObject({ placedBy: 'sector', lat: 54.58, lng: -5.94 });
+    // …its district, its area, and else Belfast, the BT area's post town.
+    const district = await placed('BT9 7ZZ');
     expect(district.placedBy).toBe('district');
-    expect(district.lat).toBeCloseTo(53.83, 2);
-    expect(await placed('LS9 9ZZ')).toMatchObject({ placedBy: 'area' });
-    expect(await placed('M1 1AE')).toMatchObject({ placedBy: 'post-town' });
+    expect(district.lat).toBeCloseTo(54.575, 3);
+    expect(await placed('BT1 1AA')).toMatchObject({ placedBy: 'area' });
+    expect(await placed('BT9')).toMatchObject({ placedBy: 'district', isApproximate: true });
   });
 
   it('places a district in every UK postcode area, at least by its post town', async () => {
-    const geocoder = createListingCentroidGeocoder(database.db);
+    const geocoder = createOfflineGeocoder(database.db);
     const unplaced: string[] = [];
     for (const area of Object.keys(POSTCODE_AREA_TOWNS)) {
       const point = await geocoder.locateOutcode(`${area}1`);
       if (!point) unplaced.push(area);
-      else expect(point.isApproximate).toBe(true);
     }
     expect(unplaced).toEqual([]);
   });
@@ -99,18 +126,11 @@ describe('resolveLocation', () => {
     );
   });
 
-  it('places any full postcode offline by its area’s post town, marked approximate', async () => {
-    const palace = await resolve('sw1a 1aa'); // no listings in SW: London's centre
-    expect(palace).toMatchObject({
-      status: 'found',
-      location: { kind: 'postcode', postcode: 'SW1A 1AA', isApproximate: true },
-    });
-    if (palace.status === 'found') {
-      expect(palace.location.lat).toBeCloseTo(51.5, 1);
-      expect(palace.location.lng).toBeCloseTo(-0.13, 1);
-    }
-    const shetland = await resolve('ZE2 9AA');
-    expect(shetland.status === 'found' && shetland.location.lat).toBeCloseTo(60.15, 1);
+  it('places a postcode the lookup has never seen, with no homes near, at its post town', async () => {
+    // ZE9 is not a district yet, and nothing is listed in Shetland: Lerwick.
+    const shetland = await placed('ZE9 9AA');
+    expect(shetland).toMatchObject({ placedBy: 'post-town', isApproximate: true });
+    expect(shetland.lat).toBeCloseTo(60.15, 1);
   });
 
   it('says clearly when a district has nothing near it', async () => {
@@ -121,10 +141,15 @@ describe('resolveLocation', () => {
   it('uses postcodes.io when configured and falls back when it is unreachable', async () => {
     const geocoder = createPostcodesIoGeocoder({
       baseUrl: 'http://127.0.0.1:9', // nothing listens on the discard port
-      fallback: createListingCentroidGeocoder(database.db),
+      fallback: createOfflineGeocoder(database.db),
       timeoutMs: 500,
     });
-    expect(await geocoder.locateOutcode('LS6')).toMatchObject({ lat: expect.closeTo(53.83, 2) });
+    const { lat, lng } = centroidTables().districts.get('LS6')!;
+    expect(await geocoder.locateOutcode('LS6')).toEqual({
+      lat,
+      lng,
+      placedBy: 'district-centroid',
+    });
   });
 });
 
@@ -132,7 +157,7 @@ describe('runSearch', () => {
   const run = (search: string, placeSlug?: string) =>
     runSearch(
       database.db,
-      createListingCentroidGeocoder(database.db),
+      createOfflineGeocoder(database.db),
       { channel: 'sale', params: new URLSearchParams(search), placeSlug },
       gazetteer,
     );
@@ -159,25 +184,45 @@ describe('runSearch', () => {
   });
 
   it('says how an approximately placed postcode or district was placed', async () => {
-    const palace = await run('location=SW1A 1AA&radius=5');
-    expect(palace.location).toMatchObject({ kind: 'postcode', placedBy: 'post-town' });
-    expect(palace.notices).toContain(
-      'We placed SW1A 1AA approximately (at the centre of London, the post town of the SW postcode area), so distances are rough.',
+    const ilkley = await run('location=LS29 8AZ');
+    expect(ilkley.location).toMatchObject({ kind: 'postcode', placedBy: 'sector-centroid' });
+    expect(ilkley.notices).toContain(
+      'We placed LS29 8AZ by its postcode sector (LS29 8), so distances are approximate.',
     );
-    const nearHomes = await run('location=LS6 2ZZ');
-    expect(nearHomes.notices).toContain(
-      'We placed LS6 2ZZ approximately (by postcode sector LS6 2, from the homes listed there), so distances are rough.',
+    expect((await run('location=LS29 5ZZ')).notices).toContain(
+      'We placed LS29 5ZZ by its postcode district (LS29), so distances are rough.',
+    );
+    expect((await run('location=BT9 5ZZ')).notices).toContain(
+      "We placed BT9 5ZZ approximately (by postcode sector BT9 5, from the homes listed there: Northern Ireland's postcode locations are not open data), so distances are rough.",
+    );
+    expect((await run('location=ZE9 9AA')).notices).toContain(
+      'We placed ZE9 9AA approximately (at the centre of Lerwick, the post town of the ZE postcode area: it is newer than our postcode lookup), so distances are rough.',
     );
     const district = await run('location=ls6');
-    expect(district.notices).toContain(
-      'We placed LS6 approximately (by postcode district LS6, from the homes listed there), so distances are rough.',
-    );
+    expect(district.notices).toEqual([]);
     expect(district.total).toBe(2);
-    const manchester = await run('location=M1');
-    expect(manchester.notices).toContain(
-      'We placed M1 approximately (at the centre of Manchester, the post town of the M postcode area), so distances are rough.',
-    );
     expect((await run('location=Leeds')).notices).toEqual([]);
+  });
+
+  it('opens a postcode search half a mile round the postcode, finding the homes there', async () => {
+    // About 550 m north of the LS29 8 sector's centre: beyond a quarter of a mile, within a half.
+    const ilkley = { town: 'Ilkley', outcode: 'LS29', postcode: 'LS29 8AB' };
+    await insertListing(database.db, { ...ilkley, lat: 53.92949, lng: -1.80998 });
+    const page = await run('location=LS29 8AZ');
+    expect(page.query.radius).toBe(0.5);
+    expect(page.total).toBe(1);
+    expect((await run('location=LS29 8AZ&radius=0')).total).toBe(0);
+  });
+
+  it('gives the map the point a postcode search is measured from', async () => {
+    const map = await runMapSearch(
+      database.db,
+      createOfflineGeocoder(database.db),
+      { channel: 'sale', params: new URLSearchParams('location=PH33 6AN') },
+      gazetteer,
+    );
+    const { lat, lng } = centroidTables().sectors.get('PH33 6')!;
+    expect(map).toMatchObject({ total: 0, centre: { lat, lng, label: 'PH33 6AN' } });
   });
 
   it('explains an unknown place instead of showing an empty page', async () => {
@@ -189,7 +234,7 @@ describe('runSearch', () => {
 
 describe('the search service', () => {
   it('reads the gazetteer once: places do not change while the server runs', async () => {
-    const geocoder = createListingCentroidGeocoder(database.db);
+    const geocoder = createOfflineGeocoder(database.db);
     const search = createSearchService({ db: database.db, geocoder });
     const leedsPage = {
       channel: 'sale' as const,

@@ -153,11 +153,14 @@ export async function runMapSearch(
   gazetteer: Gazetteer,
 ) {
   const { query, location, locationProblem } = await resolveSearch(geocoder, input, gazetteer);
-  if (locationProblem) return { points: [], total: 0, more: false };
-  return searchMapPoints(db, {
+  if (locationProblem) return { points: [], total: 0, more: false, centre: null };
+  const result = await searchMapPoints(db, {
     channel: input.channel,
     query,
     location: location ?? undefined,
     viewerSub: input.viewerSub,
   });
+  // Where the search is measured from, so the map can show it even when nothing is near.
+  const centre = location ? { lat: location.lat, lng: location.lng, label: location.label } : null;
+  return { ...result, centre };
 }

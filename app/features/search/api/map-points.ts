@@ -9,6 +9,8 @@ export interface MapPoints {
   total: number;
   /** More matches than points: the map asks the visitor to zoom in or filter. */
   more: boolean;
+  /** Where the search is measured from (a place, postcode or the visitor's location). */
+  centre: { lat: number; lng: number; label: string } | null;
 }
 
 export interface MapSearch {
