@@ -83,6 +83,9 @@ test('the dropdown shows the name, Manage listings and Sign out, but no admin li
   await settleCookieChoice(page);
   await signInThroughAuthenticator(page, member.email);
   await expectSignedInAs(page, member.name);
+  // No favourites yet: the heart shows no badge rather than a '0'.
+  await expect(page.getByRole('link', { name: 'Favourites, 0 saved homes' })).toBeVisible();
+  await expect(page.getByTestId('favourites-count')).toHaveCount(0);
   const menu = await openAccountMenu(page);
   await expect(menu).toContainText(`Signed in as ${member.name}`);
   await expect(menu.getByRole('link', { name: 'Manage listings' })).toHaveAttribute(
@@ -255,6 +258,7 @@ test('an administrator sees the admin icon and links, and the admin portal', asy
   await signInThroughAuthenticator(page, admin.email);
   await expectSignedInAs(page, admin.name);
   await expect(page.getByRole('img', { name: 'Admin user' })).toBeVisible();
+  await expect(page.locator('.account-menu__button')).toHaveAttribute('title', 'Admin user');
   const menu = await openAccountMenu(page);
   for (const [name, href] of [
     ['Admin portal', '/admin-portal'],
@@ -270,4 +274,9 @@ test('an administrator sees the admin icon and links, and the admin portal', asy
   expect(response?.status()).toBe(200);
   await expect(page.getByRole('heading', { name: 'Reported ads' })).toBeVisible();
   await expectNoAxeViolations(page);
+
+  // A section that does not exist is the site's 404, not an empty admin page.
+  const unknown = await page.goto('/admin-portal/anything-else/');
+  expect(unknown?.status()).toBe(404);
+  await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
 });

@@ -118,6 +118,9 @@ test('a new user lists a home to rent through the wizard, reloading on the way',
   await page.getByLabel('Bedrooms').fill('2');
   await page.getByLabel('Bathrooms').fill('1');
   await page.getByLabel('Reception rooms').fill('1');
+  // Typed as people write it; the unit list has each unit once and no empty choice.
+  await page.getByLabel('Floor area (optional)').fill('1,050');
+  await expect(page.getByLabel('Unit').locator('option')).toHaveText(['sq ft', 'm²']);
   await next(page);
 
   await expectStep(page, 4, 'Material information');
@@ -127,6 +130,9 @@ test('a new user lists a home to rent through the wizard, reloading on the way',
   await next(page);
 
   await expectStep(page, 5, 'Photos and media');
+  // The same limits as the pricing page states (MEDIA_MAX_PHOTOS's default and the floorplan cap).
+  await expect(page.locator('.hint').filter({ hasText: 'at most 30.' })).toHaveCount(1);
+  await expect(page.locator('.hint').filter({ hasText: 'at most 10.' })).toHaveCount(1);
   // Hold every upload's answer until the progress bars have been seen.
   let releaseUploads!: () => void;
   const uploadsReleased = new Promise<void>((resolve) => (releaseUploads = resolve));
@@ -177,6 +183,10 @@ test('a new user lists a home to rent through the wizard, reloading on the way',
 
   await expectStep(page, 7, 'Review and publish');
   await expect(page.getByText('12 Victoria Road, Leeds, LS6 2AB')).toBeVisible();
+  const mediaRow = page
+    .locator('.wizard__review > div')
+    .filter({ hasText: 'Photos and floorplans' });
+  await expect(mediaRow.locator('dd')).toHaveText('5 photos, 0 floorplans');
   await page.getByRole('button', { name: 'Publish listing' }).click();
   await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
   await expect(page.getByText('Your listing is live')).toBeVisible();

@@ -308,6 +308,8 @@ test.describe('content pages', () => {
     await page.goto('/pricing/');
     await expect(page.getByRole('heading', { name: 'Free listing' })).toBeVisible();
     await expect(page.getByText('£0', { exact: true })).toBeVisible();
+    // The wizard's limits (MEDIA_MAX_PHOTOS's default and the floorplan cap), not a figure of its own.
+    await expect(page.getByText('Up to 30 photos and 10 floorplans')).toBeVisible();
     await expect(page.getByText('Coming soon')).toHaveCount(0);
     const featured = page.getByTestId('pricing-product').filter({ hasText: 'Featured, 7 days' });
     await expect(featured).toContainText('£9.99');
