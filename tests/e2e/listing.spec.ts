@@ -267,9 +267,14 @@ test('a second user saves it, sends an enquiry and reports it, but cannot manage
   await expect(
     enquiry.getByText('Give at least one day and time that suits you for the viewing'),
   ).toBeVisible();
+  // The messages sit by the fields, and the first field in error takes focus.
+  await expect(enquiry.getByText('Choose a day for the viewing')).toBeVisible();
+  await expect(enquiry.getByLabel('Choice 1: Day')).toHaveAttribute('aria-invalid', 'true');
+  await expect(enquiry.getByLabel('Choice 1: Day')).toBeFocused();
   await enquiry.getByLabel('Choice 1: Day').fill(addDays(londonToday(), 1));
   await enquiry.getByRole('button', { name: 'Send message' }).click();
   await expect(enquiry.getByText('Choose morning, afternoon or evening')).toBeVisible();
+  await expect(enquiry.getByLabel('Choice 1: Time of day')).toBeFocused();
   expect(isEnquiryPosted).toBe(false);
   page.off('request', watchPosts);
   await expectNoAxeViolations(page);
