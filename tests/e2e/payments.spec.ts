@@ -100,6 +100,10 @@ test('a lister buys Featured for 7 days with the test checkout and sees the rece
   await expect(receipt).toContainText('£8.32');
   await expect(receipt).toContainText('VAT at 20 %');
   await expect(receipt).toContainText('VAT number');
+  // No SUPPLIER_* configured on the test server: the receipt says its supplier is an example.
+  await expect(page.getByTestId('receipt-example-supplier')).toContainText(
+    'the address and VAT number above are examples',
+  );
   await expect(receipt).toContainText('Start my upgrade straight away');
   await expectNoAxeViolations(page);
 
