@@ -87,6 +87,7 @@ async function expectStep(page: Page, step: number, name: string) {
 
 test('a new user lists a home to rent through the wizard, reloading on the way', async ({
   page,
+  browser,
 }) => {
   await signUp(page, lister.email, lister.name);
   await page.goto('/property/new');
@@ -202,6 +203,21 @@ test('a new user lists a home to rent through the wizard, reloading on the way',
   await expect(page.locator('.property__description img')).toHaveCount(0);
   await expect(page.getByTestId('listing-price')).toHaveText('£1,300 pcm');
   await expect(page.locator('.property__address')).toHaveText('Victoria Road, Leeds');
+
+  // Views: two visits by someone else count; the lister's own visits (above) do not.
+  const stranger = await browser.newContext();
+  const strangerPage = await stranger.newPage();
+  for (let visit = 0; visit < 2; visit += 1) {
+    await strangerPage.goto(listingUrl);
+    await expect(strangerPage.getByTestId('listing-price')).toBeVisible();
+  }
+  await stranger.close();
+  const ownCard = page.getByTestId('own-listing').filter({ hasText: title });
+  await expect(async () => {
+    await page.goto('/my-account');
+    await expect(ownCard).toContainText('2 views', { timeout: 1_000 });
+  }).toPass();
+  await expect(page.getByText(/Views are visits by other people/)).toBeVisible();
 });
 
 test('the lister reduces the rent and the page says Reduced', async ({ page }) => {
