@@ -74,20 +74,25 @@ test('an empty search offers to widen the radius', async ({ page }) => {
   await expect(page.locator('.listing-card').first()).toBeVisible();
 });
 
-test('the location box suggests places as you type and works from the keyboard', async ({
-  page,
-}) => {
-  await page.goto('/search/for-sale/');
-  const box = page.getByRole('combobox', { name: 'Town, city or postcode' });
-  await box.fill('Manch');
-  await expect(page.getByRole('option', { name: /^Manchester/ }).first()).toBeVisible();
-  await box.press('ArrowDown');
-  await expect(box).toHaveAttribute('aria-activedescendant', /.+/);
-  await box.press('Enter');
-  await expect(box).toHaveValue('Manchester');
-  await page.getByRole('button', { name: 'Search' }).click();
-  await expect(page).toHaveURL(/\/search\/for-sale\/manchester$/);
-});
+for (const [where, path, submit] of [
+  ['the search page', '/search/for-sale/', 'Search'],
+  ['the home page', '/', 'For sale'],
+] as const) {
+  test(`the location box on ${where} suggests places as you type and works from the keyboard`, async ({
+    page,
+  }) => {
+    await page.goto(path);
+    const box = page.getByRole('combobox', { name: 'Town, city or postcode' });
+    await box.fill('Manch');
+    await expect(page.getByRole('option', { name: /^Manchester/ }).first()).toBeVisible();
+    await box.press('ArrowDown');
+    await expect(box).toHaveAttribute('aria-activedescendant', /.+/);
+    await box.press('Enter');
+    await expect(box).toHaveValue('Manchester');
+    await page.getByRole('button', { name: submit, exact: true }).click();
+    await expect(page).toHaveURL(/\/search\/for-sale\/manchester$/);
+  });
+}
 
 test.describe('current location', () => {
   test.use({
