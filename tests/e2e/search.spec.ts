@@ -239,6 +239,19 @@ test('draw an area on the map and get only the homes inside it', async ({ page }
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(
     'Property for sale in the area you drew',
   );
+  // The form shows the drawn area's search, not the town and radius typed before it.
+  await expect(page.getByLabel('Town, city or postcode')).toHaveValue('');
+  await expect(page.getByLabel('Search radius')).toHaveValue('0');
+  // The map is fitted to the drawn shape: it fills most of the map's width or height.
+  const shape = page.locator('.search-map__canvas path.leaflet-interactive');
+  await expect(shape).toBeVisible();
+  await expect(async () => {
+    const drawn = (await shape.boundingBox())!;
+    const frame = (await canvas.boundingBox())!;
+    expect(drawn.x).toBeGreaterThanOrEqual(frame.x - 1);
+    expect(drawn.x + drawn.width).toBeLessThanOrEqual(frame.x + frame.width + 1);
+    expect(Math.max(drawn.width / frame.width, drawn.height / frame.height)).toBeGreaterThan(0.6);
+  }).toPass();
   const polygon = new URL(page.url()).searchParams
     .get('polygon')!
     .split(';')
