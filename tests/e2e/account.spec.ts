@@ -280,3 +280,34 @@ test('an administrator sees the admin icon and links, and the admin portal', asy
   expect(unknown?.status()).toBe(404);
   await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
 });
+
+test.describe('sign-in screens in the visitor’s language', () => {
+  test.use({ locale: 'fr-FR' });
+
+  test('follow the browser’s language, and Welsh is chosen with the switch and remembered', async ({
+    page,
+  }) => {
+    await page.goto('/my-account');
+    await settleCookieChoice(page);
+    await expect(page.getByRole('tab', { name: 'Se connecter' })).toBeVisible();
+    await expect(page.getByRole('tab', { name: 'Créer un compte' })).toBeVisible();
+    await expect(page.locator('.auth-languages')).toHaveAttribute('lang', 'fr');
+
+    await page.getByLabel(/^Language/).selectOption('cy');
+    await expect(page.getByRole('tab', { name: 'Mewngofnodi' })).toBeVisible();
+    await expect(page.getByLabel('E-bost neu rif ffôn symudol')).toBeVisible();
+    await expect(page.getByLabel('Cyfrinair', { exact: true })).toBeVisible();
+    await expectNoAxeViolations(page);
+    await page.reload();
+    await expect(page.getByRole('tab', { name: 'Mewngofnodi' })).toBeVisible();
+    await expect(page.locator('.auth-languages')).toHaveAttribute('lang', 'cy');
+    await page
+      .locator('.auth-languages')
+      .screenshot({ path: 'test-results/screenshots/sign-in-welsh.png' });
+
+    // Back to English: Roost's British wording, as before.
+    await page.getByLabel(/^Language/).selectOption('en');
+    await expect(page.getByRole('tab', { name: 'Sign in' })).toBeVisible();
+    await expect(page.getByLabel('Email or mobile number')).toBeVisible();
+  });
+});
