@@ -43,7 +43,6 @@ export default [
     route('user-information/:sub', 'routes/admin-portal-user.tsx'),
     route('audit-log', 'routes/admin-portal-audit-log.tsx'),
     route('campaigns', 'routes/admin-portal-campaigns.tsx'),
-    route('*', 'routes/admin-portal-section.tsx', { id: 'admin-portal-section' }),
   ]),
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig;

@@ -60,6 +60,7 @@ export function AccountMenu() {
         className="header-icon account-menu__button"
         aria-expanded={isOpen}
         aria-controls={menuId}
+        title={isAdmin ? 'Admin user' : undefined}
         onClick={() => setIsOpen((open) => !open)}
       >
         {isAdmin ? <AdminIcon title="Admin user" /> : <UserIcon />}

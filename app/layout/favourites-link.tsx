@@ -34,7 +34,7 @@ export function FavouritesLink({ className = 'header-icon' }: { className?: stri
       }}
     >
       <HeartIcon />
-      {isSignedIn ? (
+      {isSignedIn && count > 0 ? (
         <span className="count-badge" data-testid="favourites-count" aria-hidden="true">
           {count}
         </span>

@@ -1,6 +1,7 @@
 import { Form, Link } from 'react-router';
 import { ListingCard } from '~/features/listings/listing-card';
 import { ShowcaseSlots } from '~/features/listings/showcase-slots';
+import { LocationCombobox } from '~/features/search/location-combobox';
 import { ReturningVisitor } from '~/features/search/returning-visitor';
 import type { Route } from './+types/home';
 
@@ -39,12 +40,11 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             <label htmlFor="hero-location" className="visually-hidden">
               Town, city or postcode
             </label>
-            <input
+            <LocationCombobox
               id="hero-location"
               name="location"
-              type="search"
+              defaultValue=""
               placeholder="e.g. Leeds, SW4 or Cardiff"
-              autoComplete="off"
             />
             <button type="submit" className="button">
               For sale

@@ -1,6 +1,8 @@
 import { lazy, Suspense } from 'react';
 import { Form, Link, redirect, useNavigation } from 'react-router';
+import { PAYMENT_METHOD_NAMES, PAYMENT_METHODS } from '@domain/payments/payment-methods';
 import { PAYMENT_STATUS_LABELS } from '@domain/payments/payment-status';
+import { RadioGroup } from '~/components/ui/choice-group';
 import { Button } from '~/components/ui/button';
 import { OrderSummary } from '~/features/payments/order-summary';
 import { requireUser } from '../../server/auth/guards';
@@ -15,6 +17,12 @@ export function meta() {
 }
 
 const PAYABLE = new Set(['pending', 'failed', 'requires_action']);
+
+/** The test checkout's ways to pay: the same as Stripe's, each plainly a test. */
+const TEST_METHOD_OPTIONS = PAYMENT_METHODS.map(
+  (method) =>
+    [method, method === 'card' ? 'Test card' : `${PAYMENT_METHOD_NAMES[method]} (test)`] as const,
+);
 
 /** The buyer's own checkout: Stripe's elements, or the built-in test page's outcomes. */
 export async function loader({ params, request, context }: Route.LoaderArgs) {
@@ -36,7 +44,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
     const result = await context.marketplace.payments.submitTestOutcome({
       user,
       paymentId,
-      input: { outcome: form.outcome },
+      input: { outcome: form.outcome, method: form.method || undefined },
     });
     if (result.status === 'failed' || result.status === 'requires_action') return { ...result };
     return redirect(`/my-account/payments/${paymentId}/status`);
@@ -81,11 +89,19 @@ export default function PaymentCheckout({ loaderData, actionData }: Route.Compon
         <section className="test-checkout" aria-labelledby="test-checkout-title">
           <h2 id="test-checkout-title">Test payment</h2>
           <p className="alert alert--warning">
-            This is a test payment: no money moves and no card is needed. Choose what the card does.
-            Roost is running without a payment provider (test mode).
+            This is a test payment: no money moves and no card is needed. Choose a test wallet or
+            card, then what it does. Roost is running without a payment provider (test mode).
           </p>
           <p>Status: {PAYMENT_STATUS_LABELS[status]}</p>
           <Form method="post" className="test-checkout__outcomes">
+            {status === 'requires_action' ? null : (
+              <RadioGroup
+                name="method"
+                legend="Pay with (test)"
+                options={TEST_METHOD_OPTIONS}
+                defaultValue="card"
+              />
+            )}
             {status === 'requires_action' ? (
               <Button type="submit" name="outcome" value="authenticate" disabled={isBusy}>
                 Authenticate

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { formatCalendarDay, formatDate, formatDateTime, formatPence } from '@domain/format';
+import { isExampleSupplier } from '@domain/payments/example-supplier';
 import { PAYMENT_STATUS_LABELS } from '@domain/payments/payment-status';
 import { PrintButton } from '~/features/payments/print-button';
 import { ReceiptUpgrades } from '~/features/payments/receipt-upgrades';
@@ -68,6 +69,12 @@ export default function PaymentReceipt({ loaderData }: Route.ComponentProps) {
                 <br />
                 VAT number: {invoice.supplierVatNumber}
               </p>
+              {isExampleSupplier(invoice) ? (
+                <p className="hint" data-testid="receipt-example-supplier">
+                  A test receipt: this Roost has no company details configured, so the address and
+                  VAT number above are examples, not a real supplier&rsquo;s.
+                </p>
+              ) : null}
             </div>
             <div>
               <h2>To</h2>

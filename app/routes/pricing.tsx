@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { describeEntitlement, durationOf } from '@domain/payments/describe';
 import { formatPence } from '@domain/format';
+import { describeMediaLimits } from '@domain/listing/media-limits';
 import type { Route } from './+types/pricing';
 
 export function meta() {
@@ -16,11 +17,14 @@ export function meta() {
 
 /** The catalogue as stored (admins may change it), prices in pence including VAT. */
 export async function loader({ context }: Route.LoaderArgs) {
-  return { products: await context.marketplace.payments.products() };
+  return {
+    products: await context.marketplace.payments.products(),
+    mediaLimits: context.marketplace.media.limits,
+  };
 }
 
 export default function Pricing({ loaderData }: Route.ComponentProps) {
-  const { products } = loaderData;
+  const { products, mediaLimits } = loaderData;
   return (
     <article className="content-page content-page--wide">
       <h1>Pricing</h1>
@@ -35,7 +39,7 @@ export default function Pricing({ loaderData }: Route.ComponentProps) {
           <p className="pricing-card__price">£0</p>
           <ul>
             <li>Homes for sale and to rent, anywhere in the UK</li>
-            <li>Up to 20 photos and a floorplan</li>
+            <li>{describeMediaLimits(mediaLimits)}</li>
             <li>Enquiries straight to your inbox</li>
             <li>Edit, pause or mark as sold or let at any time</li>
           </ul>

@@ -95,7 +95,14 @@ export default function Search({ loaderData, actionData }: Route.ComponentProps)
   return (
     <section className="page search" aria-labelledby="results-title">
       <h1 id="results-title">{heading}</h1>
-      <SearchFilters channel={loaderData.channel} query={query} hasLocation={Boolean(location)} />
+      <SearchFilters
+        // A new search (a drawn area, a place chosen on the map) starts the form afresh: its
+        // fields show that search, not what was typed for the one before.
+        key={pathFor(loaderData.channel, query, loaderData.placeSlug)}
+        channel={loaderData.channel}
+        query={query}
+        hasLocation={Boolean(location)}
+      />
       <MapToggle search={loaderData} />
       <MapView search={loaderData} />
       <SearchNotices notices={loaderData.notices} />

@@ -79,6 +79,13 @@ export const enquirySchema = enquiryFields
         path: ['viewingTimes'],
         message: 'Give at least one day and time that suits you for the viewing',
       });
+      // The first choice's own fields carry the message too, so they are the highlighted ones.
+      for (const [field, message] of [
+        ['date', 'Choose a day for the viewing'],
+        ['period', 'Choose morning, afternoon or evening'],
+      ] as const) {
+        context.addIssue({ code: 'custom', path: ['viewingTimes', 0, field], message });
+      }
     }
   })
   .transform((value) => ({

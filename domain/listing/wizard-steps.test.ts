@@ -71,4 +71,21 @@ describe('each step shows all its errors in one pass', () => {
     });
     expect(rent.success && [rent.data.price, rent.data.deposit]).toEqual([1250, 1400]);
   });
+
+  it('takes numbers with their thousands grouped, as prices are', () => {
+    const details = {
+      title: 'A bright two-bedroom flat',
+      description: 'A bright flat with a balcony over the park, close to the shops.',
+      bedrooms: '2',
+      bathrooms: '1',
+      receptions: '1',
+    };
+    for (const typed of ['1,050', '1 050', '1050']) {
+      const result = validateStep(3, { ...details, floorArea: typed, floorAreaUnit: 'sq_ft' });
+      expect(result.success && result.data.floorArea).toBe(1050);
+    }
+    const wrong = validateStep(3, { ...details, floorArea: '10,50', floorAreaUnit: 'sq_ft' });
+    expect(wrong.success).toBe(false);
+    if (!wrong.success) expect(wrong.fields.floorArea).toBe('Enter the floor area as a number');
+  });
 });

@@ -123,6 +123,17 @@ describe('drawn area', () => {
     expect(toSearchParams(query).get('polygon')).toBe('53.8,-1.6;53.8,-1.5;53.9,-1.55');
   });
 
+  it('refuses an outline whose points lie on one line, saying why', () => {
+    for (const search of [
+      'polygon=53.8,-1.6;53.85,-1.55;53.9,-1.5',
+      'polygon=53.8,-1.6;53.8,-1.6;53.8,-1.6',
+    ]) {
+      const { query, notices } = parse(search);
+      expect(query.polygon).toBeUndefined();
+      expect(notices).toEqual([expect.stringContaining('its points lie on one line')]);
+    }
+  });
+
   it.each([
     'polygon=53.8,-1.6;53.8,-1.5',
     'polygon=1,2;3,4;5,6',

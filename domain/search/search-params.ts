@@ -150,11 +150,15 @@ export function parseSearchParams(params: URLSearchParams): ParsedSearch {
           lng >= UK_BOUNDS.minLng &&
           lng <= UK_BOUNDS.maxLng,
       );
-    if (isValid) {
-      query.polygon = points.map(([lat, lng]) => ({
-        lat: Number(lat!.toFixed(5)),
-        lng: Number(lng!.toFixed(5)),
-      }));
+    const vertices = isValid
+      ? points.map(([lat, lng]) => ({ lat: Number(lat!.toFixed(5)), lng: Number(lng!.toFixed(5)) }))
+      : [];
+    if (isValid && !enclosesAnArea(vertices)) {
+      notices.push(
+        'We couldn’t use the area drawn on the map: its points lie on one line, so it has no inside. Draw at least three corners that are not in a line.',
+      );
+    } else if (isValid) {
+      query.polygon = vertices;
     } else {
       notices.push(
         'We couldn’t use the area drawn on the map (it needs 3 to 50 points in the UK), so we ignored it.',
@@ -305,4 +309,17 @@ export function toSearchParams(query: Partial<SearchQuery>): URLSearchParams {
 /** Radius in metres for the database (miles × 1609.344). */
 export function milesToMetres(miles: number): number {
   return miles * 1609.344;
+}
+
+/**
+ * Whether a drawn outline has an inside: its area (shoelace formula, in squared degrees) above
+ * what rounding to five decimals can make of points on one line.
+ */
+function enclosesAnArea(vertices: readonly { lat: number; lng: number }[]): boolean {
+  let twiceArea = 0;
+  for (const [index, a] of vertices.entries()) {
+    const b = vertices[(index + 1) % vertices.length]!;
+    twiceArea += a.lng * b.lat - b.lng * a.lat;
+  }
+  return Math.abs(twiceArea) / 2 > 1e-8;
 }

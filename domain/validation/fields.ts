@@ -42,12 +42,22 @@ export const optionalText = (max: number) =>
     .transform((value) => stripContactDetails(normaliseText(value)))
     .optional();
 
+/** '1,050' or '1 050' as people type a number with its thousands grouped; anything else as given. */
+function withoutDigitGrouping(value: unknown): unknown {
+  if (typeof value !== 'string') return value;
+  const trimmed = value.trim();
+  return /^\d{1,3}(?:[,\s]\d{3})+$/.test(trimmed) ? trimmed.replace(/[,\s]/g, '') : trimmed;
+}
+
 export const wholeNumber = (label: string, min: number, max: number) =>
-  z.coerce
-    .number({ message: `Enter the ${label} as a number` })
-    .int(`Enter the ${label} as a whole number`)
-    .min(min, `The ${label} must be at least ${formatNumber(min)}`)
-    .max(max, `The ${label} must be at most ${formatNumber(max)}`);
+  z.preprocess(
+    withoutDigitGrouping,
+    z.coerce
+      .number({ message: `Enter the ${label} as a number` })
+      .int(`Enter the ${label} as a whole number`)
+      .min(min, `The ${label} must be at least ${formatNumber(min)}`)
+      .max(max, `The ${label} must be at most ${formatNumber(max)}`),
+  );
 
 /** A number that may be left blank (an empty form field is 'not given', not zero). */
 export const optionalNumber = (label: string, min: number, max: number) =>

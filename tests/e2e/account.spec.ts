@@ -83,6 +83,9 @@ test('the dropdown shows the name, Manage listings and Sign out, but no admin li
   await settleCookieChoice(page);
   await signInThroughAuthenticator(page, member.email);
   await expectSignedInAs(page, member.name);
+  // No favourites yet: the heart shows no badge rather than a '0'.
+  await expect(page.getByRole('link', { name: 'Favourites, 0 saved homes' })).toBeVisible();
+  await expect(page.getByTestId('favourites-count')).toHaveCount(0);
   const menu = await openAccountMenu(page);
   await expect(menu).toContainText(`Signed in as ${member.name}`);
   await expect(menu.getByRole('link', { name: 'Manage listings' })).toHaveAttribute(
@@ -255,6 +258,7 @@ test('an administrator sees the admin icon and links, and the admin portal', asy
   await signInThroughAuthenticator(page, admin.email);
   await expectSignedInAs(page, admin.name);
   await expect(page.getByRole('img', { name: 'Admin user' })).toBeVisible();
+  await expect(page.locator('.account-menu__button')).toHaveAttribute('title', 'Admin user');
   const menu = await openAccountMenu(page);
   for (const [name, href] of [
     ['Admin portal', '/admin-portal'],
@@ -270,4 +274,40 @@ test('an administrator sees the admin icon and links, and the admin portal', asy
   expect(response?.status()).toBe(200);
   await expect(page.getByRole('heading', { name: 'Reported ads' })).toBeVisible();
   await expectNoAxeViolations(page);
+
+  // A section that does not exist is the site's 404, not an empty admin page.
+  const unknown = await page.goto('/admin-portal/anything-else/');
+  expect(unknown?.status()).toBe(404);
+  await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+});
+
+test.describe('sign-in screens in the visitor’s language', () => {
+  test.use({ locale: 'fr-FR' });
+
+  test('follow the browser’s language, and Welsh is chosen with the switch and remembered', async ({
+    page,
+  }) => {
+    await page.goto('/my-account');
+    await settleCookieChoice(page);
+    await expect(page.getByRole('tab', { name: 'Se connecter' })).toBeVisible();
+    await expect(page.getByRole('tab', { name: 'Créer un compte' })).toBeVisible();
+    await expect(page.locator('.auth-languages')).toHaveAttribute('lang', 'fr');
+
+    await page.getByLabel(/^Language/).selectOption('cy');
+    await expect(page.getByRole('tab', { name: 'Mewngofnodi' })).toBeVisible();
+    await expect(page.getByLabel('E-bost neu rif ffôn symudol')).toBeVisible();
+    await expect(page.getByLabel('Cyfrinair', { exact: true })).toBeVisible();
+    await expectNoAxeViolations(page);
+    await page.reload();
+    await expect(page.getByRole('tab', { name: 'Mewngofnodi' })).toBeVisible();
+    await expect(page.locator('.auth-languages')).toHaveAttribute('lang', 'cy');
+    await page
+      .locator('.auth-languages')
+      .screenshot({ path: 'test-results/screenshots/sign-in-welsh.png' });
+
+    // Back to English: Roost's British wording, as before.
+    await page.getByLabel(/^Language/).selectOption('en');
+    await expect(page.getByRole('tab', { name: 'Sign in' })).toBeVisible();
+    await expect(page.getByLabel('Email or mobile number')).toBeVisible();
+  });
 });

@@ -87,6 +87,7 @@ async function expectStep(page: Page, step: number, name: string) {
 
 test('a new user lists a home to rent through the wizard, reloading on the way', async ({
   page,
+  browser,
 }) => {
   await signUp(page, lister.email, lister.name);
   await page.goto('/property/new');
@@ -118,6 +119,9 @@ test('a new user lists a home to rent through the wizard, reloading on the way',
   await page.getByLabel('Bedrooms').fill('2');
   await page.getByLabel('Bathrooms').fill('1');
   await page.getByLabel('Reception rooms').fill('1');
+  // Typed as people write it; the unit list has each unit once and no empty choice.
+  await page.getByLabel('Floor area (optional)').fill('1,050');
+  await expect(page.getByLabel('Unit').locator('option')).toHaveText(['sq ft', 'm²']);
   await next(page);
 
   await expectStep(page, 4, 'Material information');
@@ -127,6 +131,9 @@ test('a new user lists a home to rent through the wizard, reloading on the way',
   await next(page);
 
   await expectStep(page, 5, 'Photos and media');
+  // The same limits as the pricing page states (MEDIA_MAX_PHOTOS's default and the floorplan cap).
+  await expect(page.locator('.hint').filter({ hasText: 'at most 30.' })).toHaveCount(1);
+  await expect(page.locator('.hint').filter({ hasText: 'at most 10.' })).toHaveCount(1);
   // Hold every upload's answer until the progress bars have been seen.
   let releaseUploads!: () => void;
   const uploadsReleased = new Promise<void>((resolve) => (releaseUploads = resolve));
@@ -177,6 +184,10 @@ test('a new user lists a home to rent through the wizard, reloading on the way',
 
   await expectStep(page, 7, 'Review and publish');
   await expect(page.getByText('12 Victoria Road, Leeds, LS6 2AB')).toBeVisible();
+  const mediaRow = page
+    .locator('.wizard__review > div')
+    .filter({ hasText: 'Photos and floorplans' });
+  await expect(mediaRow.locator('dd')).toHaveText('5 photos, 0 floorplans');
   await page.getByRole('button', { name: 'Publish listing' }).click();
   await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
   await expect(page.getByText('Your listing is live')).toBeVisible();
@@ -194,6 +205,21 @@ test('a new user lists a home to rent through the wizard, reloading on the way',
   await expect(page.locator('.property__description img')).toHaveCount(0);
   await expect(page.getByTestId('listing-price')).toHaveText('£1,300 pcm');
   await expect(page.locator('.property__address')).toHaveText('Victoria Road, Leeds');
+
+  // Views: two visits by someone else count; the lister's own visits (above) do not.
+  const stranger = await browser.newContext();
+  const strangerPage = await stranger.newPage();
+  for (let visit = 0; visit < 2; visit += 1) {
+    await strangerPage.goto(listingUrl);
+    await expect(strangerPage.getByTestId('listing-price')).toBeVisible();
+  }
+  await stranger.close();
+  const ownCard = page.getByTestId('own-listing').filter({ hasText: title });
+  await expect(async () => {
+    await page.goto('/my-account');
+    await expect(ownCard).toContainText('2 views', { timeout: 1_000 });
+  }).toPass();
+  await expect(page.getByText(/Views are visits by other people/)).toBeVisible();
 });
 
 test('the lister reduces the rent and the page says Reduced', async ({ page }) => {
@@ -259,9 +285,14 @@ test('a second user saves it, sends an enquiry and reports it, but cannot manage
   await expect(
     enquiry.getByText('Give at least one day and time that suits you for the viewing'),
   ).toBeVisible();
+  // The messages sit by the fields, and the first field in error takes focus.
+  await expect(enquiry.getByText('Choose a day for the viewing')).toBeVisible();
+  await expect(enquiry.getByLabel('Choice 1: Day')).toHaveAttribute('aria-invalid', 'true');
+  await expect(enquiry.getByLabel('Choice 1: Day')).toBeFocused();
   await enquiry.getByLabel('Choice 1: Day').fill(addDays(londonToday(), 1));
   await enquiry.getByRole('button', { name: 'Send message' }).click();
   await expect(enquiry.getByText('Choose morning, afternoon or evening')).toBeVisible();
+  await expect(enquiry.getByLabel('Choice 1: Time of day')).toBeFocused();
   expect(isEnquiryPosted).toBe(false);
   page.off('request', watchPosts);
   await expectNoAxeViolations(page);

@@ -82,9 +82,18 @@ test('a lister buys Featured for 7 days with the test checkout and sees the rece
   await expect(page.getByTestId('order-summary')).toContainText('£9.99');
   await expectNoAxeViolations(page);
 
-  // A declined card leaves the checkout open, with the decline shown.
+  // A declined card leaves the checkout open, with the decline shown; so does a declined wallet.
+  const payWith = page.getByRole('group', { name: 'Pay with (test)' });
+  await expect(payWith.getByRole('radio', { name: 'Test card' })).toBeChecked();
   await page.getByRole('button', { name: 'Decline' }).click();
   await expect(page.getByRole('alert')).toContainText('Your card was declined.');
+  await payWith.getByRole('radio', { name: 'Apple Pay (test)' }).check();
+  await page.getByRole('button', { name: 'Decline' }).click();
+  await expect(page.getByRole('alert')).toContainText(
+    'Apple Pay could not pay: the card in the wallet was declined.',
+  );
+  // Paid with the test Google Pay.
+  await payWith.getByRole('radio', { name: 'Google Pay (test)' }).check();
   await page.getByRole('button', { name: 'Pay', exact: true }).click();
 
   await expect(page).toHaveURL(new RegExp(`/my-account/payments/${firstPaymentId}/status$`));
@@ -100,6 +109,10 @@ test('a lister buys Featured for 7 days with the test checkout and sees the rece
   await expect(receipt).toContainText('£8.32');
   await expect(receipt).toContainText('VAT at 20 %');
   await expect(receipt).toContainText('VAT number');
+  // No SUPPLIER_* configured on the test server: the receipt says its supplier is an example.
+  await expect(page.getByTestId('receipt-example-supplier')).toContainText(
+    'the address and VAT number above are examples',
+  );
   await expect(receipt).toContainText('Start my upgrade straight away');
   await expectNoAxeViolations(page);
 

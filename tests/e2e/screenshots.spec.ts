@@ -70,6 +70,16 @@ const SCREENSHOT_PAGES: ScreenshotPage[] = [
     ready: (page) => expect(page.locator('.lister-profile__facts')).toBeVisible(),
   },
   {
+    name: 'pricing',
+    open: (page) => page.goto('/pricing').then(() => undefined),
+    ready: (page) => expect(page.getByText(/^Up to \d+ photos and \d+ floorplans$/)).toBeVisible(),
+  },
+  {
+    name: 'not-found',
+    open: (page) => page.goto('/no-such-page').then(() => undefined),
+    ready: (page) => expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible(),
+  },
+  {
     name: 'wizard',
     open: (page) => page.goto('/property/new').then(() => undefined),
     ready: (page) =>

@@ -74,20 +74,25 @@ test('an empty search offers to widen the radius', async ({ page }) => {
   await expect(page.locator('.listing-card').first()).toBeVisible();
 });
 
-test('the location box suggests places as you type and works from the keyboard', async ({
-  page,
-}) => {
-  await page.goto('/search/for-sale/');
-  const box = page.getByRole('combobox', { name: 'Town, city or postcode' });
-  await box.fill('Manch');
-  await expect(page.getByRole('option', { name: /^Manchester/ }).first()).toBeVisible();
-  await box.press('ArrowDown');
-  await expect(box).toHaveAttribute('aria-activedescendant', /.+/);
-  await box.press('Enter');
-  await expect(box).toHaveValue('Manchester');
-  await page.getByRole('button', { name: 'Search' }).click();
-  await expect(page).toHaveURL(/\/search\/for-sale\/manchester$/);
-});
+for (const [where, path, submit] of [
+  ['the search page', '/search/for-sale/', 'Search'],
+  ['the home page', '/', 'For sale'],
+] as const) {
+  test(`the location box on ${where} suggests places as you type and works from the keyboard`, async ({
+    page,
+  }) => {
+    await page.goto(path);
+    const box = page.getByRole('combobox', { name: 'Town, city or postcode' });
+    await box.fill('Manch');
+    await expect(page.getByRole('option', { name: /^Manchester/ }).first()).toBeVisible();
+    await box.press('ArrowDown');
+    await expect(box).toHaveAttribute('aria-activedescendant', /.+/);
+    await box.press('Enter');
+    await expect(box).toHaveValue('Manchester');
+    await page.getByRole('button', { name: submit, exact: true }).click();
+    await expect(page).toHaveURL(/\/search\/for-sale\/manchester$/);
+  });
+}
 
 test.describe('current location', () => {
   test.use({
@@ -234,6 +239,19 @@ test('draw an area on the map and get only the homes inside it', async ({ page }
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(
     'Property for sale in the area you drew',
   );
+  // The form shows the drawn area's search, not the town and radius typed before it.
+  await expect(page.getByLabel('Town, city or postcode')).toHaveValue('');
+  await expect(page.getByLabel('Search radius')).toHaveValue('0');
+  // The map is fitted to the drawn shape: it fills most of the map's width or height.
+  const shape = page.locator('.search-map__canvas path.leaflet-interactive');
+  await expect(shape).toBeVisible();
+  await expect(async () => {
+    const drawn = (await shape.boundingBox())!;
+    const frame = (await canvas.boundingBox())!;
+    expect(drawn.x).toBeGreaterThanOrEqual(frame.x - 1);
+    expect(drawn.x + drawn.width).toBeLessThanOrEqual(frame.x + frame.width + 1);
+    expect(Math.max(drawn.width / frame.width, drawn.height / frame.height)).toBeGreaterThan(0.6);
+  }).toPass();
   const polygon = new URL(page.url()).searchParams
     .get('polygon')!
     .split(';')

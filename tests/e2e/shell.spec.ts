@@ -97,13 +97,12 @@ test.describe('header and footer', () => {
       'Contains OS data © Crown copyright and database right 2025. Contains Royal Mail data © Royal Mail copyright and database right 2025. Source: Office for National Statistics licensed under the Open Government Licence v.3.0.',
     );
 
-    // The e2e server has no Stripe keys: only the built-in test payments exist, so only they show.
-    await expect(
-      footer.getByRole('img', { name: 'Test card payments only (no money moves)' }),
-    ).toBeVisible();
+    // The e2e server has no Stripe keys: the built-in test provider offers the same three ways
+    // to pay, each marked as a test, with a note that no money moves.
     for (const method of ['Apple Pay', 'Google Pay', 'Debit or credit card']) {
-      await expect(footer.getByRole('img', { name: method })).toHaveCount(0);
+      await expect(footer.getByRole('img', { name: `${method} (test mode)` })).toBeVisible();
     }
+    await expect(footer).toContainText('Test mode: payments are pretend and no money moves.');
   });
 
   test('+ Add list goes to /property/new', async ({ page }) => {
@@ -320,6 +319,8 @@ test.describe('content pages', () => {
     await page.goto('/pricing/');
     await expect(page.getByRole('heading', { name: 'Free listing' })).toBeVisible();
     await expect(page.getByText('£0', { exact: true })).toBeVisible();
+    // The wizard's limits (MEDIA_MAX_PHOTOS's default and the floorplan cap), not a figure of its own.
+    await expect(page.getByText('Up to 30 photos and 10 floorplans')).toBeVisible();
     await expect(page.getByText('Coming soon')).toHaveCount(0);
     const featured = page.getByTestId('pricing-product').filter({ hasText: 'Featured, 7 days' });
     await expect(featured).toContainText('£9.99');

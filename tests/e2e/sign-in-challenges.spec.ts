@@ -161,3 +161,39 @@ test('an unverified e-mail address: skip once, verify with the code next time', 
   await expectSignedInAs(page, person.name);
   await expect(page.getByText(`${person.email} (verified)`)).toBeVisible();
 });
+
+test('my account offers every MFA type: e-mail and text-message codes on, one chosen for sign-in', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  const person = { email: uniqueEmail('choosemfa2'), name: 'Aled Pryce', phone: '+447700900463' };
+  await createUserWithSdk(baseURL!, person);
+  await signInWithKeyboard(page, person.email);
+  await expectSignedInAs(page, person.name);
+  for (const method of ['totp', 'sms', 'email']) {
+    await expect(page.getByTestId(`mfa-${method}`)).toContainText(': off');
+  }
+  await page.getByRole('button', { name: 'Turn on e-mail codes' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'E-mail codes are on.' })).toBeVisible();
+  await page.getByRole('button', { name: 'Turn on text message codes' }).click();
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Text message codes are on.' }),
+  ).toBeVisible();
+  const preferred = page.getByRole('group', { name: 'Which code should sign-in ask for?' });
+  // The first method turned on is the one asked for; the visitor picks text messages instead.
+  await expect(preferred.getByRole('radio', { name: 'E-mail', exact: true })).toBeChecked();
+  await preferred.getByRole('radio', { name: 'Text message' }).check();
+  await expect(page.getByRole('status').filter({ hasText: 'by text message first' })).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  // Signing in again elsewhere asks for the text-message code.
+  const elsewhere = await browser.newContext();
+  const second = await elsewhere.newPage();
+  const before = smsCount();
+  await signInWithKeyboard(second, person.email);
+  await expect(second.getByRole('heading', { name: 'Enter the code we texted you' })).toBeVisible();
+  await enterCodeWithKeyboard(second, await waitForSmsCode(person.phone, { after: before }));
+  await expectSignedInAs(second, person.name);
+  await elsewhere.close();
+});

@@ -1,4 +1,4 @@
-import { countryDialCodes } from '@aws-amplify/ui';
+import { countryDialCodes, translations } from '@aws-amplify/ui';
 import { Authenticator, CheckboxField, Heading, useAuthenticator } from '@aws-amplify/ui-react';
 import {
   confirmResetPassword,
@@ -14,6 +14,9 @@ import { I18n } from 'aws-amplify/utils';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { STORAGE_FLAGS, writeItem } from '~/lib/browser-storage';
 import { normaliseSignInName } from '~/lib/phone-number';
+import { LanguageSwitch, useSignInLanguage } from './languages/language-switch';
+import { directionOf } from './languages/sign-in-language';
+import { WELSH } from './languages/welsh';
 import { MARKETING_OPT_IN_FIELD, rememberSignUpMarketingChoice } from './marketing-opt-in';
 
 /** British wording for the Amplify UI Authenticator's English labels. */
@@ -74,8 +77,11 @@ const BRITISH_ENGLISH: Record<string, string> = {
   'We Sent A Code': 'We have sent you a code',
 };
 
+// Every language the kit ships (already in this chunk: the Authenticator imports them), Roost's
+// British wording over its English, and Welsh, which the kit lacks.
+I18n.putVocabularies(translations);
 I18n.putVocabulariesForLanguage('en', BRITISH_ENGLISH);
-I18n.setLanguage('en');
+I18n.putVocabulariesForLanguage('cy', WELSH);
 
 /** UK first, then every other dial code once, in Amplify's order. */
 const UK_FIRST_DIAL_CODES = ['+44', ...countryDialCodes.filter((code) => code !== '+44')];
@@ -258,15 +264,21 @@ export default function AccountAuthenticator({
     }),
     [isPasswordReset],
   );
+  const [language, chooseLanguage] = useSignInLanguage();
   return (
-    <Authenticator
-      initialState={initialState}
-      formFields={FORM_FIELDS}
-      components={components}
-      services={services}
-    >
-      {() => <SignedIn onMount={onAuthenticated} />}
-    </Authenticator>
+    <div lang={language} dir={directionOf(language)} className="auth-languages">
+      <LanguageSwitch language={language} onChange={chooseLanguage} />
+      <Authenticator
+        // A new language draws the screens again in it (Amplify UI reads I18n as it renders).
+        key={language}
+        initialState={initialState}
+        formFields={FORM_FIELDS}
+        components={components}
+        services={services}
+      >
+        {() => <SignedIn onMount={onAuthenticated} />}
+      </Authenticator>
+    </div>
   );
 }
 

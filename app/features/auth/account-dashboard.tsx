@@ -1,13 +1,8 @@
 import {
-  fetchMFAPreference,
   fetchUserAttributes,
-  setUpTOTP,
-  updateMFAPreference,
   updatePassword,
-  verifyTOTPSetup,
   type FetchUserAttributesOutput,
 } from 'aws-amplify/auth';
-import QRCode from 'qrcode';
 import { useCallback, useEffect, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { readItem, STORAGE_FLAGS, writeItem } from '~/lib/browser-storage';
@@ -17,6 +12,7 @@ import { pluralise } from '@domain/format';
 import type { SessionUser } from '@domain/session-user';
 import { useSignUpMarketingChoice } from './marketing-opt-in';
 import { MobileNumber } from './mobile-number';
+import { TwoStepVerification } from './two-step-verification';
 import { TextField } from '~/components/ui/text-field';
 
 /** The signed-in account page: details, listings, password, two-step verification, sign out. */
@@ -106,7 +102,11 @@ export default function AccountDashboard({
           <Link to="/my-account/marketing">Choose whether to get marketing e-mails</Link>
         </section>
         <ChangePassword />
-        <TwoStepVerification accountName={attributes?.email ?? user.email ?? user.username} />
+        <TwoStepVerification
+          accountName={attributes?.email ?? user.email ?? user.username}
+          hasVerifiedMobile={attributes?.phone_number_verified === 'true'}
+          hasVerifiedEmail={attributes?.email_verified === 'true'}
+        />
         <section className="card" aria-labelledby="account-sign-out">
           <h2 id="account-sign-out">Sign out</h2>
           <p>Sign out of Roost on this device.</p>
@@ -196,138 +196,6 @@ function ChangePassword() {
           </button>
         </div>
       </form>
-    </section>
-  );
-}
-
-type MfaState =
-  | { step: 'loading' }
-  | { step: 'off' }
-  | { step: 'on' }
-  | { step: 'setup'; secret: string; qrDataUrl: string };
-
-function TwoStepVerification({ accountName }: { accountName: string }) {
-  const id = useId();
-  const [state, setState] = useState<MfaState>({ step: 'loading' });
-  const [error, setError] = useState<string | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
-
-  useEffect(() => {
-    fetchMFAPreference().then(
-      (preference) => setState({ step: preference.enabled?.includes('TOTP') ? 'on' : 'off' }),
-      () => setState({ step: 'off' }),
-    );
-  }, []);
-
-  async function start() {
-    setError(null);
-    setNotice(null);
-    try {
-      const details = await setUpTOTP();
-      const uri = details.getSetupUri('Roost', accountName).toString();
-      const qrDataUrl = await QRCode.toDataURL(uri, { width: 228, margin: 1 });
-      setState({ step: 'setup', secret: details.sharedSecret, qrDataUrl });
-    } catch (caught) {
-      setError(errorMessage(caught));
-    }
-  }
-
-  async function verify(event: React.FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const code = String(new FormData(event.currentTarget).get('code') ?? '').replace(/\s+/g, '');
-    if (!code) {
-      setError('This field is required');
-      return;
-    }
-    try {
-      await verifyTOTPSetup({ code });
-      await updateMFAPreference({ totp: 'PREFERRED' });
-      setState({ step: 'on' });
-      setError(null);
-      setNotice('Two-step verification is on. You will be asked for a code when you sign in.');
-    } catch (caught) {
-      setError(errorMessage(caught));
-    }
-  }
-
-  async function turnOff() {
-    try {
-      await updateMFAPreference({ totp: 'DISABLED' });
-      setState({ step: 'off' });
-      setNotice('Two-step verification is off.');
-    } catch (caught) {
-      setError(errorMessage(caught));
-    }
-  }
-
-  return (
-    <section className="card" aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`}>Two-step verification</h2>
-      {error ? (
-        <p className="alert alert--error" role="alert">
-          {error}
-        </p>
-      ) : null}
-      {notice ? (
-        <p className="alert alert--success" role="status">
-          {notice}
-        </p>
-      ) : null}
-      {state.step === 'loading' ? <p>Checking…</p> : null}
-      {state.step === 'off' ? (
-        <>
-          <p>
-            Protect your account with a six-digit code from an authenticator app when you sign in.
-          </p>
-          <button type="button" className="button button--small" onClick={() => void start()}>
-            Set up an authenticator app
-          </button>
-        </>
-      ) : null}
-      {state.step === 'on' ? (
-        <>
-          <p>
-            <strong>On</strong>: you enter a code from your authenticator app when you sign in.
-          </p>
-          <button
-            type="button"
-            className="button button--small button--secondary"
-            onClick={() => void turnOff()}
-          >
-            Turn off two-step verification
-          </button>
-        </>
-      ) : null}
-      {state.step === 'setup' ? (
-        <form className="totp-setup" onSubmit={verify} noValidate>
-          <p>Scan this QR code with your authenticator app, or enter the key by hand.</p>
-          <img
-            src={state.qrDataUrl}
-            width={228}
-            height={228}
-            alt="QR code for your authenticator app"
-          />
-          <p>
-            Key:{' '}
-            <code className="totp-secret" data-testid="totp-secret">
-              {state.secret}
-            </code>
-          </p>
-          <TextField
-            id={`${id}-code`}
-            label="Code from the app"
-            name="code"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            pattern="[0-9]*"
-            maxLength={6}
-            required
-          />
-          <button type="submit" className="button button--small">
-            Turn on two-step verification
-          </button>
-        </form>
-      ) : null}
     </section>
   );
 }

@@ -32,6 +32,12 @@ export function ManageListings({ serverListings }: { serverListings: OwnListing[
       {listings === null && !failed ? <p role="status">Loading your listings…</p> : null}
       {listings?.length === 0 ? <p>You have no listings yet. Listing is free.</p> : null}
       {listings?.length ? (
+        <p className="hint">
+          Views are visits by other people to a listing&rsquo;s page, added within a minute; your
+          own visits and search engines&rsquo; are not counted.
+        </p>
+      ) : null}
+      {listings?.length ? (
         <ul className="manage-listings__list">
           {listings.map((listing) => (
             <li key={listing.id} className="manage-listings__item" data-testid="own-listing">

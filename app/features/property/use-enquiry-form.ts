@@ -46,7 +46,12 @@ export function useEnquiryForm(actionData: PropertyFormResult) {
     if (result) statusRef.current?.focus();
   }, [result]);
   useEffect(() => {
-    if (clientErrors) clientAlertRef.current?.focus();
+    if (!clientErrors) return;
+    // The first field in error takes focus (its label and message are read out with it); the
+    // summary above the form only when no field is marked.
+    const form = clientAlertRef.current?.closest('form');
+    const firstInvalid = form?.querySelector<HTMLElement>('[aria-invalid="true"]');
+    (firstInvalid ?? clientAlertRef.current)?.focus();
   }, [clientErrors]);
   const checkBeforeSending = (event: FormEvent<HTMLFormElement>) => {
     const form = event.currentTarget;

@@ -27,12 +27,13 @@ async function viewsOf(...ids: number[]) {
 }
 
 describe('createViewCounter', () => {
-  it('holds views until it writes them, then adds each listing its own, active ones only', async () => {
+  it('holds views until it writes them, then adds each listing its own, public ones only', async () => {
     const { db } = database;
-    const [a, b, paused] = [
+    const [a, b, paused, underOffer] = [
       await insertListing(db),
       await insertListing(db),
       await insertListing(db, { status: 'paused' }),
+      await insertListing(db, { status: 'under_offer' }),
     ];
     const views = createViewCounter({ db, logger, flushAfterMs: NEVER });
     views.record(a);
@@ -40,10 +41,11 @@ describe('createViewCounter', () => {
     views.record(a);
     views.record(paused);
     views.record(a);
-    expect(await viewsOf(a, b, paused)).toEqual([0, 0, 0]);
+    views.record(underOffer);
+    expect(await viewsOf(a, b, paused, underOffer)).toEqual([0, 0, 0, 0]);
 
     await views.flush();
-    expect(await viewsOf(a, b, paused)).toEqual([3, 1, 0]);
+    expect(await viewsOf(a, b, paused, underOffer)).toEqual([3, 1, 0, 1]);
 
     // Added to what is there, and nothing counted twice.
     views.record(b);

@@ -1,4 +1,5 @@
-import { sql } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
+import { PUBLIC_STATUSES } from '../../../domain/listing/enums.ts';
 import type { Database } from '../../../db/client.ts';
 import type { Logger } from '../../logger.ts';
 import { listings } from './schema.ts';
@@ -50,7 +51,7 @@ export function createViewCounter({
       await db.execute(sql`
         update ${listings} set view_count = ${listings.viewCount} + views.n
         from unnest(${`{${ids.join(',')}}`}::int[], ${`{${counts.join(',')}}`}::int[]) as views(id, n)
-        where ${listings.id} = views.id and ${listings.status} = 'active'`);
+        where ${listings.id} = views.id and ${inArray(listings.status, PUBLIC_STATUSES)}`);
     } catch (error) {
       // Kept for the next write, so a database blip loses no views.
       for (const [id, n] of batch) pending.set(id, (pending.get(id) ?? 0) + n);

@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client.ts';
 import { AppError } from '../../http/app-error.ts';
+import { MAX_FLOORPLANS } from '../../../domain/listing/media-limits.ts';
 import { blobKeyOf, type BlobStore } from '../../media/blob-store.ts';
 import type { DecodeSlots } from '../../media/decode-slots.ts';
 import { enqueuePhotoVariants } from '../../media/photo-variants-job.ts';
@@ -23,7 +24,6 @@ export interface MediaSettings {
 }
 
 export const DEFAULT_MAX_ANONYMOUS_MEDIA = 10;
-const MAX_FLOORPLANS = 10;
 
 /**
  * One uploaded photo or floorplan: checked by content, cleaned (EXIF stripped, orientation

@@ -1,3 +1,4 @@
+import { MAX_FLOORPLANS, type MediaLimits } from '../../../domain/listing/media-limits.ts';
 import { RetryLaterError } from '../../http/retry-later-error.ts';
 import type { MarketplaceDeps, Visitor } from '../marketplace-deps.ts';
 import { addDraftMedia } from './add-draft-media.ts';
@@ -28,7 +29,11 @@ export function createMediaService({
   }
   return {
     /** What the upload form tells people before they pick files. */
-    limits: { maxPhotos: media.maxPhotos, maxBytes: media.limits.maxBytes },
+    limits: {
+      maxPhotos: media.maxPhotos,
+      maxFloorplans: MAX_FLOORPLANS,
+      maxBytes: media.limits.maxBytes,
+    } satisfies MediaLimits,
     add: ({
       user,
       draftId,

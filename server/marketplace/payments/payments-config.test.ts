@@ -81,6 +81,28 @@ describe('payments configuration', () => {
     });
   });
 
+  it('refuses example supplier details in production', () => {
+    const testMode = { PAYMENTS_TEST_MODE: 'true' };
+    const real = {
+      SUPPLIER_ADDRESS: '1 High Street, York, YO1 1AA',
+      SUPPLIER_VAT_NUMBER: 'GB123456789',
+    };
+    expect(() =>
+      parsePaymentsConfig(
+        { ...testMode, ...real, SUPPLIER_ADDRESS: '1 Example Street, London, EC1A 1AA' },
+        { isProduction: true },
+      ),
+    ).toThrow("SUPPLIER_ADDRESS is the example address; set the company's registered address");
+    expect(() =>
+      parsePaymentsConfig(
+        { ...stripe, ...real, SUPPLIER_VAT_NUMBER: 'GB 000 0000 00' },
+        { isProduction: true },
+      ),
+    ).toThrow("SUPPLIER_VAT_NUMBER is the example number; set the company's VAT number");
+    // Outside production the examples stand in, and the receipt says so.
+    expect(parsePaymentsConfig({}, { isProduction: false }).supplier.vatNumber).toBe('GB000000000');
+  });
+
   it('takes the Apple Pay domain-association file when it exists', () => {
     const file = path.join(
       fs.mkdtempSync(path.join(os.tmpdir(), 'roost-applepay-')),

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import { z } from 'zod';
+import { EXAMPLE_SUPPLIER } from '../../../domain/payments/example-supplier.ts';
 import { ConfigError } from '../../config.ts';
 
 /**
@@ -66,12 +67,10 @@ export interface PaymentsConfig {
   supplier: SupplierDetails;
 }
 
-/** Shown on invoices outside production when no supplier is configured. */
-/** Placeholder supplier details until SUPPLIER_* are set (shown on test invoices). */
+/** Example supplier details until SUPPLIER_* are set: outside production only, and said so. */
 export const DEFAULT_SUPPLIER: SupplierDetails = {
   name: 'Roost Property Ltd',
-  address: '1 Example Street, London, EC1A 1AA',
-  vatNumber: 'GB000000000',
+  ...EXAMPLE_SUPPLIER,
 };
 
 export function parsePaymentsConfig(
@@ -119,12 +118,17 @@ export function parsePaymentsConfig(
     provider = options.isProduction && !env.PAYMENTS_TEST_MODE ? { kind: 'off' } : { kind: 'test' };
   }
 
-  // Real money needs real invoices: the supplier's address and VAT number are then required.
+  // Real money needs real invoices: the supplier's address and VAT number are then required, and
+  // production never accepts the example details (test-mode receipts say they are examples).
   const takesMoney = provider!.kind === 'stripe' && options.isProduction;
   if (takesMoney && !env.SUPPLIER_ADDRESS)
     fail('SUPPLIER_ADDRESS expected when taking payments with Stripe in production');
   if (takesMoney && !env.SUPPLIER_VAT_NUMBER)
     fail('SUPPLIER_VAT_NUMBER expected when taking payments with Stripe in production');
+  if (options.isProduction && env.SUPPLIER_ADDRESS === EXAMPLE_SUPPLIER.address)
+    fail("SUPPLIER_ADDRESS is the example address; set the company's registered address");
+  if (options.isProduction && env.SUPPLIER_VAT_NUMBER === EXAMPLE_SUPPLIER.vatNumber)
+    fail("SUPPLIER_VAT_NUMBER is the example number; set the company's VAT number");
 
   return {
     provider: provider!,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PAYMENT_METHODS } from '../../../domain/payments/payment-methods.ts';
 import type { SessionUser } from '../../../domain/session-user.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { PaymentProvider } from './payment-provider.ts';
@@ -8,6 +9,8 @@ import type { Payment } from './schema.ts';
 
 export const outcomeInput = z.object({
   outcome: z.enum(TEST_OUTCOMES, { message: 'Choose an outcome' }),
+  /** The test wallet or card chosen on the page; a card when not given. */
+  method: z.enum(PAYMENT_METHODS, { message: 'Choose how to pay' }).default('card'),
 });
 
 export function isTestProvider(
@@ -18,7 +21,8 @@ export function isTestProvider(
 
 /**
  * The test checkout page's buttons ('Pay', 'Decline', 'Needs authentication', then
- * 'Authenticate'): the buyer's own payment only, and only with the test provider. The payment
+ * 'Authenticate'), with a test card, Apple Pay or Google Pay: the buyer's own payment only, and
+ * only with the test provider. The payment
  * changes through the signed webhook the provider sends, exactly as with Stripe.
  */
 export async function submitTestOutcome(
@@ -34,7 +38,11 @@ export async function submitTestOutcome(
   if (payment.provider !== 'test')
     throw new AppError('NOT_FOUND', 'There is no test checkout here.');
   try {
-    await deps.provider.complete(payment.providerPaymentId, parsed.data.outcome);
+    await deps.provider.complete(
+      payment.providerPaymentId,
+      parsed.data.outcome,
+      parsed.data.method,
+    );
   } catch (error) {
     if (error instanceof TestOutcomeError) throw new AppError('CONFLICT', error.message);
     throw error;

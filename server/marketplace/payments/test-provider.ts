@@ -1,4 +1,8 @@
 import { createHmac, randomBytes } from 'node:crypto';
+import {
+  testDeclineMessage,
+  type PaymentMethod,
+} from '../../../domain/payments/payment-methods.ts';
 import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import type { Database } from '../../../db/client.ts';
@@ -17,7 +21,11 @@ export type WebhookDelivery = (webhook: { body: string; signature: string }) => 
 export interface TestPaymentProvider extends PaymentProvider {
   name: 'test';
   /** Plays the buyer at the checkout page: changes the payment and sends the webhook. */
-  complete(paymentId: string, outcome: TestOutcome): Promise<ProviderPayment>;
+  complete(
+    paymentId: string,
+    outcome: TestOutcome,
+    method?: PaymentMethod,
+  ): Promise<ProviderPayment>;
 }
 
 export class TestOutcomeError extends Error {
@@ -157,7 +165,7 @@ export function createTestProvider(options: {
       return refundFromStripe(json);
     },
     parseWebhook: (rawBody, signature) => parseStripeWebhook(rawBody, signature, secret, now),
-    async complete(paymentId, outcome) {
+    async complete(paymentId, outcome, method = 'card') {
       const { row, type } = await db.transaction(async (tx) => {
         const [current] = await tx
           .select()
@@ -165,7 +173,7 @@ export function createTestProvider(options: {
           .where(eq(testPaymentIntents.id, paymentId))
           .for('update');
         if (!current) throw new TestOutcomeError(`No such test payment ${paymentId}`);
-        const next = transition(current, outcome);
+        const next = transition(current, outcome, method);
         if (next.changes) {
           await tx
             .update(testPaymentIntents)
@@ -184,6 +192,7 @@ export function createTestProvider(options: {
 function transition(
   row: IntentRow,
   outcome: TestOutcome,
+  method: PaymentMethod,
 ): { type: string; changes?: Partial<IntentRow> } {
   const succeeded = { status: 'succeeded', lastPaymentError: null };
   if (row.status === 'succeeded' && (outcome === 'pay' || outcome === 'authenticate')) {
@@ -209,7 +218,7 @@ function transition(
           lastPaymentError: {
             code: 'card_declined',
             decline_code: 'generic_decline',
-            message: 'Your card was declined.',
+            message: testDeclineMessage(method),
           },
         },
       };

@@ -66,7 +66,7 @@ export function DraftPriceInput({ field, ...props }: DraftFieldProps) {
 export function DraftSelect({
   field,
   ...props
-}: DraftFieldProps & { options: readonly Option[]; placeholder?: string }) {
+}: DraftFieldProps & { options: readonly Option[]; placeholder?: string | null }) {
   const bound = useBoundField<string>(field);
   return <SelectField {...props} {...bound} value={asText(bound.value)} />;
 }

@@ -65,7 +65,10 @@ export function TextInputField({
   );
 }
 
-/** A select with an empty first choice ('Choose…' unless told), in the Field primitive. */
+/**
+ * A select with an empty first choice ('Choose…' unless told; none when `placeholder` is null, for
+ * a choice that always has a value), in the Field primitive.
+ */
 export function SelectField({
   value,
   onChange,
@@ -76,7 +79,7 @@ export function SelectField({
   value: string;
   onChange: (value: string) => void;
   options: readonly Option[];
-  placeholder?: string;
+  placeholder?: string | null;
 }) {
   return (
     <Field {...fieldProps(labelled)}>
@@ -86,7 +89,7 @@ export function SelectField({
           name={labelled.name}
           value={value}
           options={options}
-          placeholder={placeholder}
+          placeholder={placeholder ?? undefined}
           onChange={(event) => onChange(event.target.value)}
         />
       )}

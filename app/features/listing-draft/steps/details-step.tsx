@@ -33,7 +33,7 @@ export function DetailsStep() {
       </div>
       <div className="wizard__row">
         <DraftInput field="floorArea" label="Floor area (optional)" type="number" />
-        <DraftSelect field="floorAreaUnit" label="Unit" placeholder="sq ft" options={AREA_UNITS} />
+        <DraftSelect field="floorAreaUnit" label="Unit" placeholder={null} options={AREA_UNITS} />
       </div>
       <CheckboxGroup
         name="features"

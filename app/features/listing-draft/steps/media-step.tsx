@@ -4,9 +4,6 @@ import { MediaManager } from '../media/media-manager';
 import type { WizardStepProps } from './step-props';
 import { ToursEditor } from './tours-editor';
 
-/** At most this many floorplans a listing. */
-const MAX_FLOORPLANS = 10;
-
 /** Step 5: photos (at least one), floorplans, and links to videos and tours. */
 export function MediaStep({
   draftId,
@@ -33,7 +30,7 @@ export function MediaStep({
       <MediaManager
         {...shared}
         kind="floorplan"
-        maxItems={MAX_FLOORPLANS}
+        maxItems={mediaLimits.maxFloorplans}
         maxBytes={mediaLimits.maxBytes}
       />
       <h3>Videos and virtual tours</h3>

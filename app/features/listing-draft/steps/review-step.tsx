@@ -2,6 +2,7 @@ import { formatPrice, formatPriceNote, formatPropertyType } from '@domain/format
 import { imageUrl } from '@domain/images';
 import { labelOf } from '@domain/labels';
 import { parseTypedPrice } from '@domain/price-input';
+import { toNormalised } from 'postcode';
 import { useAppSelector } from '~/store/hooks';
 import type { DraftMediaItem } from '../api/draft-view';
 import { useStepErrors } from '../fields/draft-fields';
@@ -47,7 +48,7 @@ function ReviewPhotos({ media }: { media: DraftMediaItem[] }) {
   if (photos.length === 0) return null;
   return (
     <>
-      <h3>Photos</h3>
+      <h3>Photos in the order visitors will see them</h3>
       <ol className="wizard__review-photos">
         {photos.map((photo, index) => (
           <li key={photo.key}>
@@ -71,7 +72,12 @@ function reviewRows(detail: Record<string, unknown>, media: DraftMediaItem[]): [
   return [
     ['Listing', labelOf('channel', channel)],
     ['Property type', formatPropertyType(String(detail.propertyType ?? ''))],
-    ['Address', [detail.addressLine1, detail.town, detail.postcode].filter(Boolean).join(', ')],
+    [
+      'Address',
+      [detail.addressLine1, detail.town, postcodeAsShown(String(detail.postcode ?? ''))]
+        .filter(Boolean)
+        .join(', '),
+    ],
     ['Title', String(detail.title ?? '')],
     ['Bedrooms', String(detail.bedrooms ?? '')],
     [
@@ -103,6 +109,20 @@ function reviewRows(detail: Record<string, unknown>, media: DraftMediaItem[]): [
         .filter(Boolean)
         .join(', potential '),
     ],
-    ['Photos', String(media.filter((item) => item.kind === 'photo').length)],
+    ['Photos and floorplans', countMedia(media)],
   ];
+}
+
+/** A postcode as the listing will show it ('ls6 2ab' → 'LS6 2AB'); as typed if it is not one. */
+function postcodeAsShown(typed: string): string {
+  return toNormalised(typed) ?? typed.trim();
+}
+
+/** '4 photos, 1 floorplan', as counted on the media step. */
+function countMedia(media: DraftMediaItem[]): string {
+  const count = (kind: DraftMediaItem['kind'], noun: string) => {
+    const n = media.filter((item) => item.kind === kind).length;
+    return `${n} ${noun}${n === 1 ? '' : 's'}`;
+  };
+  return `${count('photo', 'photo')}, ${count('floorplan', 'floorplan')}`;
 }

@@ -1,9 +1,5 @@
+import type { MediaLimits } from '@domain/listing/media-limits';
 import type { DraftMediaItem } from '../api/draft-view';
-
-export interface MediaLimits {
-  maxPhotos: number;
-  maxBytes: number;
-}
 
 /** What the wizard hands every step (the fields themselves live in the store). */
 export interface WizardStepProps {
