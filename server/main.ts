@@ -131,6 +131,7 @@ export async function startRoost({
     const marketplace = createMarketplace({
       limiter,
       uploadsPerHour: config.uploadsPerHour,
+      prsDatabaseRequiredFrom: config.prsDatabaseRequiredFrom,
       payments: { provider: paymentProvider, supplier: paymentsConfig.supplier },
       db: database.db,
       geocoder: config.geocoder,
