@@ -148,10 +148,12 @@ describe('wording on lets', () => {
   ] as const;
 
   it.each(
-    LET_NATIONS.flatMap((nation) => everywhere.map(([field, text]) => [nation, field, text])),
+    LET_NATIONS.flatMap((nation) =>
+      everywhere.map(([field, text]) => [nation, field as string, text] as const),
+    ),
   )('refuses in %s the %s %j', (nation, field, text) => {
-    const fields = fieldsOf(check(nation as LetNation, { [field]: text }));
-    expect(fields[field as string]).toBeDefined();
+    const fields = fieldsOf(check(nation, { [field]: text }));
+    expect(fields[field]).toBeDefined();
   });
 
   it('refuses bidding wording in the browser before the nation is known', () => {
@@ -218,11 +220,11 @@ describe('wording on lets', () => {
 
   it.each(
     (['England', 'Wales', 'Scotland'] as const).flatMap((nation) =>
-      discrimination.map(([field, text]) => [nation, field, text]),
+      discrimination.map(([field, text]) => [nation, field as string, text] as const),
     ),
   )('refuses in %s discrimination in the %s: %j', (nation, field, text) => {
-    const fields = fieldsOf(check(nation as LetNation, { [field]: text }));
-    expect(fields[field as string]).toMatch(/unlawful/);
+    const fields = fieldsOf(check(nation, { [field]: text }));
+    expect(fields[field]).toMatch(/unlawful/);
   });
 
   it('keeps the lawful exceptions as fields: retirement homes and student lets', () => {

@@ -74,6 +74,7 @@ beforeAll(async () => {
     media: {
       blobs: createLocalBlobStore(path.join(os.tmpdir(), 'roost-let-rules-blobs')),
       limits: DEFAULT_IMAGE_LIMITS,
+      maxPhotos: 3,
     },
     publicUrl: 'https://roost.test',
     enquiryLimitPerHour: 2,

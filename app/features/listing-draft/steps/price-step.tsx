@@ -64,8 +64,8 @@ function LetTerms() {
       <DraftCheckbox field="billsIncluded" label="Bills included" />
       {rules?.petsOnRequest ? (
         <p className="hint">
-          Pets: tenants in {nation} may ask to keep a pet and you must consider each request, so
-          the listing says &lsquo;Pets considered on request&rsquo;.
+          Pets: tenants in {nation} may ask to keep a pet and you must consider each request, so the
+          listing says &lsquo;Pets considered on request&rsquo;.
         </p>
       ) : (
         <DraftCheckbox field="petsConsidered" label="Pets considered" />
