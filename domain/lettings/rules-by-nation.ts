@@ -194,7 +194,7 @@ const SCOTLAND_WORDING: WordingRule[] = [
 /** The rules of each nation. Change a rule here and every surface follows. */
 export const LET_RULES_BY_NATION: Record<LetNation, NationLetRules> = {
   England: {
-    tenancyName: 'Periodic assured tenancy',
+    tenancyName: 'Periodic assured tenancy (no fixed term)',
     tenantName: 'tenant',
     deposit: {
       cap: { kind: 'weeks', weeks: 5, highRentWeeks: 6, highAnnualRent: 50_000 },

@@ -21,10 +21,9 @@ export function letLawFacts(listing: PropertyListing): Fact[] {
     return facts;
   }
   const rules = LET_RULES_BY_NATION[nation];
-  facts.push([
-    'Tenancy',
-    `${rules.tenancyName}; the ${rules.tenantName} is protected by ${nation}'s law`,
-  ]);
+  const contractHolder =
+    rules.tenantName === 'tenant' ? '' : `; tenants are '${rules.tenantName}s'`;
+  facts.push(['Tenancy', `${rules.tenancyName}${contractHolder}`]);
   if (listing.deposit !== null) {
     const cap = depositCapFor(nation, listing.price, period);
     facts.push([
