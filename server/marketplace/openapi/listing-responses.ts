@@ -79,6 +79,13 @@ export const ownListing = listingSummary
     canAppeal: z.boolean().meta({
       description: 'Paused or removed by moderators and not yet appealed',
     }),
+    letRules: z
+      .object({ issues: z.array(z.string()), dueAt: timestamp })
+      .nullable()
+      .meta({
+        description:
+          "A let found breaking its nation's rules: what to fix, and when it is (or was) paused",
+      }),
   })
   .meta({ id: 'OwnListing', description: 'One of my listings, deleted ones too' });
 
