@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { addDays, londonToday } from './dates.ts';
 import { enquiryInputFromForm, enquirySchema } from './enquiry/enquiry-schema.ts';
 import { formatViewingTime } from './enquiry/viewing-times.ts';
-import { depositCaps } from './listing/deposit-caps.ts';
+import { depositCapFor, holdingDepositCapFor } from './lettings/check-let.ts';
 import { validateListing } from './listing/listing-schema.ts';
 import { priceStep } from './listing/steps/price-step.ts';
 import { validateStep } from './listing/wizard-steps.ts';
@@ -12,14 +12,14 @@ import { fieldErrorsOf } from './validation/field-errors.ts';
 const rent = { channel: 'rent', rentPeriod: 'month', furnished: 'furnished', letType: 'long_term' };
 
 describe('listing rules', () => {
-  it('caps the deposit at five weeks of rent, six at £50,000 a year', () => {
-    expect(depositCaps(1300, 'month')).toEqual({
-      depositWeeks: 5,
-      maxDeposit: 1500,
-      maxHoldingDeposit: 300,
+  it('caps the deposit in England at five weeks of rent, six at £50,000 a year', () => {
+    expect(depositCapFor('England', 1300, 'month')).toEqual({
+      max: 1500,
+      description: "5 weeks' rent",
     });
-    expect(depositCaps(5000, 'month').depositWeeks).toBe(6);
-    expect(depositCaps(4166, 'month').depositWeeks).toBe(5);
+    expect(holdingDepositCapFor('England', 1300, 'month')).toBe(300);
+    expect(depositCapFor('England', 5000, 'month')?.description).toBe("6 weeks' rent");
+    expect(depositCapFor('England', 4166, 'month')?.description).toBe("5 weeks' rent");
   });
 
   it('refuses a deposit over the cap in England with the reason, and accepts one at the cap', () => {
