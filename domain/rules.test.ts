@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { addDays, londonToday } from './dates.ts';
 import { enquiryInputFromForm, enquirySchema } from './enquiry/enquiry-schema.ts';
 import { formatViewingTime } from './enquiry/viewing-times.ts';
-import { depositCaps } from './listing/deposit-caps.ts';
+import { depositCapFor, holdingDepositCapFor } from './lettings/check-let.ts';
 import { validateListing } from './listing/listing-schema.ts';
 import { priceStep } from './listing/steps/price-step.ts';
 import { validateStep } from './listing/wizard-steps.ts';
@@ -12,32 +12,33 @@ import { fieldErrorsOf } from './validation/field-errors.ts';
 const rent = { channel: 'rent', rentPeriod: 'month', furnished: 'furnished', letType: 'long_term' };
 
 describe('listing rules', () => {
-  it('caps the deposit at five weeks of rent, six at £50,000 a year', () => {
-    expect(depositCaps(1300, 'month')).toEqual({
-      depositWeeks: 5,
-      maxDeposit: 1500,
-      maxHoldingDeposit: 300,
+  it('caps the deposit in England at five weeks of rent, six at £50,000 a year', () => {
+    expect(depositCapFor('England', 1300, 'month')).toEqual({
+      max: 1500,
+      description: "5 weeks' rent",
     });
-    expect(depositCaps(5000, 'month').depositWeeks).toBe(6);
-    expect(depositCaps(4166, 'month').depositWeeks).toBe(5);
+    expect(holdingDepositCapFor('England', 1300, 'month')).toBe(300);
+    expect(depositCapFor('England', 5000, 'month')?.description).toBe("6 weeks' rent");
+    expect(depositCapFor('England', 4166, 'month')?.description).toBe("5 weeks' rent");
   });
 
-  it('refuses a deposit over the cap with the reason, and accepts one at the cap', () => {
-    const over = priceStep.safeParse({ ...rent, price: 1300, deposit: 1501 });
+  it('refuses a deposit over the cap in England with the reason, and accepts one at the cap', () => {
+    const england = { nation: 'England' } as const;
+    const over = validateStep(6, { ...rent, price: 1300, deposit: 1501 }, england);
     expect(over.success).toBe(false);
-    expect(over.error?.issues[0]?.message).toMatch(
+    expect(over.success ? '' : over.fields.deposit).toMatch(
       /at most £1,500: 5 weeks' rent \(Tenant Fees Act 2019\)/,
     );
     expect(
-      priceStep.safeParse({ ...rent, price: 1300, deposit: 1500, holdingDeposit: 300 }).success,
+      validateStep(6, { ...rent, price: 1300, deposit: 1500, holdingDeposit: 300 }, england)
+        .success,
     ).toBe(true);
-    const holding = priceStep.safeParse({
-      ...rent,
-      price: 1300,
-      deposit: 1000,
-      holdingDeposit: 301,
-    });
-    expect(holding.error?.issues[0]?.path).toEqual(['holdingDeposit']);
+    const holding = validateStep(
+      6,
+      { ...rent, price: 1300, deposit: 1000, holdingDeposit: 301 },
+      england,
+    );
+    expect(holding.success ? [] : Object.keys(holding.fields)).toEqual(['holdingDeposit']);
   });
 
   it("refuses 'offers over' for lets", () => {

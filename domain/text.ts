@@ -1,16 +1,24 @@
 /** Free text as Roost stores it: normalised, with contact details and unlawful wording kept out. */
 
-/** Wording refused in adverts (Equality Act; Renters' Rights Act 2025 from 1 May 2026). */
+/**
+ * Wording refused in every advert, in title, description and key features: blanket refusals of
+ * benefit claimants or families (Renters' Rights Act 2025 in England from 1 May 2026; Wales from
+ * 1 June 2026; Scotland from 1 May 2026; Equality Act 2010 indirect discrimination). The lawful
+ * exceptions are structured fields, not free text: 'Retirement home' among the features, and
+ * 'Student' as the type of let.
+ */
 const UNLAWFUL_WORDING: { pattern: RegExp; reason: string }[] = [
   {
-    pattern: /\bno\s+(dss|benefits?|housing\s+benefit|universal\s+credit)\b|\bdss\s+not\b/i,
+    pattern:
+      /\bno\s+(dss|benefits?|housing\s+benefit|hb|universal\s+credit|uc|lha|local\s+housing\s+allowance|benefit\s+claimants|claimants|tenants\s+on\s+benefits)\b|\b(dss|benefits?|housing\s+benefit|universal\s+credit|benefit\s+claimants)\s+not\s+(accepted|considered|allowed)\b|\bdss\s+not\b|\bnot\s+suitable\s+for\s+(dss|benefit\s+claimants|those\s+on\s+benefits)\b|\b(working\s+)?(professionals|employed(\s+tenants)?|working\s+tenants)\s+only\b|\bmust\s+be\s+(in\s+(full[\s-]+time\s+)?employment|employed|working)\b/i,
     reason:
-      "'No DSS' or 'No benefits' wording is unlawful: you may not refuse tenants because they receive benefits.",
+      "'No DSS', 'No benefits' or 'professionals only' wording is unlawful: you may not refuse tenants because they receive benefits.",
   },
   {
-    pattern: /\bno\s+(children|kids|families)\b|\b(adults|professionals)\s+only\b/i,
+    pattern:
+      /\bno\s+(children|kids|families|babies|under[\s-]*18s?|young\s+children)\b|\b(adults|couples)\s+only\b|\bnot\s+suitable\s+for\s+(children|kids|families)\b|\bchild[\s-]*free\s+(home|household|building)\b/i,
     reason:
-      "'No children' wording is unlawful: you may not refuse tenants because they have children.",
+      "'No children' wording is unlawful: you may not refuse tenants because they have children. For retirement housing choose 'Retirement home' under features instead.",
   },
 ];
 

@@ -137,6 +137,11 @@ const envSchema = z.object({
     .min(1)
     .max(100_000)
     .default(300),
+  /**
+   * The day (YYYY-MM-DD) from which every let in England must show its PRS Database registration
+   * number, once the regulations commence; unset: the number is optional.
+   */
+  PRS_DATABASE_REQUIRED_FROM: z.iso.date('expected a date as YYYY-MM-DD').optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -171,6 +176,8 @@ export interface Config {
   /** The abuse limiter's store: Redis when set, else the database. */
   redisUrl: string | undefined;
   uploadsPerHour: number;
+  /** From this day (YYYY-MM-DD) a let in England needs its PRS Database number; null: optional. */
+  prsDatabaseRequiredFrom: string | null;
 }
 
 /** Public facts about the site, safe to send to the browser (never put a secret here). */
@@ -234,6 +241,7 @@ export function parseConfig(source: NodeJS.ProcessEnv): Config {
     contactRateLimitPerHour: env.CONTACT_RATE_LIMIT_PER_HOUR,
     redisUrl: env.REDIS_URL,
     uploadsPerHour: env.UPLOADS_PER_HOUR,
+    prsDatabaseRequiredFrom: env.PRS_DATABASE_REQUIRED_FROM ?? null,
   };
 }
 

@@ -48,6 +48,7 @@ import {
   createHttpWebhookDelivery,
   testWebhookSecretFrom,
 } from './marketplace/payments/test-provider.ts';
+import { createLiveLetsCheckJob } from './marketplace/listings/check-live-lets.ts';
 import { createListingFreshnessJob } from './marketplace/listings/keep-listings-fresh.ts';
 import {
   answeringCachedImagesFirst,
@@ -131,6 +132,7 @@ export async function startRoost({
     const marketplace = createMarketplace({
       limiter,
       uploadsPerHour: config.uploadsPerHour,
+      prsDatabaseRequiredFrom: config.prsDatabaseRequiredFrom,
       payments: { provider: paymentProvider, supplier: paymentsConfig.supplier },
       db: database.db,
       geocoder: config.geocoder,
@@ -238,6 +240,13 @@ export async function startRoost({
           send: () => (email) =>
             mailer.send({ channel: 'email', tag: 'listing-freshness', ...email }),
           publicUrl: () => liveUrl,
+        }),
+        createLiveLetsCheckJob({
+          db: database.db,
+          send: () => (email) =>
+            mailer.send({ channel: 'email', tag: 'listing-let-rules', ...email }),
+          publicUrl: () => liveUrl,
+          settings: { prsDatabaseRequiredFrom: config.prsDatabaseRequiredFrom },
         }),
       ],
     });

@@ -1,5 +1,8 @@
 import { isValid, toOutcode } from 'postcode';
 import { describe, expect, it } from 'vitest';
+import { letRuleIssues } from '../../domain/lettings/check-let.ts';
+import { isLetNation } from '../../domain/lettings/rules-by-nation.ts';
+import { unlawfulWordingReason } from '../../domain/text.ts';
 import { buildDemoListings } from './seed-demo.ts';
 import { SEED_PLACES } from './uk-places.ts';
 
@@ -25,6 +28,25 @@ describe('demo listings', () => {
     const sale = demo.filter((listing) => listing.channel === 'sale').length;
     expect(sale).toBeGreaterThan(100);
     expect(demo.length - sale).toBeGreaterThan(80);
+  });
+
+  it('follows the letting rules of its nation with every let', () => {
+    const lets = demo.filter((listing) => listing.channel === 'rent');
+    for (const nation of ['England', 'Wales', 'Scotland', 'Northern Ireland']) {
+      expect(lets.some((listing) => listing.country === nation)).toBe(true);
+    }
+    for (const listing of lets) {
+      const nation = isLetNation(listing.country) ? listing.country : undefined;
+      expect(nation).toBeDefined();
+      const issues = letRuleIssues(
+        { ...listing, registrationNumber: listing.registrationNumber ?? '' },
+        { nation, today: '2026-11-22' },
+      );
+      expect(issues, `${listing.country} ${listing.title}`).toEqual({});
+      const text = [listing.title, listing.description, ...(listing.keyFeatures ?? [])].join('\n');
+      expect(unlawfulWordingReason(text)).toBeUndefined();
+      if (nation === 'England') expect(listing.petsConsidered).toBe(true);
+    }
   });
 
   it('gives every listing a valid postcode in one of its town’s real districts', () => {

@@ -11,6 +11,8 @@ import {
 import type { BlobStore } from '../../server/media/blob-store.ts';
 import type { Database } from '../client.ts';
 import type { ListingFeature } from '../../domain/listing/enums.ts';
+import { depositCapFor } from '../../domain/lettings/check-let.ts';
+import { isLetNation } from '../../domain/lettings/rules-by-nation.ts';
 import { createDemoPhotos } from './demo-photos.ts';
 import { SEED_PLACES, SEED_STREETS, type SeedPlace } from './uk-places.ts';
 
@@ -247,6 +249,7 @@ export function buildDemoListings(total: number, now = new Date()): DemoListing[
         viewCount: random.between(3, 900),
         // Material information, derived from what is already drawn so the demo stays the same.
         ...demoMaterialInformation(result.length, channel, type, price, isWeekly),
+        ...(channel === 'rent' ? demoLetTerms(result.length, place.country, price, isWeekly) : {}),
       },
       photoIndexes: {
         exterior: random.between(0, 11),
@@ -296,13 +299,37 @@ function demoMaterialInformation(
     contactEmail: 'demo-lister@roost.example',
     ...(channel === 'rent'
       ? {
-          deposit: Math.floor(weekly * 5),
           holdingDeposit: Math.floor(weekly),
           furnished: index % 2 === 0 ? 'furnished' : 'unfurnished',
           letType: 'long_term',
-          petsConsidered: index % 4 === 0,
         }
       : {}),
+  };
+}
+
+/**
+ * A demo let's terms under the law of its nation (domain/lettings): five weeks' deposit within
+ * the nation's cap, the registration number Scotland and Wales require, pets on request in England.
+ */
+function demoLetTerms(
+  index: number,
+  nation: string,
+  price: number,
+  isWeekly: boolean,
+): Partial<NewListing> {
+  const period = isWeekly ? 'week' : 'month';
+  const weekly = isWeekly ? price : (price * 12) / 52;
+  const cap = isLetNation(nation) ? depositCapFor(nation, price, period) : null;
+  const registrationNumber =
+    nation === 'Scotland'
+      ? `${100_000 + index}/230/${10_000 + index}`
+      : nation === 'Wales'
+        ? `RSW-${20_000 + index}`
+        : null;
+  return {
+    deposit: Math.min(Math.floor(weekly * 5), cap?.max ?? Number.POSITIVE_INFINITY),
+    petsConsidered: nation === 'England' || index % 4 === 0,
+    registrationNumber,
   };
 }
 

@@ -1,4 +1,6 @@
 import type { z } from 'zod';
+import { letRuleIssues, type LetContext } from '../lettings/check-let.ts';
+import { LET_RULES_BY_NATION } from '../lettings/rules-by-nation.ts';
 import { fieldErrorsOf, type FieldErrors } from '../validation/field-errors.ts';
 import { addressStep } from './steps/address-step.ts';
 import { detailsStep } from './steps/details-step.ts';
@@ -16,10 +18,28 @@ export const fullListingSchema = typeStep
   .and(priceStep);
 export type ListingInput = z.infer<typeof fullListingSchema>;
 
+/**
+ * The whole listing against every step's schema and, for a let, the rules of its nation: the
+ * server passes the nation it placed the postcode in, so nothing unlawful is published.
+ */
 export function validateListing(
   data: Record<string, unknown>,
+  context: LetContext = {},
 ): { success: true; data: ListingInput } | { success: false; fields: FieldErrors } {
   const result = fullListingSchema.safeParse(data);
-  if (!result.success) return { success: false, fields: fieldErrorsOf(result.error) };
-  return { success: true, data: result.data };
+  const fields = result.success ? {} : fieldErrorsOf(result.error);
+  const isLet = (result.success ? result.data.channel : data.channel) === 'rent';
+  if (isLet) {
+    const checked = result.success ? result.data : data;
+    for (const [field, message] of Object.entries(letRuleIssues(checked, context))) {
+      fields[field] ??= message;
+    }
+  }
+  if (!result.success || Object.keys(fields).length > 0) return { success: false, fields };
+  const listing = { ...result.data };
+  // Where tenants may ask to keep a pet, the advert says pets are considered on request.
+  if (isLet && context.nation && LET_RULES_BY_NATION[context.nation].petsOnRequest) {
+    listing.petsConsidered = true;
+  }
+  return { success: true, data: listing };
 }

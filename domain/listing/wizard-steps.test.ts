@@ -29,7 +29,11 @@ describe('each step shows all its errors in one pass', () => {
   });
 
   it('checks the deposit cap as soon as the rent and deposit are known', () => {
-    const result = validateStep(6, { channel: 'rent', price: '1,300 pcm', deposit: '£2,000' });
+    const result = validateStep(
+      6,
+      { channel: 'rent', price: '1,300 pcm', deposit: '£2,000' },
+      { nation: 'England' },
+    );
     expect(result.success).toBe(false);
     if (result.success) return;
     expect(result.fields.deposit).toBe(
@@ -41,13 +45,17 @@ describe('each step shows all its errors in one pass', () => {
   });
 
   it('still checks the rules when another field of the step is wrong', () => {
-    const result = validateStep(6, {
-      channel: 'rent',
-      price: '1300',
-      rentPeriod: 'month',
-      deposit: '2000',
-      availableFrom: 'soon',
-    });
+    const result = validateStep(
+      6,
+      {
+        channel: 'rent',
+        price: '1300',
+        rentPeriod: 'month',
+        deposit: '2000',
+        availableFrom: 'soon',
+      },
+      { nation: 'England' },
+    );
     expect(result.success).toBe(false);
     if (result.success) return;
     expect(result.fields).toHaveProperty('availableFrom');

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { letRuleIssues, type LetContext } from '../lettings/check-let.ts';
 import { fieldErrorsOf, type FieldErrors } from '../validation/field-errors.ts';
 import { addressStep } from './steps/address-step.ts';
 import { detailsStep } from './steps/details-step.ts';
@@ -26,14 +27,26 @@ export function stepFields(step: number): string[] {
   return definition ? Object.keys(definition.schema.shape) : [];
 }
 
-/** Validates one step's fields of the draft; the channel is passed to the steps that need it. */
+/**
+ * Validates one step's fields of the draft. A let's fields are also checked against the rules of
+ * its nation (`context.nation`, known once the server has placed the postcode).
+ */
 export function validateStep(
   step: number,
   data: Record<string, unknown>,
+  context: LetContext = {},
 ): { success: true; data: Record<string, unknown> } | { success: false; fields: FieldErrors } {
   const definition = WIZARD_STEPS.find((entry) => entry.step === step);
   if (!definition) return { success: false, fields: { _form: 'Unknown step' } };
   const result = (definition.schema as z.ZodType).safeParse(data);
-  if (!result.success) return { success: false, fields: fieldErrorsOf(result.error) };
+  const fields = result.success ? {} : fieldErrorsOf(result.error);
+  if (data.channel === 'rent') {
+    const own = new Set(stepFields(step));
+    const checked = result.success ? (result.data as Record<string, unknown>) : data;
+    for (const [field, message] of Object.entries(letRuleIssues(checked, context))) {
+      if (own.has(field)) fields[field] ??= message;
+    }
+  }
+  if (!result.success || Object.keys(fields).length > 0) return { success: false, fields };
   return { success: true, data: result.data as Record<string, unknown> };
 }

@@ -47,6 +47,8 @@ export interface MarketplaceDeps {
   limiter: AbuseLimiter;
   /** Photo and floorplan uploads one user (signed out: one address) may make in an hour. */
   uploadsPerHour: number;
+  /** From this day (YYYY-MM-DD) a let in England needs its PRS Database number (unset: optional). */
+  prsDatabaseRequiredFrom?: string | null | undefined;
 }
 
 /**

@@ -31,6 +31,7 @@ export function ManageListings({ serverListings }: { serverListings: OwnListing[
       ) : null}
       {listings === null && !failed ? <p role="status">Loading your listings…</p> : null}
       {listings?.length === 0 ? <p>You have no listings yet. Listing is free.</p> : null}
+      <LetRulesBanner listings={listings} />
       {listings?.length ? (
         <p className="hint">
           Views are visits by other people to a listing&rsquo;s page, added within a minute; your
@@ -70,6 +71,12 @@ export function ManageListings({ serverListings }: { serverListings: OwnListing[
                           : labelOf('status', listing.status)}
                   </span>
                 </p>
+                {listing.letRules ? (
+                  <LetRulesNotice
+                    letRules={listing.letRules}
+                    isPaused={listing.status === 'paused'}
+                  />
+                ) : null}
                 <p className="hint">
                   {pluralise(listing.viewCount, 'view')} ·{' '}
                   {pluralise(listing.enquiryCount, 'enquiry', 'enquiries')} ·{' '}
@@ -98,5 +105,44 @@ export function ManageListings({ serverListings }: { serverListings: OwnListing[
         </ul>
       ) : null}
     </section>
+  );
+}
+
+/** Lets found breaking their nation's rules: they stay live for 14 days while the lister fixes them. */
+function LetRulesBanner({ listings }: { listings: OwnListing[] | null }) {
+  const flagged = listings?.filter((listing) => listing.letRules && !listing.deletedAt) ?? [];
+  if (flagged.length === 0) return null;
+  return (
+    <div className="alert alert--warning" role="alert" data-testid="let-rules-banner">
+      <p>
+        {flagged.length === 1
+          ? 'One of your lets needs changing to follow the letting rules of its nation.'
+          : `${flagged.length} of your lets need changing to follow the letting rules of their nation.`}{' '}
+        Edit each one before the date shown, or it will be paused.
+      </p>
+    </div>
+  );
+}
+
+function LetRulesNotice({
+  letRules,
+  isPaused,
+}: {
+  letRules: NonNullable<OwnListing['letRules']>;
+  isPaused: boolean;
+}) {
+  return (
+    <div className="hint let-rules-notice">
+      <p>
+        {isPaused
+          ? 'Paused until you edit it to follow the letting rules:'
+          : `Edit by ${formatDate(letRules.dueAt)} to follow the letting rules, or it will be paused:`}
+      </p>
+      <ul>
+        {letRules.issues.map((issue) => (
+          <li key={issue}>{issue}</li>
+        ))}
+      </ul>
+    </div>
   );
 }

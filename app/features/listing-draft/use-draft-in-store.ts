@@ -31,7 +31,7 @@ export function useDraftInStore(initialDraft: DraftView | null, media: DraftMedi
     dispatch(resetListingDraft());
     if (initialDraft) {
       dispatch(setTempId(initialDraft.id));
-      dispatch(mergeInitialDetails(initialDraft.data));
+      dispatch(mergeInitialDetails({ ...initialDraft.data, nation: initialDraft.nation }));
       const stepInUrl = Number(new URLSearchParams(location.search).get('step'));
       dispatch(goToStep(Math.min(LAST_STEP, stepInUrl || initialDraft.step)));
     } else {

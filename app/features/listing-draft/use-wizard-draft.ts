@@ -2,10 +2,11 @@ import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { listingPath } from '@domain/listing/listing-url';
 import { stepFields, validateStep } from '@domain/listing/wizard-steps';
+import { isLetNation } from '@domain/lettings/rules-by-nation';
 import type { FieldErrors } from '@domain/validation/field-errors';
 import { ApiFailure } from '~/lib/api-client';
 import { useAppDispatch, useAppSelector } from '~/store/hooks';
-import { resetListingDraft, setTempId } from '~/store/listing-draft-slice';
+import { resetListingDraft, setPropertyDetails, setTempId } from '~/store/listing-draft-slice';
 import { FIRST_REGISTRATION_STEP, goToStep } from '~/store/registration-step-slice';
 import type { DraftMediaItem, DraftView } from './api/draft-view';
 import { usePublishDraft } from './api/publish-draft';
@@ -72,14 +73,17 @@ export function useWizardDraft(initialDraft: DraftView | null, media: DraftMedia
       return;
     }
     const fields = currentFields();
-    const checked = validateStep(step, fields);
+    // The nation is the server's answer for the saved postcode: its letting rules apply here too.
+    const nation = isLetNation(detail.nation) ? detail.nation : undefined;
+    const checked = validateStep(step, { channel: detail.channel, ...fields }, { nation });
     if (!checked.success) return show(checked.fields, 'Check the highlighted fields.');
     if (step === PHOTOS_STEP && !media.some((item) => item.kind === 'photo')) {
       return show({ photos: 'Add at least one photo' }, NO_PHOTO_MESSAGE);
     }
     try {
       const draftId = await ensureDraft();
-      await save.mutateAsync({ draftId, step, fields, nextStep: target });
+      const saved = await save.mutateAsync({ draftId, step, fields, nextStep: target });
+      dispatch(setPropertyDetails({ nation: saved.nation }));
       setErrors({});
       dispatch(goToStep(target));
       replaceWizardUrl(draftId, target);

@@ -1,5 +1,6 @@
 import { formatCount, formatDate, formatPounds, formatPropertyType } from '@domain/format';
 import { labelOf, LABELS } from '@domain/labels';
+import { letLawFacts } from './let-law-facts';
 import type { PropertyListing } from './property-types';
 
 type Fact = [label: string, value: string];
@@ -37,14 +38,11 @@ function ownershipFacts(listing: PropertyListing): Fact[] {
 /** Deposits, furnishing and the terms of a let. */
 function rentFacts(listing: PropertyListing): Fact[] {
   const facts: Fact[] = [];
-  if (listing.deposit !== null) facts.push(['Deposit', formatPounds(listing.deposit)]);
-  if (listing.holdingDeposit !== null)
-    facts.push(['Holding deposit', formatPounds(listing.holdingDeposit)]);
   if (listing.furnished) facts.push(['Furnishing', labelOf('furnished', listing.furnished)]);
   if (listing.letType) facts.push(['Let type', labelOf('letType', listing.letType)]);
   facts.push(['Available from', listing.availableFrom ? formatDate(listing.availableFrom) : 'Now']);
   facts.push(['Bills included', listing.billsIncluded ? 'Yes' : 'No']);
-  facts.push(['Pets considered', listing.petsConsidered ? 'Yes' : 'No']);
+  facts.push(...letLawFacts(listing));
   return facts;
 }
 

@@ -1,7 +1,5 @@
 import { z } from 'zod';
-import { formatNumber } from '../../format.ts';
 import { checkbox, optionalPounds, pounds } from '../../validation/fields.ts';
-import { depositCaps } from '../deposit-caps.ts';
 import {
   FURNISHED_STATES,
   LET_TYPES,
@@ -28,6 +26,12 @@ export const priceStep = z
     ),
     billsIncluded: checkbox.default(false),
     petsConsidered: checkbox.default(false),
+    /** Landlord registration (Scotland), Rent Smart Wales or PRS Database number. */
+    registrationNumber: z
+      .string()
+      .trim()
+      .max(40, 'Keep the registration number under 40 characters')
+      .optional(),
   })
   // Runs even when a field above failed, so a step shows all its errors in one pass (failed
   // fields arrive here as null or undefined, hence the checks on `price`).
@@ -79,21 +83,5 @@ export const priceStep = z
     if (value.deposit === undefined) {
       context.addIssue({ code: 'custom', path: ['deposit'], message: 'Enter the deposit' });
     }
-    if (!hasPrice) return;
-    // The cap as soon as the rent and deposit are known; per month until the period is chosen.
-    const caps = depositCaps(value.price, value.rentPeriod ?? 'month');
-    if (typeof value.deposit === 'number' && value.deposit > caps.maxDeposit) {
-      context.addIssue({
-        code: 'custom',
-        path: ['deposit'],
-        message: `The deposit can be at most £${formatNumber(caps.maxDeposit)}: ${caps.depositWeeks} weeks' rent (Tenant Fees Act 2019)`,
-      });
-    }
-    if (typeof value.holdingDeposit === 'number' && value.holdingDeposit > caps.maxHoldingDeposit) {
-      context.addIssue({
-        code: 'custom',
-        path: ['holdingDeposit'],
-        message: `The holding deposit can be at most £${formatNumber(caps.maxHoldingDeposit)}: one week's rent (Tenant Fees Act 2019)`,
-      });
-    }
+    // Deposit caps and registration numbers depend on the nation: domain/lettings/check-let.ts.
   }, ALWAYS);

@@ -6,6 +6,7 @@ import { formatMegabytes } from '../../media/process-image.ts';
 import type { Marketplace } from '../marketplace.ts';
 import { OPENAPI_PATH, openApiDocument } from '../openapi/document.ts';
 import { draftStepBody, favouritesMergeBody } from './api-bodies.ts';
+import { nationOfPostcode } from './let-context.ts';
 import type { ListingsService } from './listings-service.ts';
 
 type Params = Record<string, string>;
@@ -61,6 +62,7 @@ export function draftView(draft: Awaited<ReturnType<ListingsService['getDraft']>
     data: draft.data,
     media: draft.media,
     isOwned: draft.ownerSub !== null,
+    nation: nationOfPostcode(draft.data.postcode) ?? null,
     updatedAt: draft.updatedAt.toISOString(),
   };
 }

@@ -1,9 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database } from '../../../db/client.ts';
-import { depositCaps } from '../../../domain/listing/deposit-caps.ts';
+import { depositCapFor } from '../../../domain/lettings/check-let.ts';
 import { poundsFromInput } from '../../../domain/price-input.ts';
 import { AppError } from '../../http/app-error.ts';
+import { nationOfPostcode } from './let-context.ts';
 import { loadOwnedListing } from './load-owned-listing.ts';
 import { listingPriceHistory, listings } from './schema.ts';
 
@@ -32,11 +33,12 @@ export async function changeListingPrice(
   }
   const listing = await loadOwnedListing(db, options.listingId, options.userSub);
   const { price } = parsed.data;
-  if (listing.channel === 'rent' && listing.deposit !== null) {
-    const caps = depositCaps(price, listing.rentPeriod ?? 'month');
-    if (listing.deposit > caps.maxDeposit) {
+  const nation = nationOfPostcode(listing.postcode);
+  if (listing.channel === 'rent' && listing.deposit !== null && nation) {
+    const cap = depositCapFor(nation, price, listing.rentPeriod ?? 'month');
+    if (cap && listing.deposit > cap.max) {
       throw new AppError('VALIDATION_FAILED', 'The deposit would be over the legal cap.', {
-        price: `At this rent the deposit can be at most £${caps.maxDeposit.toLocaleString('en-GB')}; lower the deposit first (edit the listing)`,
+        price: `At this rent the deposit can be at most £${cap.max.toLocaleString('en-GB')} in ${nation} (${cap.description}); lower the deposit first (edit the listing)`,
       });
     }
   }

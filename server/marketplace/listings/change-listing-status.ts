@@ -49,6 +49,14 @@ export async function changeListingStatus(
     if (await isHeldByModeration(db, listing.id)) return askModeratorsToRelist(db, listing, status);
   }
   const now = options.now ?? new Date();
+  // Paused by the let rules check: back on Roost only through an edit that passes the rules.
+  if (listing.status === 'paused' && status !== 'paused' && listing.letRuleIssues) {
+    if (listing.letRulesDueAt && listing.letRulesDueAt <= now) {
+      throw new AppError('CONFLICT', 'Edit this let so it follows the rules, then publish it.', {
+        status: Object.values(listing.letRuleIssues).join(' '),
+      });
+    }
+  }
   const event = historyEventOf(listing.status, status);
   await db.transaction(async (tx) => {
     await tx

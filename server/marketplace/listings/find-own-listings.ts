@@ -26,6 +26,8 @@ export interface OwnListing extends ListingSummary {
   appeal: AppealStatus | null;
   /** Paused or removed by moderators, in force, and not yet appealed. */
   canAppeal: boolean;
+  /** A let found breaking its nation's rules: what to fix, and when it is (or was) paused. */
+  letRules: { issues: string[]; dueAt: string } | null;
 }
 
 /** The lister's own listings for /my-account, deleted ones too (restorable for 30 days). */
@@ -40,6 +42,8 @@ export async function findOwnListings(db: Database, ownerSub: string): Promise<O
       enquiryCount: listings.enquiryCount,
       deletedAt: listings.deletedAt,
       statusChangedAt: listings.statusChangedAt,
+      letRuleIssues: listings.letRuleIssues,
+      letRulesDueAt: listings.letRulesDueAt,
       isHeld: sql<boolean>`${listings.status} = 'paused' and ${heldByModerationSql(listingId)}`,
       isReviewRequested: reviewRequestedSql(listingId),
       isRemoved: sql<boolean>`${listings.status} = 'removed'`,
@@ -54,13 +58,27 @@ export async function findOwnListings(db: Database, ownerSub: string): Promise<O
     .orderBy(desc(listings.createdAt))
     .limit(200);
   return toSummaries(rows).map(
-    ({ deletedAt, statusChangedAt, isHeld, isReviewRequested, isRemoved, appeal, ...summary }) => ({
+    ({
+      deletedAt,
+      statusChangedAt,
+      isHeld,
+      isReviewRequested,
+      isRemoved,
+      appeal,
+      letRuleIssues,
+      letRulesDueAt,
+      ...summary
+    }) => ({
       ...summary,
       deletedAt: deletedAt?.toISOString() ?? null,
       statusChangedAt: statusChangedAt.toISOString(),
       moderation: isHeld ? (isReviewRequested ? 'review-requested' : 'held') : null,
       appeal: appeal ?? null,
       canAppeal: (isHeld || isRemoved) && !appeal,
+      letRules:
+        letRuleIssues && letRulesDueAt
+          ? { issues: Object.values(letRuleIssues), dueAt: letRulesDueAt.toISOString() }
+          : null,
     }),
   );
 }

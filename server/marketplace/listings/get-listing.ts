@@ -43,6 +43,7 @@ export const PUBLIC_LISTING_COLUMNS = [
   'holdingDeposit',
   'billsIncluded',
   'petsConsidered',
+  'registrationNumber',
   'features',
   'tenure',
   'leaseYearsRemaining',

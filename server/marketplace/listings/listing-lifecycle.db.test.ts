@@ -48,6 +48,13 @@ describe('the add-listing wizard on the server', () => {
 
   it('refuses a step with field messages, on the server too', async () => {
     const draft = await marketplace.listings.startDraft({ user: alice, clientIp: '192.0.2.1' });
+    // The deposit cap is the law of the nation the saved postcode is in (England here).
+    await marketplace.listings.saveDraftStep({
+      user: alice,
+      draftId: draft.id,
+      step: 2,
+      fields: { addressLine1: '12 Victoria Road', town: 'Leeds', postcode: 'LS6 2AB' },
+    });
     const error = await expectAppError(
       marketplace.listings.saveDraftStep({
         user: alice,

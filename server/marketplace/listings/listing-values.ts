@@ -2,6 +2,7 @@ import { toOutcode } from 'postcode';
 import { toSquareFeet } from '../../../domain/listing/steps/details-step.ts';
 import type { ListingInput } from '../../../domain/listing/listing-schema.ts';
 import { EPC_BANDS } from '../../../domain/listing/enums.ts';
+import { normaliseRegistrationNumber } from '../../../domain/lettings/check-let.ts';
 import { nationForPostcode } from '../geography/nation.ts';
 import type { Coordinates } from '../search/geocoder.ts';
 import { listingTextWithoutContactDetails } from './listing-text.ts';
@@ -38,6 +39,10 @@ export function toListingValues(
     holdingDeposit: isRent ? (input.holdingDeposit ?? null) : null,
     billsIncluded: isRent && input.billsIncluded,
     petsConsidered: isRent && input.petsConsidered,
+    registrationNumber: isRent ? normaliseRegistrationNumber(input.registrationNumber) : null,
+    // The values passed every rule just now, so an earlier finding no longer stands.
+    letRuleIssues: null,
+    letRulesDueAt: null,
     tenure: input.tenure ?? null,
     leaseYearsRemaining: input.tenure === 'leasehold' ? (input.leaseYearsRemaining ?? null) : null,
     groundRentPerYear: input.groundRentPerYear ?? null,
@@ -108,5 +113,6 @@ export function toDraftData(listing: Listing): Record<string, unknown> {
     availableFrom: listing.availableFrom ?? '',
     billsIncluded: listing.billsIncluded,
     petsConsidered: listing.petsConsidered,
+    registrationNumber: listing.registrationNumber ?? '',
   };
 }

@@ -25,8 +25,15 @@ export function createListingsService({
   db,
   geocoder,
   anonymousDraftsPerHour: anonymousPerHour,
+  prsDatabaseRequiredFrom,
   views,
-}: Pick<MarketplaceDeps, 'db' | 'geocoder' | 'anonymousDraftsPerHour'> & { views: ViewCounter }) {
+}: Pick<
+  MarketplaceDeps,
+  'db' | 'geocoder' | 'anonymousDraftsPerHour' | 'prsDatabaseRequiredFrom'
+> & {
+  views: ViewCounter;
+}) {
+  const letRules = { prsDatabaseRequiredFrom };
   return {
     findRecent: (options: { channel?: Listing['channel']; limit?: number } = {}) =>
       findRecentListings(db, options),
@@ -48,11 +55,12 @@ export function createListingsService({
       ...step
     }: Visitor &
       OfDraft & { step: number; fields: Record<string, unknown>; nextStep?: number | undefined }) =>
-      saveListingDraft(db, { ...step, userSub: user?.userId }),
+      saveListingDraft(db, { ...step, userSub: user?.userId, letRules }),
     publishDraft: async ({ user, draftId }: Visitor & OfDraft) => {
       const published = await publishListingDraft(db, geocoder, {
         draftId,
         user: user ? publisher(user) : null,
+        letRules,
       });
       if (user) await rememberLister(db, { sub: user.userId, name: user.name });
       return published;
@@ -60,12 +68,12 @@ export function createListingsService({
     getLister: ({ publicId }: { publicId: string }) => getListerProfile(db, publicId),
 
     create: async ({ user, input }: SignedIn & { input: unknown }) => {
-      const created = await createListing(db, geocoder, { user: publisher(user), input });
+      const created = await createListing(db, geocoder, { user: publisher(user), input, letRules });
       await rememberLister(db, { sub: user.userId, name: user.name });
       return created;
     },
     update: ({ user, listingId, input }: Change) =>
-      updateListing(db, geocoder, { listingId, userSub: user.userId, input }),
+      updateListing(db, geocoder, { listingId, userSub: user.userId, input, letRules }),
     changeStatus: ({ user, listingId, input }: Change) =>
       changeListingStatus(db, { listingId, userSub: user.userId, input }),
     changePrice: ({ user, listingId, input }: Change) =>

@@ -4,6 +4,7 @@ import { validateListing } from '../../../domain/listing/listing-schema.ts';
 import { AppError } from '../../http/app-error.ts';
 import { findModeratedOriginal, holdRepostForReview } from '../moderation/repost-check.ts';
 import type { Geocoder } from '../search/geocoder.ts';
+import { letContextFor, type LetRulesSettings } from './let-context.ts';
 import { toListingValues } from './listing-values.ts';
 import { loadListingDraft } from './load-listing-draft.ts';
 import {
@@ -31,13 +32,16 @@ export interface Publisher {
 export async function publishListingDraft(
   db: Database,
   geocoder: Geocoder,
-  options: { draftId: string; user: Publisher | null; now?: Date },
+  options: { draftId: string; user: Publisher | null; now?: Date; letRules?: LetRulesSettings },
 ): Promise<{ id: number; isNew: boolean; isHeldForReview: boolean }> {
   if (!options.user) throw new AppError('UNAUTHENTICATED', 'Sign in to publish your listing.');
   const user = options.user;
   const now = options.now ?? new Date();
   const draft = await loadListingDraft(db, options.draftId, user.sub);
-  const result = validateListing(draft.data);
+  const result = validateListing(
+    draft.data,
+    letContextFor(draft.data.postcode, options.letRules, now),
+  );
   if (!result.success) {
     throw new AppError('VALIDATION_FAILED', 'Some details are missing or wrong.', result.fields);
   }

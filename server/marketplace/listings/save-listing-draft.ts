@@ -2,12 +2,14 @@ import { eq } from 'drizzle-orm';
 import type { Database } from '../../../db/client.ts';
 import { LAST_STEP, validateStep } from '../../../domain/listing/wizard-steps.ts';
 import { AppError } from '../../http/app-error.ts';
+import { letContextFor, type LetRulesSettings } from './let-context.ts';
 import { loadListingDraft } from './load-listing-draft.ts';
 import { listingDrafts, type ListingDraftRow } from './schema.ts';
 
 /**
  * Saves one wizard step: the step's fields are validated with the same schema the browser used,
- * merged into the draft, and the draft moves on to `nextStep`.
+ * merged into the draft, and the draft moves on to `nextStep`. A let's fields are also checked
+ * against the rules of the nation its postcode is in.
  */
 export async function saveListingDraft(
   db: Database,
@@ -17,11 +19,16 @@ export async function saveListingDraft(
     step: number;
     fields: Record<string, unknown>;
     nextStep?: number;
+    letRules?: LetRulesSettings;
   },
 ): Promise<ListingDraftRow> {
   const draft = await loadListingDraft(db, options.draftId, options.userSub);
   const merged = { ...draft.data, ...options.fields };
-  const result = validateStep(options.step, merged);
+  const result = validateStep(
+    options.step,
+    merged,
+    letContextFor(merged.postcode, options.letRules),
+  );
   if (!result.success) {
     throw new AppError('VALIDATION_FAILED', 'Check the highlighted fields.', result.fields);
   }

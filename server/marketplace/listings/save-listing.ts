@@ -4,6 +4,7 @@ import { validateListing } from '../../../domain/listing/listing-schema.ts';
 import { AppError } from '../../http/app-error.ts';
 import { findModeratedOriginal, holdRepostForReview } from '../moderation/repost-check.ts';
 import type { Geocoder } from '../search/geocoder.ts';
+import { letContextFor, type LetRulesSettings } from './let-context.ts';
 import { toDraftData, toListingValues } from './listing-values.ts';
 import { loadOwnedListing } from './load-owned-listing.ts';
 import type { Publisher } from './publish-listing-draft.ts';
@@ -27,13 +28,14 @@ async function place(geocoder: Geocoder, postcode: string) {
 export async function createListing(
   db: Database,
   geocoder: Geocoder,
-  options: { user: Publisher; input: unknown; now?: Date },
+  options: { user: Publisher; input: unknown; now?: Date; letRules?: LetRulesSettings },
 ): Promise<{ id: number; isHeldForReview: boolean }> {
-  const result = validateListing((options.input ?? {}) as Record<string, unknown>);
+  const now = options.now ?? new Date();
+  const input = (options.input ?? {}) as Record<string, unknown>;
+  const result = validateListing(input, letContextFor(input.postcode, options.letRules, now));
   if (!result.success) {
     throw new AppError('VALIDATION_FAILED', 'Some details are missing or wrong.', result.fields);
   }
-  const now = options.now ?? new Date();
   const values = toListingValues(result.data, await place(geocoder, result.data.postcode));
   return db.transaction(async (tx) => {
     const moderated = await findModeratedOriginal(tx as unknown as Database, {
@@ -68,11 +70,19 @@ export async function createListing(
 export async function updateListing(
   db: Database,
   geocoder: Geocoder,
-  options: { listingId: number; userSub: string; input: unknown; now?: Date },
+  options: {
+    listingId: number;
+    userSub: string;
+    input: unknown;
+    now?: Date;
+    letRules?: LetRulesSettings;
+  },
 ): Promise<{ id: number }> {
   const current = await loadOwnedListing(db, options.listingId, options.userSub);
   const patch = options.input && typeof options.input === 'object' ? options.input : {};
-  const result = validateListing({ ...toDraftData(current), ...patch });
+  const now = options.now ?? new Date();
+  const merged: Record<string, unknown> = { ...toDraftData(current), ...patch };
+  const result = validateListing(merged, letContextFor(merged.postcode, options.letRules, now));
   if (!result.success) {
     throw new AppError('VALIDATION_FAILED', 'Some details are missing or wrong.', result.fields);
   }
@@ -81,7 +91,6 @@ export async function updateListing(
       ? { lat: current.lat, lng: current.lng }
       : await place(geocoder, result.data.postcode);
   const values = toListingValues(result.data, coordinates);
-  const now = options.now ?? new Date();
   await db.transaction(async (tx) => {
     await tx.update(listings).set(values).where(eq(listings.id, current.id));
     if (values.price !== current.price) {

@@ -104,6 +104,11 @@ export const listings = market.table(
     holdingDeposit: integer('holding_deposit'),
     billsIncluded: boolean('bills_included').notNull().default(false),
     petsConsidered: boolean('pets_considered').notNull().default(false),
+    /**
+     * Lets: the number the nation's landlord register issued (Scotland's landlord registration,
+     * Rent Smart Wales, England's PRS Database), or 'landlord registration pending' (Scotland).
+     */
+    registrationNumber: text('registration_number'),
     /** Must-haves visitors filter on (garden, parking, new build, …): `LISTING_FEATURES`. */
     features: text('features', { enum: LISTING_FEATURES })
       .array()
@@ -156,6 +161,12 @@ export const listings = market.table(
     confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
     confirmRequestedAt: timestamp('confirm_requested_at', { withTimezone: true }),
     statusChangedAt: timestamp('status_changed_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * A live let found breaking its nation's rules (domain/lettings): the field messages, and
+     * the day it is paused unless the lister fixes it first. Cleared when it passes again.
+     */
+    letRuleIssues: jsonb('let_rule_issues').$type<Record<string, string>>(),
+    letRulesDueAt: timestamp('let_rules_due_at', { withTimezone: true }),
     viewCount: integer('view_count').notNull().default(0),
     enquiryCount: integer('enquiry_count').notNull().default(0),
     /** Title, key features and description for keyword search (English stemming). */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LET_NATIONS } from '../../../domain/lettings/rules-by-nation.ts';
 import { APPEAL_STATUSES } from '../../../domain/moderation/appeal.ts';
 import {
   COUNCIL_TAX_BANDS,
@@ -78,6 +79,13 @@ export const ownListing = listingSummary
     canAppeal: z.boolean().meta({
       description: 'Paused or removed by moderators and not yet appealed',
     }),
+    letRules: z
+      .object({ issues: z.array(z.string()), dueAt: timestamp })
+      .nullable()
+      .meta({
+        description:
+          "A let found breaking its nation's rules: what to fix, and when it is (or was) paused",
+      }),
   })
   .meta({ id: 'OwnListing', description: 'One of my listings, deleted ones too' });
 
@@ -126,6 +134,10 @@ export const listingDetail = z
     holdingDeposit: pounds.nullable(),
     billsIncluded: z.boolean(),
     petsConsidered: z.boolean(),
+    registrationNumber: z.string().nullable().meta({
+      description:
+        "Lets: landlord registration (Scotland), Rent Smart Wales or PRS Database number, or 'landlord registration pending'",
+    }),
     features: z.array(z.enum(LISTING_FEATURES)),
     tenure: z.enum(TENURES).nullable(),
     leaseYearsRemaining: z.int().nullable(),
@@ -187,6 +199,9 @@ export const draft = z
     data: z.record(z.string(), z.unknown()).meta({ description: 'The wizard fields saved so far' }),
     media: z.array(draftMedia),
     isOwned: z.boolean(),
+    nation: z.enum(LET_NATIONS).nullable().meta({
+      description: 'The UK nation of the postcode saved so far, whose letting rules apply',
+    }),
     updatedAt: timestamp,
   })
   .meta({ id: 'Draft', description: "The add-listing wizard's state on the server" });
