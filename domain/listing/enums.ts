@@ -114,5 +114,11 @@ export function featureMask(features: readonly ListingFeature[]): number {
   return features.reduce((mask, feature) => mask | (1 << LISTING_FEATURES.indexOf(feature)), 0);
 }
 
+/**
+ * The search mask's bit for a let whose landlord considers pets (set from `pets_considered` by
+ * the search sync, migration 0035): the bit after the must-haves.
+ */
+export const PETS_CONSIDERED_MASK = 1 << LISTING_FEATURES.length;
+
 export const MAX_KEY_FEATURES = 10;
 export const MAX_TOURS = 5;

@@ -55,6 +55,8 @@ export interface SearchQuery {
   /** Rentals only. */
   furnished?: FurnishedState;
   letType?: LetType;
+  /** Rentals only: lets whose landlord considers pets (every let in England, by law). */
+  petsConsidered?: boolean;
   /** Also show under offer, sold STC and let agreed. */
   includeAgreed: boolean;
   /** Square feet. */
@@ -244,6 +246,7 @@ export function parseSearchParams(params: URLSearchParams): ParsedSearch {
 
   const agreed = params.get('agreed');
   if (agreed === 'exclude') query.includeAgreed = false;
+  if (params.get('pets') === 'considered') query.petsConsidered = true;
 
   const keywords = params.get('keywords')?.trim();
   if (keywords) {
@@ -298,6 +301,7 @@ export function toSearchParams(query: Partial<SearchQuery>): URLSearchParams {
   if (query.addedWithinDays) params.set('added', String(query.addedWithinDays));
   if (query.furnished) params.set('furnished', query.furnished);
   if (query.letType) params.set('letType', query.letType);
+  if (query.petsConsidered) params.set('pets', 'considered');
   if (query.includeAgreed === false) params.set('agreed', 'exclude');
   if (query.keywords) params.set('keywords', query.keywords);
   if (query.sort && query.sort !== 'newest') params.set('sort', query.sort);

@@ -15,6 +15,12 @@ const RENT_FILTERS = [
 function RentFilters({ query }: { query: SearchQuery }) {
   return (
     <>
+      <Checkbox
+        name="pets"
+        value="considered"
+        defaultChecked={query.petsConsidered === true}
+        label="Pets considered"
+      />
       {RENT_FILTERS.map(([name, label]) => (
         <SelectField
           key={name}
@@ -53,7 +59,12 @@ export function MoreFilters({ channel, query }: { channel: Channel; query: Searc
   return (
     <details
       className="search-filters__more"
-      open={query.types.length > 0 || query.features.length > 0 || Boolean(query.keywords)}
+      open={
+        query.types.length > 0 ||
+        query.features.length > 0 ||
+        Boolean(query.keywords) ||
+        query.petsConsidered === true
+      }
     >
       <summary>More filters</summary>
       <CheckboxGroup

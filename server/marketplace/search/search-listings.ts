@@ -14,7 +14,7 @@ import {
   sql,
   type SQL,
 } from 'drizzle-orm';
-import { featureMask } from '../../../domain/listing/enums.ts';
+import { featureMask, PETS_CONSIDERED_MASK } from '../../../domain/listing/enums.ts';
 import { milesToMetres, type SearchQuery } from '../../../domain/search/search-params.ts';
 import type { WithSubqueryWithSelection } from 'drizzle-orm/pg-core';
 import type { Database } from '../../../db/client.ts';
@@ -243,6 +243,11 @@ export function searchConditions(
   if (query.minBeds !== undefined) conditions.push(gte(s.bedrooms, query.minBeds));
   if (query.maxBeds !== undefined) conditions.push(lte(s.bedrooms, query.maxBeds));
   if (query.types.length) conditions.push(inArray(s.propertyType, query.types));
+  if (query.petsConsidered && channel === 'rent') {
+    conditions.push(
+      sql`(${s.features} & ${PETS_CONSIDERED_MASK}::smallint) = ${PETS_CONSIDERED_MASK}::smallint`,
+    );
+  }
   if (query.features.length) {
     const mask = featureMask(query.features);
     conditions.push(sql`(${s.features} & ${mask}::smallint) = ${mask}::smallint`);
