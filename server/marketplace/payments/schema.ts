@@ -18,19 +18,14 @@ import {
   type Entitlement,
 } from '../../../domain/payments/catalogue.ts';
 import { PAYMENT_STATUSES } from '../../../domain/payments/payment-status.ts';
-import { REFUND_REASONS } from '../../../domain/payments/refunds.ts';
+import { REFUND_REASONS, REFUND_STATUSES } from '../../../domain/payments/refunds.ts';
 import { market } from '../db/market-schema.ts';
 import { listings } from '../listings/schema.ts';
 
 /** `none`: a £0 order (complimentary, or a 100 % promo code) that no provider was asked to take. */
 export const paymentProvider = market.enum('payment_provider', ['stripe', 'test', 'none']);
 export const paymentStatus = market.enum('payment_status', PAYMENT_STATUSES);
-export const refundStatus = market.enum('refund_status', [
-  'pending',
-  'succeeded',
-  'failed',
-  'canceled',
-]);
+export const refundStatus = market.enum('refund_status', REFUND_STATUSES);
 export const refundReason = market.enum('refund_reason', REFUND_REASONS);
 export const upgradeKind = market.enum('upgrade_kind', UPGRADE_KINDS);
 
