@@ -13,6 +13,7 @@ import { CANCELLATION_REQUESTER } from '../../../domain/payments/refunds.ts';
 import { formatPence } from '../../../domain/format.ts';
 import type { SessionUser } from '../../../domain/session-user.ts';
 import { AppError } from '../../http/app-error.ts';
+import { isListingPublic } from './end-upgrades.ts';
 import { makeRefund, type RefundDeps } from './make-refund.ts';
 import {
   committedRefundsPence,
@@ -153,7 +154,11 @@ export async function computeQuote(
       ),
     );
   if (cancelled) return refuse('This upgrade has already been cancelled.');
-  const endedWithListing = granted.some((upgrade) => upgrade.endedReason === 'listing_not_public');
+  // After the 14 days, only while the listing stays off Roost: making it public again resumes
+  // the upgrades instead (alignUpgradesWithListing).
+  const endedWithListing =
+    granted.some((upgrade) => upgrade.endedReason === 'listing_not_public') &&
+    !(await isListingPublic(db, record.order.listingId));
   if (!isWithinCancellationWindow(payment.paidAt, now) && !endedWithListing) {
     return refuse('The 14 days in which you could cancel this upgrade have passed.');
   }

@@ -9,6 +9,7 @@ import {
   startStripeHarness,
   type PaymentsHarness,
 } from '../../../tests/support/payments-harness.ts';
+import { changeListingStatus } from '../listings/change-listing-status.ts';
 import { listings } from '../listings/schema.ts';
 import { payments, refunds, upgrades } from './schema.ts';
 
@@ -256,6 +257,58 @@ describe('when a listing stops being public', () => {
     ]);
     const placements = await harness.payments.placements({ listingIds: [live.listingId] });
     expect(placements.get(live.listingId)?.showcaseUntil).toEqual(at(7));
+  });
+});
+
+describe('when a listing is paused after 14 days and made public again', () => {
+  const setStatus = (listingId: number, status: string, days: number) =>
+    changeListingStatus(harness.database.db, {
+      listingId,
+      userSub: 'olive-owner',
+      input: { status },
+      now: at(days),
+    });
+
+  it('resumes the days left instead of also refunding them', async () => {
+    const { paymentId, listingId } = await paidOrder(harness, 'featured_28');
+    await setStatus(listingId, 'paused', 15);
+    harness.clock.now = at(15.5);
+    expect(await harness.payments.cancellationQuote({ user: owner, paymentId })).toMatchObject({
+      isAllowed: true,
+      amountPence: Math.floor((2999 * 13) / 28),
+    });
+
+    await setStatus(listingId, 'active', 16);
+    harness.clock.now = at(16.5);
+    expect(await harness.payments.cancellationQuote({ user: owner, paymentId })).toMatchObject({
+      isAllowed: false,
+      reason: 'The 14 days in which you could cancel this upgrade have passed.',
+    });
+    // The 13 days left when it was paused run from when it was made public again.
+    expect(
+      await harness.database.db.select().from(upgrades).where(eq(upgrades.listingId, listingId)),
+    ).toMatchObject([{ endedEarlyAt: null, endedReason: null, endsAt: at(29) }]);
+    const placements = await harness.payments.placements({ listingIds: [listingId] });
+    expect(placements.get(listingId)?.featuredUntil).toEqual(at(29));
+  });
+
+  it('does not resume days refunded while it was paused', async () => {
+    const { paymentId, listingId } = await paidOrder(harness, 'featured_28');
+    await setStatus(listingId, 'paused', 15);
+    harness.clock.now = at(15.5);
+    const quote = await harness.payments.cancellationQuote({ user: owner, paymentId });
+    await harness.payments.cancel({
+      user: owner,
+      paymentId,
+      input: { quotedPence: quote.amountPence, quotedAt: quote.quotedAt.toISOString() },
+    });
+    await setStatus(listingId, 'active', 16);
+    expect(
+      await harness.database.db.select().from(upgrades).where(eq(upgrades.listingId, listingId)),
+    ).toMatchObject([{ endedEarlyAt: at(15), endedReason: 'cancelled' }]);
+    harness.clock.now = at(16.5);
+    const placements = await harness.payments.placements({ listingIds: [listingId] });
+    expect(placements.get(listingId)?.featuredUntil).toBeUndefined();
   });
 });
 
