@@ -7,6 +7,8 @@ import { entitlementListValuePence } from './catalogue.ts';
  * refund is the unused part, pro rata: time left for placements, unused one-off uses.
  */
 export const CANCELLATION_DAYS = 14;
+/** The Regulations: a refund is paid within 14 days of the cancellation. */
+export const REFUND_PAID_WITHIN_DAYS = 14;
 /** How long a quoted refund is honoured: the buyer gets what they were shown if they confirm in time. */
 export const QUOTE_VALID_MINUTES = 30;
 /**
