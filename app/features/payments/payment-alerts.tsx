@@ -21,7 +21,7 @@ export function PaymentAlerts({
 }) {
   if (alerts.length === 0) return null;
   return (
-    <div className="alert alert--error" role="region" aria-labelledby="payment-alerts-title">
+    <section className="alert alert--error" aria-labelledby="payment-alerts-title">
       <h3 id="payment-alerts-title">Needs checking at the payment provider</h3>
       <ul>
         {alerts.map((alert) => (
@@ -41,6 +41,6 @@ export function PaymentAlerts({
           </li>
         ))}
       </ul>
-    </div>
+    </section>
   );
 }
