@@ -292,6 +292,20 @@ describe('when a listing is paused after 14 days and made public again', () => {
     expect(placements.get(listingId)?.featuredUntil).toEqual(at(29));
   });
 
+  it('resumes them in the sweep when the listing became public by another path', async () => {
+    const { listingId } = await paidOrder(harness, 'featured_28');
+    await setStatus(listingId, 'paused', 15);
+    await harness.database.db
+      .update(listings)
+      .set({ status: 'active' })
+      .where(eq(listings.id, listingId));
+    harness.clock.now = at(17);
+    await harness.payments.sweepUpgrades();
+    expect(
+      await harness.database.db.select().from(upgrades).where(eq(upgrades.listingId, listingId)),
+    ).toMatchObject([{ endedEarlyAt: null, endedReason: null, endsAt: at(30) }]);
+  });
+
   it('does not resume days refunded while it was paused', async () => {
     const { paymentId, listingId } = await paidOrder(harness, 'featured_28');
     await setStatus(listingId, 'paused', 15);

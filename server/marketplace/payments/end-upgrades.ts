@@ -1,4 +1,16 @@
-import { and, eq, gt, inArray, isNotNull, isNull, lt, notInArray, or, sql } from 'drizzle-orm';
+import {
+  and,
+  eq,
+  gt,
+  inArray,
+  isNotNull,
+  isNull,
+  lt,
+  notInArray,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database } from '../../../db/client.ts';
 import { PURCHASABLE_STATUSES, canBuyUpgradeFor } from '../../../domain/payments/rules.ts';
@@ -50,6 +62,15 @@ export async function alignUpgradesWithListing(
   if (!(await isListingPublic(db, options.listingId))) {
     return { ended: await endUpgradesForListing(db, { ...options, now }), resumed: 0 };
   }
+  const resumed = await resumeUpgrades(db, eq(upgrades.listingId, options.listingId), now);
+  return { ended: 0, resumed };
+}
+
+/**
+ * Resumes upgrades that ended because their listing stopped being public: each placement's start
+ * and end move on by the time it was off, so the days it had left run from `now`.
+ */
+async function resumeUpgrades(db: Db, which: SQL | undefined, now: Date): Promise<number> {
   const paused = sql`(${now.toISOString()}::timestamptz - ${upgrades.endedEarlyAt})`;
   const resumed = await db
     .update(upgrades)
@@ -61,13 +82,13 @@ export async function alignUpgradesWithListing(
     })
     .where(
       and(
-        eq(upgrades.listingId, options.listingId),
+        which,
         eq(upgrades.endedReason, 'listing_not_public'),
         or(gt(upgrades.endsAt, upgrades.endedEarlyAt), lt(upgrades.usesSpent, upgrades.usesTotal)),
       ),
     )
     .returning({ id: upgrades.id });
-  return { ended: 0, resumed: resumed.length };
+  return resumed.length;
 }
 
 /** Whether upgrades are sold for the listing as it is now (available or under offer, not deleted). */
@@ -83,7 +104,10 @@ export async function isListingPublic(db: Db, listingId: number | null): Promise
   );
 }
 
-/** Ends every live upgrade whose listing is no longer public or on the market (or is gone): one statement. */
+/**
+ * Ends every live upgrade whose listing is no longer public or on the market (or is gone), and
+ * resumes those of listings public again: one statement each.
+ */
 export async function sweepUpgrades(db: Db, options: { now?: Date } = {}): Promise<number> {
   const now = options.now ?? new Date();
   const notPublic = db
@@ -97,6 +121,12 @@ export async function sweepUpgrades(db: Db, options: { now?: Date } = {}): Promi
     .set({ endedEarlyAt: now, endedReason: 'listing_not_public' })
     .where(and(isLive(now), or(isNull(upgrades.listingId), inArray(upgrades.listingId, notPublic))))
     .returning({ id: upgrades.id });
+  // And the other way: a listing made public again by a path that did not align its upgrades.
+  const isPublic = db
+    .select({ id: listings.id })
+    .from(listings)
+    .where(and(inArray(listings.status, [...PURCHASABLE_STATUSES]), isNull(listings.deletedAt)));
+  await resumeUpgrades(db, inArray(upgrades.listingId, isPublic), now);
   return ended.length;
 }
 
