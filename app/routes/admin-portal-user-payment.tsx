@@ -9,6 +9,7 @@ import { SelectField } from '~/components/ui/select-field';
 import { TextField } from '~/components/ui/text-field';
 import { requireAdmin } from '../../server/auth/guards';
 import { failureAsPage, formFailure } from '../../server/http/route-errors';
+import { PaymentAlerts } from '~/features/payments/payment-alerts';
 import type { Route } from './+types/admin-portal-user-payment';
 
 export function meta() {
@@ -76,6 +77,7 @@ export default function AdminUserPayment({ loaderData, actionData }: Route.Compo
           <p>{message}</p>
         </div>
       ) : null}
+      <PaymentAlerts alerts={detail.alerts} linkToPayment={false} />
       <dl className="order-summary">
         <dt>Status</dt>
         <dd data-testid="admin-payment-status">{PAYMENT_STATUS_LABELS[receipt.status]}</dd>

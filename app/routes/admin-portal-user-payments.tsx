@@ -5,6 +5,7 @@ import { Button } from '~/components/ui/button';
 import { echo } from '~/components/ui/form-echo';
 import { SelectField } from '~/components/ui/select-field';
 import { TextField } from '~/components/ui/text-field';
+import { PaymentAlerts } from '~/features/payments/payment-alerts';
 import { requireAdmin } from '../../server/auth/guards';
 import { asDomainFailure } from '../../server/http/route-errors';
 import type { Route } from './+types/admin-portal-user-payments';
@@ -37,7 +38,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export default function AdminUserPayments({ loaderData }: Route.ComponentProps) {
-  const { rows, totals, values, products, failure, filters, pageSize } = loaderData;
+  const { rows, totals, values, products, failure, filters, pageSize, alerts } = loaderData;
   const filtersEcho = { values, fields: failure?.fields };
   const query = new URLSearchParams(
     Object.entries(values).filter(([, value]) => value.trim() !== ''),
@@ -47,6 +48,7 @@ export default function AdminUserPayments({ loaderData }: Route.ComponentProps) 
   return (
     <section className="card admin-section admin-payments" aria-labelledby="admin-section-title">
       <h2 id="admin-section-title">User payments</h2>
+      <PaymentAlerts alerts={alerts} linkToPayment />
       <Form method="get" className="form admin-payments__filters" aria-label="Filter payments">
         <SelectField
           id="filter-status"

@@ -16,7 +16,8 @@ const QUESTIONS: { question: string; answer: React.ReactNode }[] = [
     answer: (
       <p>
         Yes. Listing a home for sale or to rent is free, with no commission. Optional paid upgrades
-        are coming soon; see <Link to="/pricing/">pricing</Link>.
+        add visibility; see <Link to="/pricing/">pricing</Link> and our{' '}
+        <Link to="/payment-refund-policy">payment and refund policy</Link>.
       </p>
     ),
   },

@@ -27,7 +27,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
     await context.marketplace.payments.cancel({
       user,
       paymentId,
-      input: { quotedPence: form.quotedPence },
+      input: { quotedPence: form.quotedPence, quotedAt: form.quotedAt },
     });
     return redirect(`/my-account/payments/${paymentId}?cancelled`);
   } catch (error) {
@@ -79,6 +79,7 @@ export default function PaymentCancel({ loaderData, actionData }: Route.Componen
           </p>
           <Form method="post">
             <input type="hidden" name="quotedPence" value={quote.amountPence} />
+            <input type="hidden" name="quotedAt" value={new Date(quote.quotedAt).toISOString()} />
             <Button type="submit" disabled={isBusy}>
               Cancel and refund {formatPence(quote.amountPence)}
             </Button>

@@ -30,13 +30,8 @@ export default function PaymentReceipt({ loaderData }: Route.ComponentProps) {
   const { receipt, isJustCancelled } = loaderData;
   const cancellation = receipt.refunds.find((refund) => refund.reason === 'cancellation');
   const { invoice } = receipt;
-  const canCancel =
-    receipt.status !== 'refunded' &&
-    !receipt.refunds.some(
-      (refund) => refund.reason === 'cancellation' && refund.status !== 'failed',
-    ) &&
-    (receipt.cancellation?.isOpen === true ||
-      receipt.upgrades.some((upgrade) => upgrade.endedReason === 'listing_not_public'));
+  // The server decides, as the cancellation itself would: never once cancelled.
+  const canCancel = receipt.cancellation?.canCancel === true;
   const refunded = receipt.refunds.filter((refund) => refund.status === 'succeeded');
   return (
     <article className="page narrow receipt" data-testid="receipt">
@@ -155,11 +150,7 @@ export default function PaymentReceipt({ loaderData }: Route.ComponentProps) {
           {receipt.immediateStart.wording}”
         </p>
         {receipt.cancellation ? (
-          <p>
-            {receipt.cancellation.isOpen
-              ? `You can cancel until ${formatDateTime(receipt.cancellation.windowEndsAt)} and get back the unused part.`
-              : 'The 14 days to cancel have passed.'}
-          </p>
+          <p data-testid="receipt-cancellation">{cancellationSentence(receipt.cancellation)}</p>
         ) : null}
       </section>
       <p className="receipt__actions no-print">
@@ -175,4 +166,21 @@ export default function PaymentReceipt({ loaderData }: Route.ComponentProps) {
       </p>
     </article>
   );
+}
+
+/** Where cancelling stands, in words for the buyer. */
+function cancellationSentence(
+  cancellation: NonNullable<Route.ComponentProps['loaderData']['receipt']['cancellation']>,
+) {
+  if (cancellation.cancelledAt) {
+    return `You cancelled this upgrade on ${formatDateTime(cancellation.cancelledAt)}.`;
+  }
+  if (cancellation.canCancel) {
+    return cancellation.isOpen
+      ? `You can cancel until ${formatDateTime(cancellation.windowEndsAt)} and get back the unused part.`
+      : 'Your upgrade ended early because the listing is not public: while it stays that way you can cancel and get back the unused part.';
+  }
+  return cancellation.isOpen
+    ? 'Nothing is left to refund if you cancel.'
+    : 'The 14 days to cancel have passed.';
 }

@@ -7,7 +7,17 @@ import { entitlementListValuePence } from './catalogue.ts';
  * refund is the unused part, pro rata: time left for placements, unused one-off uses.
  */
 export const CANCELLATION_DAYS = 14;
-const DAY_MS = 24 * 60 * 60 * 1000;
+/** The Regulations: a refund is paid within 14 days of the cancellation. */
+export const REFUND_PAID_WITHIN_DAYS = 14;
+/** How long a quoted refund is honoured: the buyer gets what they were shown if they confirm in time. */
+export const QUOTE_VALID_MINUTES = 30;
+/**
+ * Placement time is counted as used in whole hours: the hour under way is not charged, so an
+ * upgrade cancelled before its first hour is over comes back in full.
+ */
+export const USE_COUNTED_IN_HOURS = 1;
+const HOUR_MS = 60 * 60 * 1000;
+const DAY_MS = 24 * HOUR_MS;
 
 export interface EntitlementUse {
   entitlement: Entitlement;
@@ -24,15 +34,16 @@ export function isWithinCancellationWindow(paidAt: Date, now: Date): boolean {
   return now.getTime() - paidAt.getTime() <= CANCELLATION_DAYS * DAY_MS;
 }
 
-/** The unused fraction (0–1) of one entitlement at `now`. */
+/** The unused fraction (0–1) of one entitlement at `now` (placement time in whole hours used). */
 export function unusedFraction(use: EntitlementUse, now: Date): number {
   const { entitlement } = use;
   if (entitlement.days !== undefined) {
     const start = use.startsAt?.getTime() ?? now.getTime();
-    const end = start + entitlement.days * DAY_MS;
+    const length = entitlement.days * DAY_MS;
     const stoppedAt = Math.min(now.getTime(), use.endedAt?.getTime() ?? Infinity);
-    const remaining = Math.max(0, end - Math.max(stoppedAt, start));
-    return Math.min(1, remaining / (entitlement.days * DAY_MS));
+    const unit = USE_COUNTED_IN_HOURS * HOUR_MS;
+    const used = Math.floor(Math.max(0, stoppedAt - start) / unit) * unit;
+    return Math.max(0, Math.min(1, (length - used) / length));
   }
   const uses = entitlement.uses ?? 1;
   return Math.max(0, uses - (use.usesSpent ?? 0)) / uses;
@@ -59,4 +70,9 @@ export function proRataRefundPence(options: {
   );
   const due = Math.floor(paidPence * unusedShare + 1e-9);
   return Math.max(0, Math.min(due, paidPence - alreadyRefundedPence));
+}
+
+/** The unused part as a whole percentage, rounded down: '100 %' only when nothing was used. */
+export function unusedPercent(use: EntitlementUse, now: Date): number {
+  return Math.floor(unusedFraction(use, now) * 100 + 1e-9);
 }

@@ -43,8 +43,11 @@ export const refundInput = z.object({
 });
 export type RefundInput = z.infer<typeof refundInput>;
 
-/** The buyer confirms the refund they were shown. */
-export const cancellationInput = z.object({ quotedPence: z.coerce.number().int().min(0) });
+/** The buyer confirms the refund they were shown, and when it was worked out (from the quote). */
+export const cancellationInput = z.object({
+  quotedPence: z.coerce.number().int().min(0),
+  quotedAt: z.iso.datetime({ offset: true, message: 'Reload the page and try again' }),
+});
 
 const calendarDay = z
   .string()

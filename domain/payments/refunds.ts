@@ -32,3 +32,22 @@ export const PROVIDER_REQUESTER = 'provider';
 export function refundablePence(amountPence: number, refundsPence: readonly number[]): number {
   return Math.max(0, amountPence - refundsPence.reduce((sum, pence) => sum + pence, 0));
 }
+
+export const REFUND_STATUSES = ['pending', 'succeeded', 'failed', 'canceled'] as const;
+export type RefundStatus = (typeof REFUND_STATUSES)[number];
+
+/**
+ * A refund's status moves only forward, as Stripe documents it: a pending refund succeeds, fails
+ * or is cancelled, and a succeeded one can still fail later (the card issuer returns it). Failed
+ * and cancelled are final, and nothing goes back to pending.
+ */
+const NEXT_REFUND_STATUSES: Record<RefundStatus, readonly RefundStatus[]> = {
+  pending: ['succeeded', 'failed', 'canceled'],
+  succeeded: ['failed'],
+  failed: [],
+  canceled: [],
+};
+
+export function isRefundStatusForward(from: RefundStatus, to: RefundStatus): boolean {
+  return NEXT_REFUND_STATUSES[from].includes(to);
+}

@@ -1,4 +1,5 @@
 import type { ListingStatus } from '../listing/enums.ts';
+import { CANCELLATION_DAYS } from './cancellation.ts';
 
 /**
  * Who may buy what, for which listing. Upgrades only add visibility, so they are sold only for
@@ -34,5 +35,4 @@ export function whyNotPurchasable(status: string): string {
  * The buyer's express request, at checkout, for the upgrade to start at once (Consumer Contracts
  * Regulations 2013, reg. 36): stored word for word with the order, with the time it was given.
  */
-export const IMMEDIATE_START_WORDING =
-  'Start my upgrade straight away. I understand that if I cancel within 14 days I will get back only the unused part.';
+export const IMMEDIATE_START_WORDING = `Start my upgrade straight away. I understand that if I cancel within ${CANCELLATION_DAYS} days I will get back only the unused part.`;

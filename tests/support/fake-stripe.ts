@@ -6,7 +6,7 @@ import { serveForTest } from './serve.ts';
 /**
  * A tiny stand-in for Stripe's API on 127.0.0.1, for tests that drive the real `stripe` SDK
  * (pointed here by its `host`, `port` and `protocol` options). It implements only what Roost
- * calls — PaymentIntents create and retrieve, refunds create — with Stripe's idempotency keys
+ * calls — PaymentIntents create and retrieve, refunds create and retrieve — with Stripe's idempotency keys
  * and error shape, and signs webhooks with the SDK's own `generateTestHeaderString`.
  */
 export interface FakeIntent {
@@ -173,6 +173,11 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       created: Math.floor(Date.now() / 1000),
     };
     refunds.set(refund.id, refund);
+    res.json(refund);
+  });
+  app.get('/v1/refunds/:id', (req, res) => {
+    const refund = refunds.get(req.params.id);
+    if (!refund) return error(res, 404, 'resource_missing', `No such refund: '${req.params.id}'`);
     res.json(refund);
   });
   app.use((req, res) =>

@@ -1,4 +1,6 @@
 import { formatPence } from '@domain/format';
+import { CANCELLATION_DAYS } from '@domain/payments/cancellation';
+import { VAT_RATE_PERCENT } from '@domain/payments/vat';
 
 /** Product, listing and money: the price, any discount, the amount with the VAT in it. */
 export function OrderSummary(props: {
@@ -27,7 +29,7 @@ export function OrderSummary(props: {
       ) : null}
       <dt>To pay</dt>
       <dd className="order-summary__total">{formatPence(props.amountPence)}</dd>
-      <dt>Of which VAT (20 %)</dt>
+      <dt>Of which VAT ({VAT_RATE_PERCENT} %)</dt>
       <dd>{formatPence(props.vatPence)}</dd>
       <dt>Net of VAT</dt>
       <dd>{formatPence(props.netPence)}</dd>
@@ -39,10 +41,11 @@ export function OrderSummary(props: {
 export function CancellationRights() {
   return (
     <p className="cancellation-rights">
-      You have the right to cancel within 14 days of paying. Because your upgrade starts straight
-      away at your request, if you cancel within those 14 days you get back the unused part, worked
-      out pro rata and shown to you before you confirm. Cancel from your receipt in My account. See
-      our <a href="/payment-refund-policy">payment and refund policy</a>.
+      You have the right to cancel within {CANCELLATION_DAYS} days of paying. Because your upgrade
+      starts straight away at your request, if you cancel within those {CANCELLATION_DAYS} days you
+      get back the unused part, worked out pro rata and shown to you before you confirm. Cancel from
+      your receipt in My account. See our{' '}
+      <a href="/payment-refund-policy">payment and refund policy</a>.
     </p>
   );
 }

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { admin, member, reportedListing } from '../../../tests/support/moderation-fixture.ts';
@@ -121,5 +121,21 @@ describe('admin audit log', () => {
       .from(adminAuditLog)
       .where(eq(adminAuditLog.id, id));
     expect(row?.reason).toBe('');
+  });
+
+  it('refuses TRUNCATE too, which fires no row triggers', async () => {
+    const id = await recordAdminAction(database.db, {
+      admin,
+      action: 'catalogue.update',
+      target: { type: 'product', id: 'featured_7' },
+    });
+    await expect(database.db.execute(sql`truncate market.admin_audit_log`)).rejects.toMatchObject({
+      cause: expect.objectContaining({ message: expect.stringMatching(/append-only/) }),
+    });
+    const [row] = await database.db
+      .select({ id: adminAuditLog.id })
+      .from(adminAuditLog)
+      .where(eq(adminAuditLog.id, id));
+    expect(row?.id).toBe(id);
   });
 });

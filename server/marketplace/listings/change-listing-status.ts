@@ -4,7 +4,7 @@ import { OWNER_STATUSES } from '../../../domain/listing/enums.ts';
 import type { Database } from '../../../db/client.ts';
 import { AppError } from '../../http/app-error.ts';
 import { isHeldByModeration, requestModerationReview } from '../moderation/moderation-hold.ts';
-import { endUpgradesForListing } from '../payments/end-upgrades.ts';
+import { alignUpgradesWithListing } from '../payments/end-upgrades.ts';
 import { loadOwnedListing } from './load-owned-listing.ts';
 import { listings, listingStatusHistory, type Listing, type ListingEventKind } from './schema.ts';
 
@@ -73,8 +73,9 @@ export async function changeListingStatus(
         .values({ listingId: listing.id, event, changedAt: now });
     }
   });
-  // Paused, sold STC or let agreed: its paid upgrades end (no-op for available / under offer).
-  await endUpgradesForListing(db, { listingId: listing.id, now });
+  // Paused, sold STC or let agreed: its paid upgrades end; available or under offer again: the
+  // days they had left resume.
+  await alignUpgradesWithListing(db, { listingId: listing.id, now });
   return { status };
 }
 

@@ -7,7 +7,7 @@ import {
   type ModerationDecision,
 } from '../../../domain/moderation/moderation-decision.ts';
 import type { SessionUser } from '../../../domain/session-user.ts';
-import { endUpgradesForListing } from '../payments/end-upgrades.ts';
+import { alignUpgradesWithListing } from '../payments/end-upgrades.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { Logger } from '../../logger.ts';
 import { escapeHtml } from '../../mail/escape-html.ts';
@@ -196,9 +196,10 @@ export async function moderateListing(
     };
   });
 
-  // Paused or removed by moderators: the listing's paid upgrades end (refundable unused part).
+  // Paused or removed by moderators: the listing's paid upgrades end (refundable unused part);
+  // relisted: the days they had left resume.
   if (decision !== 'dismiss')
-    await endUpgradesForListing(db, { listingId: result.listing.id, now });
+    await alignUpgradesWithListing(db, { listingId: result.listing.id, now });
 
   let isListerEmailed = false;
   const { listing, isRelisted, isAppeal } = result;

@@ -1,9 +1,10 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import {
   CANCELLATION_DAYS,
+  QUOTE_VALID_MINUTES,
   isWithinCancellationWindow,
   proRataRefundPence,
-  unusedFraction,
+  unusedPercent,
   type EntitlementUse,
 } from '../../../domain/payments/cancellation.ts';
 import { cancellationInput } from '../../../domain/payments/payment-inputs.ts';
@@ -12,6 +13,7 @@ import { CANCELLATION_REQUESTER } from '../../../domain/payments/refunds.ts';
 import { formatPence } from '../../../domain/format.ts';
 import type { SessionUser } from '../../../domain/session-user.ts';
 import { AppError } from '../../http/app-error.ts';
+import { isListingPublic } from './end-upgrades.ts';
 import { makeRefund, type RefundDeps } from './make-refund.ts';
 import {
   committedRefundsPence,
@@ -22,8 +24,7 @@ import {
 import { refunds, upgrades, type Refund, type Upgrade } from './schema.ts';
 
 const DAY_MS = 86_400_000;
-/** A quote stays good for this long: the buyer gets what they were shown if they confirm in time. */
-export const QUOTE_VALID_MS = 30 * 60_000;
+const QUOTE_VALID_MS = QUOTE_VALID_MINUTES * 60_000;
 
 export interface CancellationQuote {
   paymentId: number;
@@ -32,6 +33,8 @@ export interface CancellationQuote {
   reason: string | undefined;
   /** The refund due now, pro rata. */
   amountPence: number;
+  /** When it was worked out: sent back with the amount to confirm it. */
+  quotedAt: Date;
   paidPence: number;
   alreadyRefundedPence: number;
   windowEndsAt: Date | null;
@@ -51,6 +54,12 @@ export async function quoteCancellation(
   return computeQuote(db, record, options.now ?? new Date());
 }
 
+/**
+ * Confirms a cancellation for exactly the refund the buyer was shown: the quoted amount and when
+ * it was worked out come back from the page; if that quote is over 30 minutes old, or is not what
+ * Roost worked out at that moment (or the payment changed since), nothing is refunded and the
+ * answer (409) carries the new quote to show and confirm.
+ */
 export async function confirmCancellation(
   deps: RefundDeps,
   options: { user: SessionUser | null; paymentId: number; input: unknown; now?: Date },
@@ -59,19 +68,18 @@ export async function confirmCancellation(
   if (!parsed.success) throw new AppError('VALIDATION_FAILED', 'Reload the page and try again.');
   const record = await loadBuyerPayment(deps.db, options.user, options.paymentId);
   const now = options.now ?? new Date();
-  const quote = await computeQuote(deps.db, record, now);
-  if (!quote.isAllowed) throw new AppError('CONFLICT', quote.reason!);
-  const earlier = await computeQuote(deps.db, record, new Date(now.getTime() - QUOTE_VALID_MS));
+  const current = await computeQuote(deps.db, record, now);
+  if (!current.isAllowed) throw new AppError('CONFLICT', current.reason!);
   const { quotedPence } = parsed.data;
-  // Honour the amount shown if it was right within the last half hour; otherwise show the new one.
-  if (
-    quotedPence < quote.amountPence ||
-    quotedPence > Math.max(earlier.amountPence, quote.amountPence)
-  ) {
+  const quotedAt = new Date(parsed.data.quotedAt);
+  const age = now.getTime() - quotedAt.getTime();
+  const shown =
+    age >= 0 && age <= QUOTE_VALID_MS ? await computeQuote(deps.db, record, quotedAt) : undefined;
+  if (!shown?.isAllowed || shown.amountPence !== quotedPence) {
     throw new AppError(
       'CONFLICT',
-      `The refund due is now ${formatPence(quote.amountPence)}. Check it and confirm again.`,
-      { quotedPence: String(quote.amountPence) },
+      `The refund due is now ${formatPence(current.amountPence)}. Check it and confirm again.`,
+      { quotedPence: String(current.amountPence), quotedAt: current.quotedAt.toISOString() },
     );
   }
   const refund = await makeRefund(deps, {
@@ -88,7 +96,8 @@ export async function confirmCancellation(
   return { refund, amountPence: refund.amountPence };
 }
 
-async function computeQuote(
+/** The quote for cancelling at `now` (also what the receipt offers). */
+export async function computeQuote(
   db: Db,
   record: PaymentWithOrder,
   now: Date,
@@ -121,12 +130,13 @@ async function computeQuote(
   const quote = {
     paymentId: payment.id,
     amountPence,
+    quotedAt: now,
     paidPence: payment.amountPence,
     alreadyRefundedPence,
     windowEndsAt,
     upgrades: uses.map((use) => ({
       kind: use.entitlement.kind,
-      unusedPercent: Math.round(unusedFraction(use, now) * 100),
+      unusedPercent: unusedPercent(use, now),
     })),
   };
   const refuse = (reason: string) => ({ ...quote, amountPence: 0, isAllowed: false, reason });
@@ -144,7 +154,11 @@ async function computeQuote(
       ),
     );
   if (cancelled) return refuse('This upgrade has already been cancelled.');
-  const endedWithListing = granted.some((upgrade) => upgrade.endedReason === 'listing_not_public');
+  // After the 14 days, only while the listing stays off Roost: making it public again resumes
+  // the upgrades instead (alignUpgradesWithListing).
+  const endedWithListing =
+    granted.some((upgrade) => upgrade.endedReason === 'listing_not_public') &&
+    !(await isListingPublic(db, record.order.listingId));
   if (!isWithinCancellationWindow(payment.paidAt, now) && !endedWithListing) {
     return refuse('The 14 days in which you could cancel this upgrade have passed.');
   }

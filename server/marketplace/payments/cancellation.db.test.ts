@@ -9,6 +9,7 @@ import {
   startStripeHarness,
   type PaymentsHarness,
 } from '../../../tests/support/payments-harness.ts';
+import { changeListingStatus } from '../listings/change-listing-status.ts';
 import { listings } from '../listings/schema.ts';
 import { payments, refunds, upgrades } from './schema.ts';
 
@@ -30,21 +31,25 @@ describe('cancelling within 14 days', () => {
     const { paymentId, listingId } = await paidOrder(harness, 'featured_7');
     harness.clock.now = at(2);
     const quote = await harness.api('olive-owner', `/me/payments/${paymentId}/cancellation`);
-    expect(await quote.json()).toMatchObject({
+    const shown = (await quote.json()) as { quotedAt: string };
+    expect(shown).toMatchObject({
       isAllowed: true,
       amountPence: 713,
+      quotedAt: at(2).toISOString(),
       paidPence: 999,
       upgrades: [{ kind: 'featured', unusedPercent: 71 }],
     });
 
     const wrong = await harness.api('olive-owner', `/me/payments/${paymentId}/cancellation`, {
-      body: { quotedPence: 999 },
+      body: { quotedPence: 999, quotedAt: shown.quotedAt },
     });
     expect(wrong.status).toBe(409);
-    expect(await wrong.json()).toMatchObject({ error: { fields: { quotedPence: '713' } } });
+    expect(await wrong.json()).toMatchObject({
+      error: { fields: { quotedPence: '713', quotedAt: at(2).toISOString() } },
+    });
 
     const confirmed = await harness.api('olive-owner', `/me/payments/${paymentId}/cancellation`, {
-      body: { quotedPence: 713 },
+      body: { quotedPence: 713, quotedAt: shown.quotedAt },
     });
     expect(confirmed.status).toBe(201);
     expect(await confirmed.json()).toMatchObject({ amountPence: 713 });
@@ -76,21 +81,97 @@ describe('cancelling within 14 days', () => {
       amountPence: 0,
       reason: 'This upgrade has already been cancelled.',
     });
+    // The receipt no longer offers to cancel: it says when it was cancelled.
+    expect(receipt.cancellation).toMatchObject({ canCancel: false, cancelledAt: at(2) });
+  });
+
+  it('refunds a 100 %-unused upgrade in full, for exactly the amount shown', async () => {
+    const { paymentId } = await paidOrder(harness, 'featured_7');
+    // Ten minutes in: nothing of the week has been used yet in whole hours.
+    const shownAt = new Date(at(0).getTime() + 10 * 60_000);
+    harness.clock.now = shownAt;
+    const quote = await harness.payments.cancellationQuote({ user: owner, paymentId });
+    expect(quote).toMatchObject({
+      isAllowed: true,
+      amountPence: 999,
+      upgrades: [{ unusedPercent: 100 }],
+    });
+    const receipt = await harness.payments.receipt({ user: owner, paymentId });
+    expect(receipt.cancellation).toMatchObject({ canCancel: true, cancelledAt: null });
+
+    // An amount other than the one quoted at that moment is never paid: the new quote comes back.
+    harness.clock.now = new Date(shownAt.getTime() + 5 * 60_000);
+    const other = await harness.api('olive-owner', `/me/payments/${paymentId}/cancellation`, {
+      body: { quotedPence: 998, quotedAt: shownAt.toISOString() },
+    });
+    expect(other.status).toBe(409);
+    const unquoted = await harness.api('olive-owner', `/me/payments/${paymentId}/cancellation`, {
+      body: { quotedPence: 999 },
+    });
+    expect(unquoted.status).toBe(422);
+    const confirmed = await harness.api('olive-owner', `/me/payments/${paymentId}/cancellation`, {
+      body: { quotedPence: 999, quotedAt: shownAt.toISOString() },
+    });
+    expect(confirmed.status).toBe(201);
+    expect(await paymentRow(harness, paymentId)).toMatchObject({
+      status: 'refunded',
+      refundedPence: 999,
+    });
+  });
+
+  it('pays the quoted amount, not a larger one from before it, in the first half hour', async () => {
+    const { paymentId } = await paidOrder(harness, 'featured_7');
+    harness.clock.now = new Date(at(0).getTime() + 75 * 60_000);
+    const quote = await harness.payments.cancellationQuote({ user: owner, paymentId });
+    // One whole hour of 168 used.
+    expect(quote.amountPence).toBe(Math.floor((999 * 167) / 168));
+    await expect(
+      harness.payments.cancel({
+        user: owner,
+        paymentId,
+        input: { quotedPence: 999, quotedAt: quote.quotedAt.toISOString() },
+      }),
+    ).rejects.toMatchObject({
+      code: 'CONFLICT',
+      fields: { quotedPence: String(quote.amountPence) },
+    });
+    const { amountPence } = await harness.payments.cancel({
+      user: owner,
+      paymentId,
+      input: { quotedPence: quote.amountPence, quotedAt: quote.quotedAt.toISOString() },
+    });
+    expect(amountPence).toBe(quote.amountPence);
   });
 
   it('honours a quote shown a few minutes ago', async () => {
     const { paymentId } = await paidOrder(harness, 'featured_7');
-    harness.clock.now = at(3);
+    const shownAt = new Date(at(3).getTime() + 45 * 60_000);
+    harness.clock.now = shownAt;
     const quote = await harness.payments.cancellationQuote({ user: owner, paymentId });
-    harness.clock.now = new Date(at(3).getTime() + 20 * 60_000);
+    // Twenty minutes later another whole hour has been used.
+    harness.clock.now = new Date(shownAt.getTime() + 20 * 60_000);
     const later = await harness.payments.cancellationQuote({ user: owner, paymentId });
     expect(later.amountPence).toBeLessThan(quote.amountPence);
     const { amountPence } = await harness.payments.cancel({
       user: owner,
       paymentId,
-      input: { quotedPence: quote.amountPence },
+      input: { quotedPence: quote.amountPence, quotedAt: quote.quotedAt.toISOString() },
     });
     expect(amountPence).toBe(quote.amountPence);
+  });
+
+  it('asks again for a quote over 30 minutes old', async () => {
+    const { paymentId } = await paidOrder(harness, 'featured_7');
+    harness.clock.now = at(3);
+    const quote = await harness.payments.cancellationQuote({ user: owner, paymentId });
+    harness.clock.now = new Date(at(3).getTime() + 31 * 60_000);
+    await expect(
+      harness.payments.cancel({
+        user: owner,
+        paymentId,
+        input: { quotedPence: quote.amountPence, quotedAt: quote.quotedAt.toISOString() },
+      }),
+    ).rejects.toMatchObject({ code: 'CONFLICT' });
   });
 
   it('is closed after 14 days, and for someone else’s payment the payment does not exist', async () => {
@@ -100,7 +181,11 @@ describe('cancelling within 14 days', () => {
       isAllowed: false,
     });
     await expect(
-      harness.payments.cancel({ user: owner, paymentId, input: { quotedPence: 1 } }),
+      harness.payments.cancel({
+        user: owner,
+        paymentId,
+        input: { quotedPence: 1, quotedAt: at(14.5).toISOString() },
+      }),
     ).rejects.toMatchObject({ code: 'CONFLICT' });
     await expect(
       harness.payments.cancellationQuote({ user: person('mallory'), paymentId }),
@@ -172,6 +257,72 @@ describe('when a listing stops being public', () => {
     ]);
     const placements = await harness.payments.placements({ listingIds: [live.listingId] });
     expect(placements.get(live.listingId)?.showcaseUntil).toEqual(at(7));
+  });
+});
+
+describe('when a listing is paused after 14 days and made public again', () => {
+  const setStatus = (listingId: number, status: string, days: number) =>
+    changeListingStatus(harness.database.db, {
+      listingId,
+      userSub: 'olive-owner',
+      input: { status },
+      now: at(days),
+    });
+
+  it('resumes the days left instead of also refunding them', async () => {
+    const { paymentId, listingId } = await paidOrder(harness, 'featured_28');
+    await setStatus(listingId, 'paused', 15);
+    harness.clock.now = at(15.5);
+    expect(await harness.payments.cancellationQuote({ user: owner, paymentId })).toMatchObject({
+      isAllowed: true,
+      amountPence: Math.floor((2999 * 13) / 28),
+    });
+
+    await setStatus(listingId, 'active', 16);
+    harness.clock.now = at(16.5);
+    expect(await harness.payments.cancellationQuote({ user: owner, paymentId })).toMatchObject({
+      isAllowed: false,
+      reason: 'The 14 days in which you could cancel this upgrade have passed.',
+    });
+    // The 13 days left when it was paused run from when it was made public again.
+    expect(
+      await harness.database.db.select().from(upgrades).where(eq(upgrades.listingId, listingId)),
+    ).toMatchObject([{ endedEarlyAt: null, endedReason: null, endsAt: at(29) }]);
+    const placements = await harness.payments.placements({ listingIds: [listingId] });
+    expect(placements.get(listingId)?.featuredUntil).toEqual(at(29));
+  });
+
+  it('resumes them in the sweep when the listing became public by another path', async () => {
+    const { listingId } = await paidOrder(harness, 'featured_28');
+    await setStatus(listingId, 'paused', 15);
+    await harness.database.db
+      .update(listings)
+      .set({ status: 'active' })
+      .where(eq(listings.id, listingId));
+    harness.clock.now = at(17);
+    await harness.payments.sweepUpgrades();
+    expect(
+      await harness.database.db.select().from(upgrades).where(eq(upgrades.listingId, listingId)),
+    ).toMatchObject([{ endedEarlyAt: null, endedReason: null, endsAt: at(30) }]);
+  });
+
+  it('does not resume days refunded while it was paused', async () => {
+    const { paymentId, listingId } = await paidOrder(harness, 'featured_28');
+    await setStatus(listingId, 'paused', 15);
+    harness.clock.now = at(15.5);
+    const quote = await harness.payments.cancellationQuote({ user: owner, paymentId });
+    await harness.payments.cancel({
+      user: owner,
+      paymentId,
+      input: { quotedPence: quote.amountPence, quotedAt: quote.quotedAt.toISOString() },
+    });
+    await setStatus(listingId, 'active', 16);
+    expect(
+      await harness.database.db.select().from(upgrades).where(eq(upgrades.listingId, listingId)),
+    ).toMatchObject([{ endedEarlyAt: at(15), endedReason: 'cancelled' }]);
+    harness.clock.now = at(16.5);
+    const placements = await harness.payments.placements({ listingIds: [listingId] });
+    expect(placements.get(listingId)?.featuredUntil).toBeUndefined();
   });
 });
 

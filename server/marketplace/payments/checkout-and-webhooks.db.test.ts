@@ -281,6 +281,31 @@ describe('the webhook', () => {
     expect(await paymentRow(body.paymentId)).toMatchObject({ status: 'paid' });
   });
 
+  it('refuses a genuine signature dated more than 5 minutes ahead, and records nothing', async () => {
+    const listingId = await insertListing(harness.database.db, { ownerSub: 'olive-owner' });
+    const { body } = await checkout(listingId, 'bump');
+    const intent = harness.stripe.setIntent(await providerIdOf(body.paymentId), 'succeeded');
+    const nowSeconds = Math.floor(Date.now() / 1000);
+    const ahead = harness.stripe.webhook('payment_intent.succeeded', intent, {
+      timestamp: nowSeconds + 600,
+    });
+    const response = await harness.deliver(ahead);
+    expect(response.status).toBe(400);
+    expect(
+      await harness.database.db
+        .select()
+        .from(webhookEvents)
+        .where(eq(webhookEvents.providerEventId, ahead.id)),
+    ).toEqual([]);
+    expect(await paymentRow(body.paymentId)).toMatchObject({ status: 'pending' });
+    // A clock a minute ahead of ours is within the tolerance.
+    const slightlyAhead = harness.stripe.webhook('payment_intent.succeeded', intent, {
+      timestamp: nowSeconds + 60,
+    });
+    expect((await harness.deliver(slightlyAhead)).status).toBe(200);
+    expect(await paymentRow(body.paymentId)).toMatchObject({ status: 'paid' });
+  });
+
   it('refuses a tampered body, a stale timestamp, a wrong secret or no signature, and records nothing', async () => {
     const listingId = await insertListing(harness.database.db, { ownerSub: 'olive-owner' });
     const { body } = await checkout(listingId, 'featured_28');

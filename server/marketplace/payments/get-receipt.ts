@@ -9,6 +9,7 @@ import { REFUND_REASON_LABELS } from '../../../domain/payments/refunds.ts';
 import { splitVat } from '../../../domain/payments/vat.ts';
 import type { SessionUser } from '../../../domain/session-user.ts';
 import { loadBuyerPayment, type Db, type PaymentWithOrder } from './payment-records.ts';
+import { computeQuote } from './cancel-order.ts';
 import { invoices, type Upgrade } from './schema.ts';
 import { refundsAndUpgradesOf } from './payment-records.ts';
 
@@ -65,8 +66,13 @@ export interface Receipt {
     | 'endedReason'
   >[];
   immediateStart: { acknowledgedAt: Date; wording: string };
-  /** The 14-day cancellation window (open or not) once paid. */
-  cancellation: { windowEndsAt: Date; isOpen: boolean } | undefined;
+  /**
+   * Once paid: the 14-day window, whether cancelling is possible now (as the cancellation itself
+   * decides: not once cancelled or refunded in full), and when it was cancelled, if it was.
+   */
+  cancellation:
+    | { windowEndsAt: Date; isOpen: boolean; canCancel: boolean; cancelledAt: Date | null }
+    | undefined;
 }
 
 /** The buyer's receipt for one of their payments (`/my-account/payments/:id`). */
@@ -83,6 +89,12 @@ export async function buildReceipt(db: Db, record: PaymentWithOrder, now: Date):
   const [invoice] = await db.select().from(invoices).where(eq(invoices.paymentId, payment.id));
   const { refundRows, upgradeRows } = await refundsAndUpgradesOf(db, payment.id, order.id);
   const { netPence, vatPence } = splitVat(order.amountPence);
+  const quote = payment.paidAt ? await computeQuote(db, record, now) : undefined;
+  const cancelled = refundRows.find(
+    (refund) =>
+      refund.reason === 'cancellation' &&
+      (refund.status === 'pending' || refund.status === 'succeeded'),
+  );
   return {
     paymentId: payment.id,
     status: payment.status,
@@ -139,6 +151,8 @@ export async function buildReceipt(db: Db, record: PaymentWithOrder, now: Date):
       ? {
           windowEndsAt: new Date(payment.paidAt.getTime() + CANCELLATION_DAYS * 86_400_000),
           isOpen: isWithinCancellationWindow(payment.paidAt, now),
+          canCancel: quote?.isAllowed === true,
+          cancelledAt: cancelled?.createdAt ?? null,
         }
       : undefined,
   };

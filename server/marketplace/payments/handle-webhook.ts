@@ -7,10 +7,12 @@ import {
   WebhookSignatureError,
   type PaymentProvider,
   type ProviderPayment,
+  type ProviderRefund,
 } from './payment-provider.ts';
 import { lockPayment } from './payment-records.ts';
 import type { SupplierDetails } from './payments-config.ts';
-import { reconcileProviderRefund } from './record-refund-state.ts';
+import { findOurRefund, reconcileProviderRefund } from './reconcile-provider-refund.ts';
+import { needsReread } from './record-refund-state.ts';
 import { payments, webhookEvents } from './schema.ts';
 
 export interface WebhookDeps {
@@ -64,6 +66,8 @@ export async function handleWebhook(
       .where(eq(payments.providerPaymentId, event.paymentId));
     if (ours) current = await provider.retrieve(event.paymentId);
   }
+  const refundNews =
+    event.refund && (await currentRefundNews(provider, db, event.refund, event.created));
 
   const now = options.now ?? new Date();
   return db.transaction(async (tx) => {
@@ -96,8 +100,8 @@ export async function handleWebhook(
       }
     } else if (event.paymentId) {
       outcome = 'ignored: not a Roost payment';
-    } else if (event.refund) {
-      ({ paymentId, outcome } = await reconcileProviderRefund(tx, event.refund));
+    } else if (refundNews) {
+      ({ paymentId, outcome } = await reconcileProviderRefund(tx, refundNews, event.created));
     }
     await tx
       .update(webhookEvents)
@@ -109,4 +113,23 @@ export async function handleWebhook(
     );
     return { eventId: event.id, isDuplicate: false, outcome };
   });
+}
+
+/**
+ * A refund event's news, checked with the provider when it would move our refund backwards
+ * (say 'canceled' after 'succeeded', from an event delivered late): the provider's current
+ * state is acted on instead. Outside any transaction, like every network call.
+ */
+async function currentRefundNews(
+  provider: PaymentProvider,
+  db: Database,
+  news: ProviderRefund,
+  created: Date,
+): Promise<ProviderRefund> {
+  const ours = await findOurRefund(db, news);
+  if (!ours || !needsReread(ours, { ...news, providerRefundId: news.id, at: created })) {
+    return news;
+  }
+  const current = await provider.retrieveRefund(news.id);
+  return { ...news, status: current.status };
 }

@@ -9,10 +9,11 @@ import type { SessionUser } from '../../../domain/session-user.ts';
 import { fieldErrorsOf } from '../../../domain/validation/field-errors.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { Db } from './payment-records.ts';
-import { invoices, orders, payments, refunds } from './schema.ts';
+import { invoices, orders, paymentAlerts, payments, refunds, type PaymentAlert } from './schema.ts';
 import { assertPaymentsAdmin } from './require-payments-admin.ts';
 
 export const PAGE_SIZE = 50;
+const ALERTS_SHOWN = 20;
 
 export interface AdminPaymentRow {
   paymentId: number;
@@ -117,6 +118,8 @@ export async function listPayments(
   rows: AdminPaymentRow[];
   totals: PaymentTotals;
   pageSize: number;
+  /** The latest things the provider reported that Roost would not record, whatever the filters. */
+  alerts: PaymentAlert[];
 }> {
   assertPaymentsAdmin(options.user);
   const filters = parseFilters(options.filters);
@@ -136,7 +139,13 @@ export async function listPayments(
     .leftJoin(invoices, eq(invoices.paymentId, payments.id))
     .where(filterConditions(filters));
   const sum = totals!;
+  const alerts = await db
+    .select()
+    .from(paymentAlerts)
+    .orderBy(desc(paymentAlerts.createdAt), desc(paymentAlerts.id))
+    .limit(ALERTS_SHOWN);
   return {
+    alerts,
     filters,
     rows: rows.map(toAdminRow),
     totals: { ...sum, netPence: sum.grossPence - sum.refundsPence },

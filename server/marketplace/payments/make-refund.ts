@@ -172,7 +172,11 @@ export async function makeRefund(deps: RefundDeps, order: RefundOrder): Promise<
   });
 }
 
-/** Ends what is left of a refunded or cancelled order's upgrades: no further placement. */
+/**
+ * Ends what is left of a refunded or cancelled order's upgrades: no further placement. Those
+ * already ended because the listing stopped being public are marked too, so making the listing
+ * public again does not resume days that were refunded.
+ */
 async function endOrderUpgrades(
   tx: Tx,
   orderId: number,
@@ -181,12 +185,20 @@ async function endOrderUpgrades(
 ): Promise<void> {
   await tx
     .update(upgrades)
-    .set({ endedEarlyAt: now, endedReason: reason })
+    .set({
+      endedEarlyAt: sql`coalesce(${upgrades.endedEarlyAt}, ${now.toISOString()}::timestamptz)`,
+      endedReason: reason,
+    })
     .where(
       and(
         eq(upgrades.orderId, orderId),
-        isNull(upgrades.endedEarlyAt),
-        or(gt(upgrades.endsAt, now), sql`${upgrades.usesSpent} < ${upgrades.usesTotal}`),
+        or(
+          and(
+            isNull(upgrades.endedEarlyAt),
+            or(gt(upgrades.endsAt, now), sql`${upgrades.usesSpent} < ${upgrades.usesTotal}`),
+          ),
+          eq(upgrades.endedReason, 'listing_not_public'),
+        ),
       ),
     );
 }

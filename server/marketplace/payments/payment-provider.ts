@@ -80,6 +80,8 @@ export interface PaymentProvider {
   createCheckout(request: CheckoutRequest): Promise<Checkout>;
   retrieve(paymentId: string): Promise<ProviderPayment & { clientSecret: string | undefined }>;
   refund(request: RefundRequest): Promise<ProviderRefund>;
+  /** A refund as the provider has it now (news that would move it backwards is checked here). */
+  retrieveRefund(refundId: string): Promise<ProviderRefund>;
   /** Verifies the signature over the raw body and its timestamp; throws WebhookSignatureError. */
   parseWebhook(rawBody: Buffer, signature: string | undefined): ProviderEvent;
 }

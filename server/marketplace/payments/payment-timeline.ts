@@ -5,7 +5,7 @@ import type { SessionUser } from '../../../domain/session-user.ts';
 import { AppError } from '../../http/app-error.ts';
 import { buildReceipt, type Receipt } from './get-receipt.ts';
 import { findPayment, type Db } from './payment-records.ts';
-import { webhookEvents } from './schema.ts';
+import { paymentAlerts, webhookEvents, type PaymentAlert } from './schema.ts';
 import { assertPaymentsAdmin } from './require-payments-admin.ts';
 import { refundsAndUpgradesOf } from './payment-records.ts';
 
@@ -29,6 +29,8 @@ export interface AdminPaymentDetail {
   timeline: TimelineEntry[];
   /** What is left to refund (refunds under way count as taken). */
   refundablePence: number;
+  /** What the provider reported that Roost would not record (a refund larger than what remains). */
+  alerts: PaymentAlert[];
 }
 
 /** Administrators: one payment, with everything that happened to it in order. */
@@ -47,6 +49,11 @@ export async function getPaymentDetail(
     .where(eq(webhookEvents.paymentId, payment.id))
     .orderBy(asc(webhookEvents.receivedAt), asc(webhookEvents.id));
   const { refundRows, upgradeRows: ended } = await refundsAndUpgradesOf(db, payment.id, order.id);
+  const alerts = await db
+    .select()
+    .from(paymentAlerts)
+    .where(eq(paymentAlerts.paymentId, payment.id))
+    .orderBy(asc(paymentAlerts.createdAt), asc(paymentAlerts.id));
 
   const timeline: TimelineEntry[] = [
     {
@@ -108,6 +115,7 @@ export async function getPaymentDetail(
       failureMessage: refund.failureMessage,
     })),
     timeline,
+    alerts,
     refundablePence:
       receipt.status === 'paid' || receipt.status === 'partially_refunded'
         ? Math.max(0, payment.amountPence - taken)

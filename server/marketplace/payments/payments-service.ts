@@ -2,7 +2,7 @@ import type { Database } from '../../../db/client.ts';
 import type { SessionUser } from '../../../domain/session-user.ts';
 import type { Logger } from '../../logger.ts';
 import { confirmCancellation, quoteCancellation } from './cancel-order.ts';
-import { endUpgradesForListing, sweepUpgrades } from './end-upgrades.ts';
+import { alignUpgradesWithListing, endUpgradesForListing, sweepUpgrades } from './end-upgrades.ts';
 import { getReceipt } from './get-receipt.ts';
 import { handleWebhook } from './handle-webhook.ts';
 import { listMyPayments } from './list-my-payments.ts';
@@ -73,6 +73,9 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
     /** For the listings side: call after a listing's status changes (no-op while it is public). */
     endUpgradesForListing: (options: { listingId: number }) =>
       endUpgradesForListing(db, { ...options, now: now() }),
+    /** After a status change: ends the upgrades of a listing that is not public, resumes them when it is again. */
+    alignUpgradesWithListing: (options: { listingId: number }) =>
+      alignUpgradesWithListing(db, { ...options, now: now() }),
     sweepUpgrades: () => sweepUpgrades(db, { now: now() }),
     admin: {
       list: (options: User & { filters: unknown }) => listPayments(db, options),

@@ -1,37 +1,78 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { isSettled, settledStatus } from '../../../domain/payments/payment-status.ts';
-import { PROVIDER_REQUESTER } from '../../../domain/payments/refunds.ts';
-import { splitVat } from '../../../domain/payments/vat.ts';
+import { isRefundStatusForward } from '../../../domain/payments/refunds.ts';
 import type { ProviderRefund } from './payment-provider.ts';
-import { lockPayment, type Tx } from './payment-records.ts';
+import type { Tx } from './payment-records.ts';
 import { payments, refunds, type Refund } from './schema.ts';
+
+export interface RefundNews {
+  providerRefundId: string;
+  status: ProviderRefund['status'];
+  failureMessage?: string;
+  /** When the provider's event was created; absent for the provider's answer to our own call. */
+  at?: Date;
+}
 
 /**
  * Records what the provider says of a refund, idempotently: the same news twice changes nothing,
- * a refund never goes back to pending, and the payment's refunded total is recomputed from the
- * refunds table rather than added to, so no order of events can count one twice.
+ * the status only moves forward (`isRefundStatusForward`), news older than the last event applied
+ * changes nothing, and the payment's refunded total is recomputed from the refunds table rather
+ * than added to, so no order of events can count one twice or turn a refunded payment back.
  */
-export async function recordRefundState(
-  tx: Tx,
-  refund: Refund,
-  news: { providerRefundId: string; status: ProviderRefund['status']; failureMessage?: string },
-): Promise<string> {
-  const status =
-    news.status === 'pending' && refund.status !== 'pending' ? refund.status : news.status;
-  if (status !== refund.status || refund.providerRefundId !== news.providerRefundId) {
-    await tx
-      .update(refunds)
-      .set({
-        status,
-        providerRefundId: news.providerRefundId,
-        failureMessage: status === 'failed' ? (news.failureMessage ?? refund.failureMessage) : null,
-      })
-      .where(eq(refunds.id, refund.id));
+export async function recordRefundState(tx: Tx, refund: Refund, news: RefundNews): Promise<string> {
+  const isOlder = isOlderNews(refund, news);
+  const moves = !isOlder && isRefundStatusForward(knownStatus(refund), news.status);
+  const status = moves ? news.status : refund.status;
+  const changes = {
+    ...(moves
+      ? {
+          status,
+          providerStatusAt: news.at ?? refund.providerStatusAt,
+          failureMessage:
+            status === 'failed' ? (news.failureMessage ?? refund.failureMessage) : null,
+        }
+      : {}),
+    ...(refund.providerRefundId !== news.providerRefundId
+      ? { providerRefundId: news.providerRefundId }
+      : {}),
+  };
+  if (Object.keys(changes).length > 0) {
+    await tx.update(refunds).set(changes).where(eq(refunds.id, refund.id));
   }
   await recomputeRefunded(tx, refund.paymentId);
-  return status === refund.status
-    ? `refund ${refund.id}: no change (${status})`
-    : `refund ${refund.id}: ${status}`;
+  if (moves) return `refund ${refund.id}: ${status}`;
+  if (news.status === refund.status) return `refund ${refund.id}: no change (${status})`;
+  return isOlder
+    ? `refund ${refund.id}: no change (${news.status} is older news than ${refund.status})`
+    : `refund ${refund.id}: no change (${news.status} cannot follow ${refund.status})`;
+}
+
+/**
+ * Our refund's status as the provider last confirmed it. A refund we marked failed because the
+ * call to the provider failed (so it never gave us its id) may still have been made there: its
+ * news is taken as if the refund were pending.
+ */
+export function knownStatus(refund: Refund): Refund['status'] {
+  return refund.providerRefundId === null ? 'pending' : refund.status;
+}
+
+/**
+ * Whether news of a refund is checked with the provider before acting on it: news that would not
+ * move it forward, and news that would take back a succeeded refund (Stripe documents that one
+ * can fail later, but a late or stray event must not undo a refund the provider still has).
+ */
+export function needsReread(refund: Refund, news: RefundNews): boolean {
+  if (isOlderNews(refund, news) || news.status === refund.status) return false;
+  const from = knownStatus(refund);
+  return from === 'succeeded' || !isRefundStatusForward(from, news.status);
+}
+
+function isOlderNews(refund: Refund, news: RefundNews): boolean {
+  return (
+    news.at !== undefined &&
+    refund.providerStatusAt !== null &&
+    news.at.getTime() < refund.providerStatusAt.getTime()
+  );
 }
 
 export async function recomputeRefunded(tx: Tx, paymentId: number): Promise<void> {
@@ -48,58 +89,4 @@ export async function recomputeRefunded(tx: Tx, paymentId: number): Promise<void
   if (refundedPence !== payment.refundedPence || status !== payment.status) {
     await tx.update(payments).set({ refundedPence, status }).where(eq(payments.id, paymentId));
   }
-}
-
-/**
- * A `refund.*` webhook: matched to our refund by the provider's id, or by our id in its metadata
- * (the webhook can beat the API's answer); a refund made at the provider itself (say in Stripe's
- * dashboard) is recorded as one.
- */
-export async function reconcileProviderRefund(
-  tx: Tx,
-  news: ProviderRefund,
-): Promise<{ paymentId: number | undefined; outcome: string }> {
-  const record = await lockPayment(tx, { providerPaymentId: news.paymentId });
-  if (!record) return { paymentId: undefined, outcome: 'ignored: not a Roost payment' };
-  const paymentId = record.payment.id;
-  const ourId = Number(news.metadata.roost_refund_id);
-  const [byProviderId] = await tx
-    .select()
-    .from(refunds)
-    .where(eq(refunds.providerRefundId, news.id));
-  const [byOurId] =
-    byProviderId || !Number.isSafeInteger(ourId)
-      ? []
-      : await tx
-          .select()
-          .from(refunds)
-          .where(and(eq(refunds.id, ourId), eq(refunds.paymentId, paymentId)));
-  const known = byProviderId ?? byOurId;
-  if (known) {
-    return {
-      paymentId,
-      outcome: await recordRefundState(tx, known, {
-        providerRefundId: news.id,
-        status: news.status,
-      }),
-    };
-  }
-  const [created] = await tx
-    .insert(refunds)
-    .values({
-      paymentId,
-      amountPence: news.amountPence,
-      vatPence: splitVat(news.amountPence).vatPence,
-      reason: 'provider',
-      note: 'Refunded at the payment provider, not through Roost.',
-      requestedBy: PROVIDER_REQUESTER,
-      status: news.status,
-      providerRefundId: news.id,
-    })
-    .returning();
-  await recomputeRefunded(tx, paymentId);
-  return {
-    paymentId,
-    outcome: `refund ${created!.id} made at the provider recorded (${news.status})`,
-  };
 }

@@ -230,4 +230,102 @@ describe('refunds by an administrator', () => {
     });
     expect(await paymentRow(harness, paymentId)).toMatchObject({ refundedPence: 700 });
   });
+
+  it('moves a refund only forward: a late cancelled or failed event does not undo a succeeded refund', async () => {
+    const { paymentId } = await paidOrder(harness, 'featured_14');
+    const made = (await (
+      await refundAs('admin:ada-admin', paymentId, { reason: 'goodwill' })
+    ).json()) as { id: number };
+    expect(await paymentRow(harness, paymentId)).toMatchObject({ status: 'refunded' });
+    const ours = [...harness.stripe.refunds.values()].find(
+      (refund) => refund.metadata.roost_refund_id === String(made.id),
+    )!;
+    const nowSeconds = Math.floor(Date.now() / 1000);
+    // Stripe still has it succeeded: the events are old news, checked with Stripe and dropped.
+    for (const status of ['canceled', 'failed', 'pending']) {
+      const late = harness.stripe.webhook('refund.updated', { ...ours, status });
+      expect((await harness.deliver(late)).status).toBe(200);
+    }
+    expect(await paymentRow(harness, paymentId)).toMatchObject({
+      status: 'refunded',
+      refundedPence: 1799,
+    });
+    expect(
+      harness.stripe.requests.filter(
+        (request) => request.method === 'GET' && request.path === `/v1/refunds/${ours.id}`,
+      ),
+    ).toHaveLength(3);
+
+    // The card issuer returns it (Stripe documents that a succeeded refund can fail later).
+    ours.status = 'failed';
+    const failed = harness.stripe.webhook('refund.failed', ours, { timestamp: nowSeconds + 2 });
+    expect((await harness.deliver(failed)).status).toBe(200);
+    expect(await paymentRow(harness, paymentId)).toMatchObject({
+      status: 'paid',
+      refundedPence: 0,
+    });
+    // An older 'succeeded' event delivered after it changes nothing.
+    const older = harness.stripe.webhook(
+      'refund.updated',
+      { ...ours, status: 'succeeded' },
+      {
+        timestamp: nowSeconds + 1,
+      },
+    );
+    expect((await harness.deliver(older)).status).toBe(200);
+    expect(
+      await harness.database.db.select().from(refunds).where(eq(refunds.id, made.id)),
+    ).toMatchObject([{ status: 'failed' }]);
+    expect(await paymentRow(harness, paymentId)).toMatchObject({
+      status: 'paid',
+      refundedPence: 0,
+    });
+  });
+
+  it('flags, and does not record, a provider refund larger than what remains of the payment', async () => {
+    const { paymentId, intentId } = await paidOrder(harness, 'bump');
+    expect(
+      (await refundAs('admin:ada-admin', paymentId, { amountPence: 300, reason: 'goodwill' }))
+        .status,
+    ).toBe(201);
+    const tooLarge = {
+      id: 're_dashboard_too_large',
+      object: 'refund',
+      amount: 400,
+      currency: 'gbp',
+      payment_intent: intentId,
+      status: 'succeeded',
+      metadata: {},
+      created: 1,
+    };
+    for (const type of ['refund.created', 'refund.updated']) {
+      expect((await harness.deliver(harness.stripe.webhook(type, tooLarge))).status).toBe(200);
+    }
+    expect(
+      await harness.database.db
+        .select()
+        .from(refunds)
+        .where(eq(refunds.providerRefundId, 're_dashboard_too_large')),
+    ).toEqual([]);
+    expect(await paymentRow(harness, paymentId)).toMatchObject({
+      status: 'partially_refunded',
+      refundedPence: 300,
+    });
+
+    const detail = await harness.api('admin:ada-admin', `/admin/payments/${paymentId}`);
+    expect(await detail.json()).toMatchObject({
+      alerts: [
+        {
+          kind: 'refund_exceeds_remaining',
+          providerRefundId: 're_dashboard_too_large',
+          amountPence: 400,
+          message: expect.stringContaining('only £1.99 remains'),
+        },
+      ],
+    });
+    const list = (await (await harness.api('admin:ada-admin', '/admin/payments')).json()) as {
+      alerts: { paymentId: number }[];
+    };
+    expect(list.alerts.filter((alert) => alert.paymentId === paymentId)).toHaveLength(1);
+  });
 });

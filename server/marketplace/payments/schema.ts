@@ -18,19 +18,14 @@ import {
   type Entitlement,
 } from '../../../domain/payments/catalogue.ts';
 import { PAYMENT_STATUSES } from '../../../domain/payments/payment-status.ts';
-import { REFUND_REASONS } from '../../../domain/payments/refunds.ts';
+import { REFUND_REASONS, REFUND_STATUSES } from '../../../domain/payments/refunds.ts';
 import { market } from '../db/market-schema.ts';
 import { listings } from '../listings/schema.ts';
 
 /** `none`: a £0 order (complimentary, or a 100 % promo code) that no provider was asked to take. */
 export const paymentProvider = market.enum('payment_provider', ['stripe', 'test', 'none']);
 export const paymentStatus = market.enum('payment_status', PAYMENT_STATUSES);
-export const refundStatus = market.enum('refund_status', [
-  'pending',
-  'succeeded',
-  'failed',
-  'canceled',
-]);
+export const refundStatus = market.enum('refund_status', REFUND_STATUSES);
 export const refundReason = market.enum('refund_reason', REFUND_REASONS);
 export const upgradeKind = market.enum('upgrade_kind', UPGRADE_KINDS);
 
@@ -148,6 +143,8 @@ export const refunds = market.table(
     failureMessage: text('failure_message'),
     /** An admin's double-click refunds once. */
     idempotencyKey: text('idempotency_key'),
+    /** When the provider's event that set the status was created: an older event changes nothing. */
+    providerStatusAt: timestamp('provider_status_at', { withTimezone: true }),
     createdAt,
     updatedAt,
   },
@@ -158,6 +155,31 @@ export const refunds = market.table(
     check('refunds_amount_check', sql`${table.amountPence} > 0`),
   ],
 );
+
+/**
+ * What the provider reported that Roost would not record as it stands (a refund larger than what
+ * remains of the payment): shown to administrators on the payments pages to look into.
+ */
+export const paymentAlerts = market.table(
+  'payment_alerts',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    paymentId: bigint('payment_id', { mode: 'number' })
+      .notNull()
+      .references(() => payments.id),
+    kind: text('kind', { enum: ['refund_exceeds_remaining'] }).notNull(),
+    /** The provider's refund it is about: one alert per refund, however often it is reported. */
+    providerRefundId: text('provider_refund_id'),
+    amountPence: integer('amount_pence').notNull(),
+    message: text('message').notNull(),
+    createdAt,
+  },
+  (table) => [
+    index('payment_alerts_payment_idx').on(table.paymentId),
+    uniqueIndex('payment_alerts_provider_refund_idx').on(table.providerRefundId),
+  ],
+);
+export type PaymentAlert = typeof paymentAlerts.$inferSelect;
 
 /** Every verified webhook, once: the unique event id makes a second delivery change nothing. */
 export const webhookEvents = market.table(

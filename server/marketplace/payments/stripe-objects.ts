@@ -13,7 +13,11 @@ import {
  * this one reading serves both providers.
  */
 
-/** Stripe's default: a signature more than five minutes old is refused (replay protection). */
+/**
+ * Stripe's default: a signature more than five minutes old is refused (replay protection). A
+ * timestamp as far in the future is refused as well: the SDK checks only the age, and a signature
+ * dated ahead would otherwise stay replayable for as long as it is dated ahead.
+ */
 export const WEBHOOK_TOLERANCE_SECONDS = 300;
 
 const PAYMENT_STATUSES: readonly ProviderPaymentStatus[] = [
@@ -73,7 +77,7 @@ export function refundFromStripe(refund: RefundLike): ProviderRefund {
   };
 }
 
-/** Verifies a webhook exactly as Stripe documents it (HMAC-SHA256 over `t.body`, 5-minute tolerance). */
+/** Verifies a webhook as Stripe documents it (HMAC-SHA256 over `t.body`), its time within ±5 minutes. */
 export function parseStripeWebhook(
   rawBody: Buffer,
   signature: string | undefined,
@@ -94,7 +98,23 @@ export function parseStripeWebhook(
   } catch (error) {
     throw new WebhookSignatureError(error instanceof Error ? error.message : String(error));
   }
+  const signedAt = signatureTimestamp(signature);
+  if (signedAt === undefined || signedAt - now() / 1000 > WEBHOOK_TOLERANCE_SECONDS) {
+    throw new WebhookSignatureError('Timestamp outside the tolerance zone (in the future)');
+  }
   return toProviderEvent(event);
+}
+
+/** The `t=` of a Stripe-Signature header (the first, as the SDK reads it), in Unix seconds. */
+function signatureTimestamp(header: string): number | undefined {
+  const value = header
+    .split(',')
+    .map((part) => part.trim().split('='))
+    .find(([key]) => key === 't')?.[1];
+  const seconds = Number(value);
+  return value !== undefined && /^\d+$/.test(value) && Number.isSafeInteger(seconds)
+    ? seconds
+    : undefined;
 }
 
 function toProviderEvent(event: Stripe.Event): ProviderEvent {

@@ -56,6 +56,9 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
       );
       return refundFromStripe(refund);
     },
+    async retrieveRefund(refundId) {
+      return refundFromStripe(await stripe.refunds.retrieve(refundId));
+    },
     parseWebhook: (rawBody, signature) =>
       parseStripeWebhook(rawBody, signature, options.webhookSecret, options.now),
   };

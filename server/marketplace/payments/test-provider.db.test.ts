@@ -112,6 +112,34 @@ describe('the test provider', () => {
     expect(events).toHaveLength(1);
   });
 
+  it('refuses its own signature when dated more than 5 minutes ahead or behind', async () => {
+    const checkout = await startCheckout('bump');
+    const before = delivered.length;
+    await choose(checkout.paymentId, 'decline');
+    const { body } = delivered[before]!;
+    const { id } = JSON.parse(body) as { id: string };
+    const nowSeconds = Math.floor(Date.now() / 1000);
+    const signedAt = (eventId: string, timestamp: number) => {
+      const payload = body.replace(id, eventId);
+      return {
+        body: payload,
+        signature: Stripe.webhooks.generateTestHeaderString({
+          payload,
+          secret: WEBHOOK_SECRET,
+          timestamp,
+        }),
+      };
+    };
+    expect((await harness.deliver(signedAt(`${id}_ahead`, nowSeconds + 600))).status).toBe(400);
+    expect((await harness.deliver(signedAt(`${id}_behind`, nowSeconds - 600))).status).toBe(400);
+    expect((await harness.deliver(signedAt(`${id}_now`, nowSeconds))).status).toBe(200);
+    const recorded = await harness.database.db
+      .select({ id: webhookEvents.providerEventId })
+      .from(webhookEvents)
+      .where(eq(webhookEvents.paymentId, checkout.paymentId));
+    expect(recorded.map((row) => row.id).sort()).toEqual([id, `${id}_now`].sort());
+  });
+
   it('declines, then lets the buyer pay', async () => {
     const checkout = await startCheckout();
     expect(await (await choose(checkout.paymentId, 'decline')).json()).toEqual({

@@ -1,11 +1,11 @@
 import { createHmac, randomBytes } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
+import Stripe from 'stripe';
+import type { Database } from '../../../db/client.ts';
 import {
   testDeclineMessage,
   type PaymentMethod,
 } from '../../../domain/payments/payment-methods.ts';
-import { eq } from 'drizzle-orm';
-import Stripe from 'stripe';
-import type { Database } from '../../../db/client.ts';
 import type { Logger } from '../../logger.ts';
 import type { PaymentProvider, ProviderPayment } from './payment-provider.ts';
 import { testPaymentIntents } from './schema.ts';
@@ -163,6 +163,15 @@ export function createTestProvider(options: {
         options.logger.warn({ err: error }, 'test payments: refund webhook not delivered'),
       );
       return refundFromStripe(json);
+    },
+    async retrieveRefund(refundId) {
+      const [row] = await db
+        .select()
+        .from(testPaymentIntents)
+        .where(sql`${testPaymentIntents.refunds} @> ${JSON.stringify([{ id: refundId }])}::jsonb`);
+      const refund = row?.refunds.find((candidate) => candidate.id === refundId);
+      if (!row || !refund) throw new TestOutcomeError(`No such test refund ${refundId}`);
+      return refundFromStripe(refundJson(row, refund));
     },
     parseWebhook: (rawBody, signature) => parseStripeWebhook(rawBody, signature, secret, now),
     async complete(paymentId, outcome, method = 'card') {

@@ -32,7 +32,8 @@ const receipt = record('Receipt', 'A payment with its invoice, refunds and upgra
   status: z.string(),
 });
 const quote = record('CancellationQuote', 'The refund due if cancelled now (pro rata)', {
-  refundPence: z.int(),
+  amountPence: z.int(),
+  quotedAt: z.string(),
 });
 
 export const paymentPaths: ZodOpenApiPathsObject = {
