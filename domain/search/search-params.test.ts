@@ -153,4 +153,11 @@ describe('toSearchParams', () => {
     expect(toSearchParams(query).toString()).toBe(search);
     expect(toSearchParams(DEFAULT_QUERY).toString()).toBe('');
   });
+
+  it("keeps 'pets considered' and drops any other value of it", () => {
+    const { query } = parse('location=York&pets=considered');
+    expect(query.petsConsidered).toBe(true);
+    expect(toSearchParams(query).toString()).toBe('location=York&pets=considered');
+    expect(parse('location=York&pets=yes').query.petsConsidered).toBeUndefined();
+  });
 });

@@ -186,6 +186,24 @@ describe('status', () => {
   });
 });
 
+describe('pets considered', () => {
+  it('keeps lets whose landlord considers pets, including after an edit turns it on', async () => {
+    const area = newArea();
+    const rent = { channel: 'rent' as const, rentPeriod: 'month' as const, price: 1200 };
+    const withPets = await area.add({ ...rent, petsConsidered: true });
+    const without = await area.add({ ...rent, petsConsidered: false });
+    expect((await area.search({}, 'rent')).sort()).toEqual([withPets, without].sort());
+    expect(await area.search({ petsConsidered: true }, 'rent')).toEqual([withPets]);
+    await database.db
+      .update(listings)
+      .set({ petsConsidered: true })
+      .where(eq(listings.id, without));
+    expect((await area.search({ petsConsidered: true }, 'rent')).sort()).toEqual(
+      [withPets, without].sort(),
+    );
+  });
+});
+
 describe('floor area', () => {
   it('includes the bounds, keeps unstated sizes but shows them last', async () => {
     const area = newArea();
