@@ -3,6 +3,7 @@ import { uniqueEmail } from './support/accounts';
 import { createUserWithSdk } from './support/identity-admin';
 import { outboxCount, waitForMail } from './support/outbox';
 import { signInAs } from './support/sign-in';
+import { fromBase } from './support/site-origin';
 
 async function idTokenOf(page: Page): Promise<string> {
   const cookie = (await page.context().cookies()).find((candidate) =>
@@ -36,7 +37,8 @@ test('a saved search e-mails a matching new listing, with working links and unsu
   const sellerPage = await sellerContext.newPage();
   await signInAs(sellerPage, seller);
   const created = await sellerPage.request.post('/api/v1/listings', {
-    headers: { Authorization: `Bearer ${await idTokenOf(sellerPage)}` },
+    // The page's request carries its sign-in cookie too, so it says which site it is from.
+    headers: { Authorization: `Bearer ${await idTokenOf(sellerPage)}`, ...fromBase(baseURL) },
     data: {
       channel: 'sale',
       propertyType: 'detached',

@@ -14,7 +14,8 @@ import { ownContextPages } from './support/own-context';
  */
 const lister = { email: uniqueEmail('msg-lister'), name: 'Lena Lister' };
 const buyer = { email: uniqueEmail('msg-buyer'), name: 'Bob Buyer' };
-const title = `Messages test flat ${Date.now()}`;
+// A unique title in letters: a long run of digits would be hidden as a phone number.
+const title = `Messages test flat ${Date.now().toString(36)}`;
 const HIDDEN = '[phone number hidden until you have both replied]';
 
 const newPage = ownContextPages();

@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { settleCookieChoice, uniqueEmail } from './support/accounts';
 import { createUserWithSdk, signInWithTokens } from './support/identity-admin';
+import { fromBase } from './support/site-origin';
 
 /**
  * Postcodes offline: placed by their sector's centre with a note, opening half a mile round; an
@@ -89,9 +90,10 @@ test('a postcode search is centred on its sector, half a mile round, far from it
   const idToken = (await sellerContext.cookies()).find((cookie) =>
     /\.idToken$/.test(decodeURIComponent(cookie.name)),
   )!.value;
-  const title = `Croft house below Ben Nevis ${Date.now()}`;
+  const title = `Croft house below Ben Nevis ${Date.now().toString(36)}`;
   const created = await sellerPage.request.post('/api/v1/listings', {
-    headers: { Authorization: `Bearer ${idToken}` },
+    // The context's sign-in cookie goes too, so the request says which site it is from.
+    headers: { Authorization: `Bearer ${idToken}`, ...fromBase(baseURL) },
     data: {
       channel: 'sale',
       propertyType: 'detached',

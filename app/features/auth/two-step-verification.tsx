@@ -126,8 +126,12 @@ export function TwoStepVerification({
         : `${METHOD_NAMES[method]} codes are off.`,
     );
 
-  const choosePreferred = (choice: Method | 'ASK') =>
-    run(
+  const choosePreferred = (choice: Method | 'ASK') => {
+    // The choice shows at once; the pool's answer then confirms it (or the error says why not).
+    setPreference((current) =>
+      current ? { ...current, preferred: choice === 'ASK' ? undefined : choice } : current,
+    );
+    return run(
       () =>
         updateMFAPreference(
           Object.fromEntries(
@@ -141,6 +145,7 @@ export function TwoStepVerification({
         ? 'You will choose how to get your code each time you sign in.'
         : `Sign-in will ask for a code by ${METHOD_NAMES[choice].toLowerCase()} first.`,
     );
+  };
 
   const unavailable: Partial<Record<Method, string>> = {
     ...(hasVerifiedMobile ? {} : { SMS: 'Add and confirm a mobile number above first.' }),
