@@ -1,9 +1,11 @@
 import { isValid, toOutcode } from 'postcode';
 import { describe, expect, it } from 'vitest';
-import { buildDemoListings } from './seed-demo.ts';
+import { RESULTS_PAGE_SIZE } from '../../server/marketplace/search/search-listings.ts';
+import { buildDemoListings, DRAWN_HOMES } from './seed-demo.ts';
 import { SEED_PLACES } from './uk-places.ts';
 
-const demo = buildDemoListings(320, new Date('2026-11-22T12:00:00Z')).map((item) => item.listing);
+const demoListings = buildDemoListings(new Date('2026-11-22T12:00:00Z'));
+const demo = demoListings.map((item) => item.listing);
 
 function kilometresBetween(a: { lat: number; lng: number }, b: { lat: number; lng: number }) {
   const toRad = (deg: number) => (deg * Math.PI) / 180;
@@ -25,6 +27,41 @@ describe('demo listings', () => {
     const sale = demo.filter((listing) => listing.channel === 'sale').length;
     expect(sale).toBeGreaterThan(100);
     expect(demo.length - sale).toBeGreaterThan(80);
+  });
+
+  it('gives every town a full results page of available homes for sale and to rent', () => {
+    const short = SEED_PLACES.flatMap(({ town }) =>
+      (['sale', 'rent'] as const).flatMap((channel) => {
+        const available = demo.filter(
+          (listing) =>
+            listing.town === town && listing.channel === channel && listing.status === 'active',
+        ).length;
+        return available < RESULTS_PAGE_SIZE ? [`${town} ${channel}: ${available}`] : [];
+      }),
+    );
+    expect(short).toEqual([]);
+  });
+
+  it('shows every drawn home’s pictures, only on homes of its type and rooms, once per town', () => {
+    const drawn = demo.slice(0, DRAWN_HOMES);
+    expect(new Set(demoListings.map((item) => item.pictureSet))).toEqual(
+      new Set(drawn.map((_, index) => index)),
+    );
+    for (const { listing, pictureSet } of demoListings) {
+      const model = drawn[pictureSet]!;
+      expect([
+        listing.propertyType,
+        listing.bedrooms,
+        listing.bathrooms,
+        listing.receptions,
+      ]).toEqual([model.propertyType, model.bedrooms, model.bathrooms, model.receptions]);
+    }
+    for (const { town } of SEED_PLACES) {
+      const sets = demoListings
+        .filter((item) => item.listing.town === town)
+        .map((item) => item.pictureSet);
+      expect(new Set(sets).size, town).toBe(sets.length);
+    }
   });
 
   it('gives every listing a valid postcode in one of its town’s real districts', () => {
@@ -60,9 +97,6 @@ describe('demo listings', () => {
   });
 
   it('is the same on every installation', () => {
-    const again = buildDemoListings(320, new Date('2026-11-22T12:00:00Z')).map(
-      (item) => item.listing,
-    );
-    expect(again).toEqual(demo);
+    expect(buildDemoListings(new Date('2026-11-22T12:00:00Z'))).toEqual(demoListings);
   });
 });
