@@ -344,7 +344,11 @@ export async function seedDemoIfEmpty(options: {
 
   const all = buildDemoListings();
   const demo = towns ? all.filter(({ listing }) => towns.includes(listing.town)) : all;
-  const pictures = await renderPictureSets(all.slice(0, DRAWN_HOMES), demo, blobs);
+  // Drawn (sharp's threads) while the listings are inserted (the database's): a first start
+  // waits for the longer of the two rather than both.
+  const pictures = renderPictureSets(all.slice(0, DRAWN_HOMES), demo, blobs);
+  // Awaited in the transaction; should an insert fail first, a drawing error is not unhandled.
+  pictures.catch(() => {});
 
   const seeded = await db.transaction(async (tx) => {
     const inserted = await insertDemo(tx, demo, pictures);

@@ -59,11 +59,14 @@ async function insertInBatches<Row>(rows: readonly Row[], insert: (batch: Row[])
   }
 }
 
-/** Inserts the listings, their pictures and first prices; returns how many listings. */
+/**
+ * Inserts the listings, then (once drawn) their pictures, then their first prices; returns how
+ * many listings.
+ */
 export async function insertDemo(
   tx: Database,
   demo: readonly DemoListing[],
-  pictures: Map<number, StoredPicture[]>,
+  drawing: Promise<Map<number, StoredPicture[]>>,
 ) {
   const ids: number[] = [];
   await insertInBatches(demo, async (batch) => {
@@ -73,6 +76,7 @@ export async function insertDemo(
       .returning({ id: listings.id });
     ids.push(...inserted.map(({ id }) => id));
   });
+  const pictures = await drawing;
   const media = ids.flatMap((id, index) => {
     let photoPosition = 0;
     let floorplanPosition = 0;
