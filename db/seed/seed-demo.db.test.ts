@@ -5,7 +5,7 @@ import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listingMedia, listings } from '../../server/marketplace/listings/schema.ts';
 import { loadGazetteer } from '../../server/marketplace/search/gazetteer.ts';
-import { createListingCentroidGeocoder } from '../../server/marketplace/search/geocoder.ts';
+import { createOfflineGeocoder } from '../../server/marketplace/search/geocoder.ts';
 import { runSearch } from '../../server/marketplace/search/run-search.ts';
 import { RESULTS_PAGE_SIZE } from '../../server/marketplace/search/search-listings.ts';
 import { createLocalBlobStore } from '../../server/media/blob-store.ts';
@@ -48,7 +48,7 @@ describe('seedDemoIfEmpty', () => {
 
   it('fills the town’s first results page for sale and to rent, under offer left out', async () => {
     const gazetteer = await loadGazetteer(database.db);
-    const geocoder = createListingCentroidGeocoder(database.db);
+    const geocoder = createOfflineGeocoder(database.db);
     for (const channel of ['sale', 'rent'] as const) {
       for (const params of ['', 'agreed=exclude']) {
         const page = await runSearch(
