@@ -3,7 +3,6 @@ import { ListingWizard } from '~/features/listing-draft/listing-wizard';
 import { DraftStoreProvider } from '~/store/draft-store-provider';
 import listingStyles from '~/styles/listings.css?url';
 import { asDomainFailure } from '../../server/http/route-errors';
-import { nationOfPostcode } from '../../server/marketplace/listings/let-context';
 import type { Route } from './+types/property-new';
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: listingStyles }];
@@ -33,7 +32,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         data: draft.data,
         media: draft.media,
         isOwned: draft.ownerSub !== null,
-        nation: nationOfPostcode(draft.data.postcode) ?? null,
+        nation: context.marketplace.listings.nationOf({ postcode: draft.data.postcode }),
       },
       isSignedIn,
       mediaLimits,

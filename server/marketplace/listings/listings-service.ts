@@ -13,6 +13,7 @@ import { saveListingDraft } from './save-listing-draft.ts';
 import { createListing, updateListing } from './save-listing.ts';
 import type { Listing } from './schema.ts';
 import { startListingDraft, startListingEdit } from './start-listing-draft.ts';
+import { nationOfPostcode } from './let-context.ts';
 import type { ViewCounter } from './view-counter.ts';
 
 type OfDraft = { draftId: string };
@@ -50,6 +51,8 @@ export function createListingsService({
     startEdit: ({ user, listingId }: SignedIn & OfListing) =>
       startListingEdit(db, { listingId, userSub: user.userId }),
     getDraft: ({ user, draftId }: Visitor & OfDraft) => loadListingDraft(db, draftId, user?.userId),
+    /** The nation a let at `postcode` is advertised under (its rules), once it is a postcode. */
+    nationOf: ({ postcode }: { postcode: unknown }) => nationOfPostcode(postcode) ?? null,
     saveDraftStep: ({
       user,
       ...step
