@@ -10,8 +10,9 @@ import { errors, json, jsonBody, signedIn, timestamp, type Same } from '../commo
 
 const role = z.enum(['enquirer', 'lister']);
 
-const threadListing = z.object({
+const advertisedListing = z.object({
   id: z.int(),
+  isAdvertised: z.literal(true),
   title: z.string(),
   channel: z.enum(['sale', 'rent']),
   price: z.int(),
@@ -20,6 +21,11 @@ const threadListing = z.object({
   path: z.string().nullable().meta({ description: 'The property page; null once it has gone' }),
   cover: z.object({ key: z.string(), width: z.int(), height: z.int() }).nullable(),
 });
+
+/** A listing no longer public, to the enquirer: its id only ('This home is no longer advertised'). */
+const withdrawnListing = z.object({ id: z.int(), isAdvertised: z.literal(false) });
+
+const threadListing = z.discriminatedUnion('isAdvertised', [advertisedListing, withdrawnListing]);
 
 const threadSummary = z
   .object({
