@@ -8,7 +8,9 @@ import {
   listings,
   type NewListing,
 } from '../../server/marketplace/listings/schema.ts';
+import { mediaPhashes } from '../../server/marketplace/media/schema.ts';
 import type { BlobStore } from '../../server/media/blob-store.ts';
+import { photoHash } from '../../server/media/photo-hash.ts';
 import type { Database } from '../client.ts';
 import type { ListingFeature } from '../../domain/listing/enums.ts';
 import { createDemoPhotos } from './demo-photos.ts';
@@ -317,6 +319,7 @@ async function renderDemoPhotoSets(demo: DemoListing[], blobs: BlobStore) {
     width: number;
     height: number;
     caption: string;
+    phash: string | undefined;
   }[][] = [];
   const batch = 4;
   for (let start = 0; start < demo.length; start += batch) {
@@ -330,7 +333,12 @@ async function renderDemoPhotoSets(demo: DemoListing[], blobs: BlobStore) {
           seed: start + offset,
         });
         return Promise.all(
-          photos.map(async ({ jpeg, ...photo }) => ({ ...photo, key: await blobs.put(jpeg) })),
+          photos.map(async ({ jpeg, ...photo }) => ({
+            ...photo,
+            key: await blobs.put(jpeg),
+            // As an upload's: kept for the repost check (moderation/repost-check.ts).
+            phash: photo.kind === 'photo' ? await photoHash(jpeg) : undefined,
+          })),
         );
       }),
     );
@@ -381,6 +389,10 @@ export async function seedDemoIfEmpty(options: {
       }));
     });
     await tx.insert(listingMedia).values(media);
+    const hashes = photoSets
+      .flat()
+      .flatMap(({ key, phash }) => (phash ? [{ blobKey: key, phash }] : []));
+    if (hashes.length) await tx.insert(mediaPhashes).values(hashes).onConflictDoNothing();
     await tx.insert(listingPriceHistory).values(
       inserted.map(({ id }, index) => ({
         listingId: id,
