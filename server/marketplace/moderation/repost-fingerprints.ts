@@ -46,9 +46,16 @@ export async function recordRepostFingerprint(
 
 /**
  * Listings moderators paused or removed before fingerprints were kept (or whose decision was
- * written by other means) get theirs now; after the first check this finds nothing.
+ * written by other means) get theirs now, and those past the 12 months are deleted; after the
+ * first check this finds nothing.
  */
 export async function recordMissingFingerprints(db: Database, now: Date): Promise<void> {
+  // Past the window a fingerprint is never compared again: it is not kept either.
+  await db
+    .delete(repostFingerprints)
+    .where(
+      sql`${repostFingerprints.moderatedAt} <= ${now.toISOString()}::timestamptz - interval '365 days'`,
+    );
   const missing = await db
     .select({
       listingId: moderationActions.listingId,
