@@ -80,7 +80,7 @@ const HIDE: [string, (id: number) => Promise<unknown>][] = [
   ['held by moderators', (id) => moderate(id, 'pause')],
   ['removed by moderators', (id) => moderate(id, 'remove')],
   ['deleted by its lister', (id) => setListing(id, { deletedAt: new Date() })],
-  ['its lister suspended', (id) => setListing(id, { ownerSuspendedAt: new Date() })],
+  ['hidden by suspending its lister', (id) => setListing(id, { ownerSuspendedAt: new Date() })],
 ];
 
 beforeAll(async () => {

@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../../db/client.ts';
 import { addressKey, comparableText } from '../../../domain/moderation/repost-fingerprint.ts';
 import { listings } from '../listings/schema.ts';
@@ -27,8 +27,10 @@ export const REPOST_THRESHOLDS = {
   minDescription: 40,
   /** A title or description this close to this many live listings is template text, not a repeat. */
   commonAt: 3,
-  /** Hamming distance between 64-bit perceptual hashes still counted as the same photo. */
-  photoBits: 8,
+  /** Hamming distance between 64-bit perceptual hashes still counted as the same photo… */
+  photoBits: 3,
+  /** …with each channel's mean colour (0–255) this close. */
+  photoColour: 3,
 } as const;
 
 export type RepostMatch = 'address' | 'title' | 'description' | 'photos';
@@ -74,20 +76,20 @@ export async function findModeratedOriginal(
 
   const sameAddress = sql<boolean>`${f.addressKey} = ${addressKey(content.addressLine1, content.postcode)}`;
   const sameTitle = titleCounts
-    ? sql<boolean>`similarity(${f.title}, ${title}) >= ${t.title}`
+    ? sql<boolean>`(similarity(${f.title}, ${title}) >= ${t.title} and ${numbersSql(sql`${f.title}`)} = ${numbersOf(title)})`
     : sql<boolean>`false`;
   const sameDescription = descriptionCounts
-    ? sql<boolean>`similarity(${f.description}, ${description}) >= ${t.description}`
+    ? sql<boolean>`(similarity(${f.description}, ${description}) >= ${t.description} and ${numbersSql(sql`${f.description}`)} = ${numbersOf(description)})`
     : sql<boolean>`false`;
   const keys = sql`array[${sql.join(
     [sql`''`, ...content.mediaKeys.map((key) => sql`${key}`)],
     sql`, `,
   )}]::text[]`;
   const samePhoto = hashes.length
-    ? sql<boolean>`(${f.photoKeys} && ${keys} or exists (select 1 from unnest(${f.photoHashes}) as old(hash), unnest(array[${sql.join(
+    ? sql<boolean>`(${f.photoKeys} && ${keys} or exists (select 1 from unnest(${f.photoHashes}) as old(sig), unnest(array[${sql.join(
         hashes.map((hash) => sql`${hash}`),
         sql`, `,
-      )}]::text[]) as new(hash) where bit_count(old.hash::bit(64) # new.hash::bit(64)) <= ${t.photoBits}))`
+      )}]::text[]) as new(sig) where ${closePhotos(sql`old.sig`, sql`new.sig`)}))`
     : sql<boolean>`${f.photoKeys} && ${keys}`;
   const latestOutcome = sql`(select ${moderationActions.outcome} from ${moderationActions} where ${moderationActions.listingId} = ${f.listingId} and ${moderationActions.adminSub} <> ${REPOST_CHECK} order by ${moderationActions.createdAt} desc, ${moderationActions.id} desc limit 1)`;
 
@@ -117,7 +119,27 @@ export async function findModeratedOriginal(
   return { id: row.id, match };
 }
 
-/** The perceptual hashes recorded for these blobs when they were uploaded. */
+/**
+ * The numbers in a text, sorted: '4 bedroom … for sale' and '5 bedroom … for sale' differ by one
+ * character but are different homes. A typo disguises letters; the facts stay.
+ */
+function numbersOf(text: string): string {
+  return (text.match(/\d+/g) ?? []).sort().join(' ');
+}
+
+function numbersSql(text: SQL) {
+  return sql`coalesce((select string_agg(m[1], ' ' order by m[1] collate "C") from regexp_matches(${text}, '(\\d+)', 'g') as m), '')`;
+}
+
+/** Two photo signatures ('<64 bits>|<r>|<g>|<b>', media/photo-hash.ts) of the same picture. */
+function closePhotos(a: SQL, b: SQL) {
+  const part = (signature: SQL, index: number) => sql`split_part(${signature}, '|', ${index})`;
+  const colour = (index: number) =>
+    sql`abs(${part(a, index)}::int - ${part(b, index)}::int) <= ${REPOST_THRESHOLDS.photoColour}`;
+  return sql`bit_count(${part(a, 1)}::bit(64) # ${part(b, 1)}::bit(64)) <= ${REPOST_THRESHOLDS.photoBits} and ${colour(2)} and ${colour(3)} and ${colour(4)}`;
+}
+
+/** The photo signatures recorded for these blobs when they were uploaded. */
 async function photoHashesOf(db: Database, keys: string[]): Promise<string[]> {
   if (keys.length === 0) return [];
   const rows = await db
