@@ -25,12 +25,16 @@ export const REPOST_THRESHOLDS = {
   description: 0.8,
   minTitle: 12,
   minDescription: 40,
-  /** A title or description this close to this many live listings is template text, not a repeat. */
+  /** A title or description nearly this close to this many live listings is template text. */
   commonAt: 3,
   /** Hamming distance between 64-bit perceptual hashes still counted as the same photo… */
   photoBits: 3,
   /** …with each channel's mean colour (0–255) this close. */
   photoColour: 3,
+  /** Photos of the new listing that must be near one of the moderated listing's. */
+  photosToMatch: 2,
+  /** Listings within this much less similarity count towards `commonAt` (template families). */
+  commonMargin: 0.1,
 } as const;
 
 export type RepostMatch = 'address' | 'title' | 'description' | 'photos';
@@ -85,11 +89,14 @@ export async function findModeratedOriginal(
     [sql`''`, ...content.mediaKeys.map((key) => sql`${key}`)],
     sql`, `,
   )}]::text[]`;
+  // Enough of its photos near ones of the moderated listing: two (one when it has only one), as
+  // rendered or staged rooms can share a single near-identical picture.
+  const photosNeeded = Math.min(hashes.length, REPOST_THRESHOLDS.photosToMatch);
   const samePhoto = hashes.length
-    ? sql<boolean>`(${f.photoKeys} && ${keys} or exists (select 1 from unnest(${f.photoHashes}) as old(sig), unnest(array[${sql.join(
+    ? sql<boolean>`(${f.photoKeys} && ${keys} or (select count(distinct new.sig) from unnest(${f.photoHashes}) as old(sig), unnest(array[${sql.join(
         hashes.map((hash) => sql`${hash}`),
         sql`, `,
-      )}]::text[]) as new(sig) where ${closePhotos(sql`old.sig`, sql`new.sig`)}))`
+      )}]::text[]) as new(sig) where ${closePhotos(sql`old.sig`, sql`new.sig`)}) >= ${photosNeeded})`
     : sql<boolean>`${f.photoKeys} && ${keys}`;
   const latestOutcome = sql`(select ${moderationActions.outcome} from ${moderationActions} where ${moderationActions.listingId} = ${f.listingId} and ${moderationActions.adminSub} <> ${REPOST_CHECK} order by ${moderationActions.createdAt} desc, ${moderationActions.id} desc limit 1)`;
 
@@ -169,7 +176,7 @@ async function isCommon(
         isPublicListingSql(),
         content.listingId === undefined ? undefined : ne(listings.id, content.listingId),
         isNull(listings.deletedAt),
-        sql`similarity(lower(${listings[column]}), ${text}) >= ${threshold}`,
+        sql`similarity(lower(${listings[column]}), ${text}) >= ${threshold - REPOST_THRESHOLDS.commonMargin}`,
       ),
     );
   return (row?.count ?? 0) >= REPOST_THRESHOLDS.commonAt;
