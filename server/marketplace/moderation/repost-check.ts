@@ -58,9 +58,9 @@ export interface ModeratedOriginal {
 /**
  * A listing moderators paused or removed in the last 12 months (and have not let back), by any
  * lister, that the new or edited listing repeats: the same address key, a near-identical title
- * or description after folding look-alike letters, or a photo within a few bits of perceptual
- * hash (or with the same content hash). Deleting or purging the moderated listing does not
- * clear it: its fingerprint outlives it.
+ * or description (same numbers) after folding look-alike letters, or photos within a few bits
+ * of perceptual hash and the same mean colour (or the same file). Deleting or purging the
+ * moderated listing does not clear it: its fingerprint outlives it.
  */
 export async function findModeratedOriginal(
   db: Database,
