@@ -356,12 +356,15 @@ export interface SeedResult {
 /**
  * Fills an empty installation with a realistic demo. Runs once: the marker row is written in the
  * same transaction as the listings, so a restart never seeds twice and a crash leaves no half-seed.
- * `towns` seeds only those towns' homes (tests).
+ * `towns` seeds only those towns' homes, `drawnOnly` only the homes with pictures of their own
+ * (tests).
  */
 export async function seedDemoIfEmpty(options: {
   db: Database;
   blobs: BlobStore;
   towns?: readonly string[];
+  /** Only the homes whose pictures are drawn for them, each with its own (tests). */
+  drawnOnly?: boolean;
 }): Promise<SeedResult> {
   const { db, blobs, towns } = options;
   const [marker] = await db.select().from(appState).where(eq(appState.key, SEED_MARKER));
@@ -370,7 +373,8 @@ export async function seedDemoIfEmpty(options: {
   if ((existing?.value ?? 0) > 0) return { seeded: false, listings: 0 };
 
   const all = buildDemoListings();
-  const demo = towns ? all.filter(({ listing }) => towns.includes(listing.town)) : all;
+  const chosen = options.drawnOnly ? all.slice(0, DRAWN_HOMES) : all;
+  const demo = towns ? chosen.filter(({ listing }) => towns.includes(listing.town)) : chosen;
   // Drawn (sharp's threads) while the listings are inserted (the database's): a first start
   // waits for the longer of the two rather than both.
   const pictures = renderPictureSets(all.slice(0, DRAWN_HOMES), demo, blobs);

@@ -3,7 +3,9 @@ import {
   listingPriceHistory,
   listings,
 } from '../../server/marketplace/listings/schema.ts';
+import { mediaPhashes } from '../../server/marketplace/media/schema.ts';
 import type { BlobStore } from '../../server/media/blob-store.ts';
+import { photoHash } from '../../server/media/photo-hash.ts';
 import type { Database } from '../client.ts';
 import { createDemoPhotos } from './demo-photos.ts';
 import type { DemoListing } from './seed-demo.ts';
@@ -14,6 +16,8 @@ type StoredPicture = {
   width: number;
   height: number;
   caption: string;
+  /** As an upload's, for the repost check (moderation/repost-check.ts); photos only. */
+  phash: string | undefined;
 };
 
 /**
@@ -41,7 +45,11 @@ export async function renderPictureSets(
           seed: set,
         });
         const stored = await Promise.all(
-          photos.map(async ({ jpeg, ...photo }) => ({ ...photo, key: await blobs.put(jpeg) })),
+          photos.map(async ({ jpeg, ...photo }) => ({
+            ...photo,
+            key: await blobs.put(jpeg),
+            phash: photo.kind === 'photo' ? await photoHash(jpeg) : undefined,
+          })),
         );
         sets.set(set, stored);
       }),
@@ -92,6 +100,13 @@ export async function insertDemo(
   });
   await insertInBatches(media, async (batch) => {
     await tx.insert(listingMedia).values(batch);
+  });
+  // Each drawn picture once, however many listings show it.
+  const hashes = [...pictures.values()]
+    .flat()
+    .flatMap(({ key, phash }) => (phash ? [{ blobKey: key, phash }] : []));
+  await insertInBatches(hashes, async (batch) => {
+    await tx.insert(mediaPhashes).values(batch).onConflictDoNothing();
   });
   const prices = ids.map((id, index) => ({
     listingId: id,
