@@ -103,7 +103,24 @@ export default function ReportedAds({ loaderData, actionData }: Route.ComponentP
                   · {pluralise(entry.reporterCount, 'reporter')} · first reported{' '}
                   {formatDateTime(entry.firstReportedAt)}
                 </p>
-                {entry.isReviewRequested ? (
+                {entry.repostOf ? (
+                  <div className="alert alert--warning" data-testid="repost-of">
+                    <p>
+                      <strong>Held as a possible repost</strong> of listing{' '}
+                      {entry.repostOf.listingId}
+                      {entry.repostOf.title ? <> “{entry.repostOf.title}”</> : null} (
+                      {entry.repostOf.status
+                        ? labelOf('status', entry.repostOf.status)
+                        : 'deleted since'}
+                      ).
+                    </p>
+                    <p className="moderation-queue__details">{entry.repostOf.reason}</p>
+                    <p>
+                      Compare the two. Approve to put this one on Roost, or pause or remove it with
+                      your reason.
+                    </p>
+                  </div>
+                ) : entry.isReviewRequested ? (
                   <p className="alert alert--info">
                     Paused by a moderator; the lister has made changes and asks to go live again.
                     Approve to put it back on Roost (the lister is told), or pause it again with a

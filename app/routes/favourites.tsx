@@ -3,6 +3,7 @@ import { data, Form, Link, useNavigation, useRevalidator } from 'react-router';
 import { Button } from '~/components/ui/button';
 import { Field } from '~/components/ui/field';
 import { useFavourites } from '~/features/favourites/use-favourites';
+import { WithdrawnFavourite } from '~/features/favourites/withdrawn-favourite';
 import { ListingCard } from '~/features/listings/listing-card';
 import { requireUser } from '../../server/auth/guards';
 import { formFailure } from '../../server/http/route-errors';
@@ -18,12 +19,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { listings: await context.marketplace.favourites.list({ user }) };
 }
 
-/** Saves the private note on one favourite (works without JavaScript). */
+/** Saves the private note on one favourite, or removes one (works without JavaScript). */
 export async function action({ request, context }: Route.ActionArgs) {
   const user = requireUser(context.user, request);
   const form = await request.formData();
   const listingId = Number(form.get('listingId'));
   if (!Number.isSafeInteger(listingId)) throw data('Unknown listing', { status: 400 });
+  if (form.get('intent') === 'remove') {
+    await context.marketplace.favourites.remove({ user, listingId });
+    return { removed: listingId };
+  }
   try {
     await context.marketplace.favourites.setNote({ user, listingId, note: form.get('note') ?? '' });
     return { savedFor: listingId };
@@ -68,7 +73,11 @@ export default function Favourites({ loaderData, actionData }: Route.ComponentPr
             const hasError = outcome?.errorFor === listing.id;
             return (
               <div key={listing.id} className="favourite-item">
-                <ListingCard listing={listing} isAboveFold={index < 3} />
+                {listing.isAdvertised ? (
+                  <ListingCard listing={listing} isAboveFold={index < 3} />
+                ) : (
+                  <WithdrawnFavourite listingId={listing.id} />
+                )}
                 <Form method="post" className="favourite-note">
                   <input type="hidden" name="listingId" value={listing.id} />
                   <Field
@@ -92,7 +101,11 @@ export default function Favourites({ loaderData, actionData }: Route.ComponentPr
                     variant="secondary"
                     size="small"
                     disabled={navigation.state === 'submitting'}
-                    aria-label={`Save note on ${listing.title}, ${listing.displayAddress}`}
+                    aria-label={
+                      listing.isAdvertised
+                        ? `Save note on ${listing.title}, ${listing.displayAddress}`
+                        : 'Save note on a home no longer advertised'
+                    }
                   >
                     Save note
                   </Button>

@@ -2,6 +2,7 @@ import { Form, Link, useNavigation } from 'react-router';
 import { formatViewingTime } from '@domain/enquiry/viewing-times';
 import { formatCount, formatDateTime, formatPrice } from '@domain/format';
 import { LABELS } from '@domain/labels';
+import { listingTitleOf } from '@domain/listing/visibility';
 import { MESSAGE_MAX_LENGTH } from '@domain/messages/message-schema';
 import { MESSAGE_REPORT_REASONS } from '@domain/report/report-schema';
 import { requireUser } from '../../server/auth/guards';
@@ -13,7 +14,7 @@ import { SelectField } from '~/components/ui/select-field';
 
 export function meta({ data: loaderData }: Route.MetaArgs) {
   return [
-    { title: `${loaderData?.thread.listing.title ?? 'Conversation'} – messages | Roost` },
+    { title: `${listingTitleOf(loaderData?.thread.listing) ?? 'Conversation'} – messages | Roost` },
     { name: 'robots', content: 'noindex' },
   ];
 }
@@ -72,12 +73,16 @@ export default function MessageThread({ loaderData, actionData }: Route.Componen
         <Link to="/my-account">My account</Link> › <Link to="/my-account/messages">Messages</Link> ›
         Conversation
       </p>
-      <h1>{thread.listing.title}</h1>
+      <h1>{listingTitleOf(thread.listing)}</h1>
       <p>
-        <strong>{formatPrice(thread.listing)}</strong> ·{' '}
+        {thread.listing.isAdvertised ? (
+          <>
+            <strong>{formatPrice(thread.listing)}</strong> ·{' '}
+          </>
+        ) : null}
         {thread.role === 'lister' ? 'Enquiry from ' : 'With the lister, '}
         <span data-testid="other-party">{thread.otherName}</span>
-        {thread.listing.path ? (
+        {thread.listing.isAdvertised && thread.listing.path ? (
           <>
             {' '}
             · <Link to={thread.listing.path}>View listing</Link>

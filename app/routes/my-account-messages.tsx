@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { formatDateTime, formatPrice } from '@domain/format';
 import { imageUrl } from '@domain/images';
+import { NO_LONGER_ADVERTISED } from '@domain/listing/visibility';
 import { requireUser } from '../../server/auth/guards';
 import type { Route } from './+types/my-account-messages';
 
@@ -37,7 +38,7 @@ export default function Messages({ loaderData }: Route.ComponentProps) {
               }
               data-testid="message-thread"
             >
-              {thread.listing.cover ? (
+              {thread.listing.isAdvertised && thread.listing.cover ? (
                 <img
                   className="message-thread__photo"
                   src={imageUrl(thread.listing.cover.key, 160)}
@@ -52,11 +53,11 @@ export default function Messages({ loaderData }: Route.ComponentProps) {
               )}
               <div className="message-thread__text">
                 <Link to={`/my-account/messages/${thread.id}`} className="message-thread__link">
-                  {thread.listing.title}
+                  {thread.listing.isAdvertised ? thread.listing.title : NO_LONGER_ADVERTISED}
                   {thread.isUnread ? <span className="visually-hidden"> (unread)</span> : null}
                 </Link>
                 <p className="message-thread__meta">
-                  {formatPrice(thread.listing)} ·{' '}
+                  {thread.listing.isAdvertised ? `${formatPrice(thread.listing)} · ` : null}
                   {thread.role === 'lister' ? 'Enquiry from ' : 'With the lister, '}
                   {thread.otherName} ·{' '}
                   <time dateTime={thread.lastMessageAt}>

@@ -3,10 +3,12 @@ import { describe, expect, it } from 'vitest';
 import { letRuleIssues } from '../../domain/lettings/check-let.ts';
 import { isLetNation } from '../../domain/lettings/rules-by-nation.ts';
 import { unlawfulWordingReason } from '../../domain/text.ts';
-import { buildDemoListings } from './seed-demo.ts';
+import { RESULTS_PAGE_SIZE } from '../../server/marketplace/search/search-listings.ts';
+import { buildDemoListings, DRAWN_HOMES } from './seed-demo.ts';
 import { SEED_PLACES } from './uk-places.ts';
 
-const demo = buildDemoListings(320, new Date('2026-11-22T12:00:00Z')).map((item) => item.listing);
+const demoListings = buildDemoListings(new Date('2026-11-22T12:00:00Z'));
+const demo = demoListings.map((item) => item.listing);
 
 function kilometresBetween(a: { lat: number; lng: number }, b: { lat: number; lng: number }) {
   const toRad = (deg: number) => (deg * Math.PI) / 180;
@@ -49,6 +51,41 @@ describe('demo listings', () => {
     }
   });
 
+  it('gives every town a full results page of available homes for sale and to rent', () => {
+    const short = SEED_PLACES.flatMap(({ town }) =>
+      (['sale', 'rent'] as const).flatMap((channel) => {
+        const available = demo.filter(
+          (listing) =>
+            listing.town === town && listing.channel === channel && listing.status === 'active',
+        ).length;
+        return available < RESULTS_PAGE_SIZE ? [`${town} ${channel}: ${available}`] : [];
+      }),
+    );
+    expect(short).toEqual([]);
+  });
+
+  it('shows every drawn home’s pictures, only on homes of its type and rooms, once per town', () => {
+    const drawn = demo.slice(0, DRAWN_HOMES);
+    expect(new Set(demoListings.map((item) => item.pictureSet))).toEqual(
+      new Set(drawn.map((_, index) => index)),
+    );
+    for (const { listing, pictureSet } of demoListings) {
+      const model = drawn[pictureSet]!;
+      expect([
+        listing.propertyType,
+        listing.bedrooms,
+        listing.bathrooms,
+        listing.receptions,
+      ]).toEqual([model.propertyType, model.bedrooms, model.bathrooms, model.receptions]);
+    }
+    for (const { town } of SEED_PLACES) {
+      const sets = demoListings
+        .filter((item) => item.listing.town === town)
+        .map((item) => item.pictureSet);
+      expect(new Set(sets).size, town).toBe(sets.length);
+    }
+  });
+
   it('gives every listing a valid postcode in one of its town’s real districts', () => {
     for (const listing of demo) {
       expect(isValid(listing.postcode), listing.postcode).toBe(true);
@@ -82,9 +119,6 @@ describe('demo listings', () => {
   });
 
   it('is the same on every installation', () => {
-    const again = buildDemoListings(320, new Date('2026-11-22T12:00:00Z')).map(
-      (item) => item.listing,
-    );
-    expect(again).toEqual(demo);
+    expect(buildDemoListings(new Date('2026-11-22T12:00:00Z'))).toEqual(demoListings);
   });
 });

@@ -1,19 +1,14 @@
 import { count, eq } from 'drizzle-orm';
 import { isValid as isValidPostcode } from 'postcode';
 import { appState } from '../../server/marketplace/db/app-state-schema.ts';
-import {
-  listingMedia,
-  listers,
-  listingPriceHistory,
-  listings,
-  type NewListing,
-} from '../../server/marketplace/listings/schema.ts';
+import { listers, listings, type NewListing } from '../../server/marketplace/listings/schema.ts';
 import type { BlobStore } from '../../server/media/blob-store.ts';
 import type { Database } from '../client.ts';
 import type { ListingFeature } from '../../domain/listing/enums.ts';
 import { depositCapFor } from '../../domain/lettings/check-let.ts';
 import { isLetNation } from '../../domain/lettings/rules-by-nation.ts';
-import { createDemoPhotos } from './demo-photos.ts';
+import { fillEveryTown } from './demo-stock.ts';
+import { insertDemo, renderPictureSets } from './store-demo.ts';
 import { SEED_PLACES, SEED_STREETS, type SeedPlace } from './uk-places.ts';
 
 export const DEMO_OWNER_SUB = 'roost-demo';
@@ -156,16 +151,33 @@ function describe(
   return [opening, middle, closing].join('\n\n');
 }
 
-interface DemoListing {
+export interface DemoListing {
   listing: NewListing;
-  /** Drawn only to keep the random sequence, and so the demo, as it was; photos are per listing. */
-  photoIndexes: { exterior: number; interiors: number[] };
+  /** Whose pictures it shows: the index of one of the first `DRAWN_HOMES` demo homes. */
+  pictureSet: number;
 }
 
-export function buildDemoListings(total: number, now = new Date()): DemoListing[] {
+/** The home a listing describes: where, which channel, and what its pictures show. */
+export interface DemoHome {
+  place: SeedPlace;
+  channel: 'sale' | 'rent';
+  type: keyof typeof TYPE_RULES;
+  bedrooms: number;
+  bathrooms: number;
+  /** Drawn with the listing when not given (the first round of homes). */
+  receptions?: number;
+}
+
+/**
+ * The homes drawn first, one town after another, each with its own pictures. The rest of the
+ * demo (`demo-stock.ts`) reuses these pictures, so drawing them stays the first start's cost.
+ */
+export const DRAWN_HOMES = 320;
+
+export function buildDemoListings(now = new Date()): DemoListing[] {
   const random = createRandom(20_261_122);
   const result: DemoListing[] = [];
-  for (let index = 0; index < total; index += 1) {
+  for (let index = 0; index < DRAWN_HOMES; index += 1) {
     // Every place gets listings before any place gets a second round, so all towns appear.
     const place = SEED_PLACES[index % SEED_PLACES.length]!;
     const channel = random.chance(0.6) ? 'sale' : 'rent';
@@ -173,91 +185,94 @@ export function buildDemoListings(total: number, now = new Date()): DemoListing[
     const rule = TYPE_RULES[type];
     const bedrooms = random.between(rule.beds[0], rule.beds[1]);
     const bathrooms = Math.max(1, Math.min(3, bedrooms - random.between(1, 2)));
-    const street = random.pick(SEED_STREETS[place.country]);
-    const outcode = random.pick(place.outcodes);
-    const spread = place.town === 'London' ? 0.09 : 0.035;
-    const bedroomFactor = 0.7 + bedrooms * 0.15;
-    const noise = 0.8 + random.next() * 0.45;
-    const features = [
-      ...new Set([
-        random.pick(type === 'flat' || type === 'maisonette' ? FEATURES.flat : FEATURES.house),
-        random.pick(FEATURES.common),
-        random.pick(FEATURES.common),
-        ...(channel === 'rent' ? [random.pick(FEATURES.rent)] : []),
-        random.pick(FEATURES.common),
-      ]),
-    ];
-    const isWeekly = channel === 'rent' && random.chance(0.08);
-    const monthlyRent = place.typicalRentPcm * bedroomFactor * noise;
-    const price =
-      channel === 'sale'
-        ? roundPrice(place.typicalSalePrice * rule.priceFactor * bedroomFactor * noise, 'sale')
-        : isWeekly
-          ? Math.round((monthlyRent * 12) / 52 / 5) * 5
-          : roundPrice(monthlyRent, 'rent');
-    const daysAgo = random.next() * 75;
-    const publishedAt = new Date(now.getTime() - daysAgo * 86_400_000);
-    const statusRoll = random.next();
-    const status =
-      statusRoll < 0.86
-        ? 'active'
-        : channel === 'rent'
-          ? 'let_agreed'
-          : statusRoll < 0.93
-            ? 'under_offer'
-            : 'sold_stc';
-    const floorArea = random.chance(0.8)
-      ? Math.round((350 + bedrooms * 260 + random.between(-80, 180)) / 5) * 5
-      : null;
-    const number = random.between(1, 180);
-    result.push({
-      listing: {
-        ownerSub: DEMO_OWNER_SUB,
-        channel,
-        status,
-        propertyType: type,
-        title: `${bedrooms} bedroom ${rule.label} ${channel === 'sale' ? 'for sale' : 'to rent'}`,
-        description: describe(place, rule.label, bedrooms, channel, street, features),
-        keyFeatures: features,
-        features: mustHaves(features, type, channel, index),
-        price,
-        priceQualifier:
-          channel === 'sale'
-            ? random.pick([
-                'guide_price',
-                'offers_over',
-                'offers_in_region_of',
-                'fixed_price',
-              ] as const)
-            : null,
-        rentPeriod: channel === 'rent' ? (isWeekly ? 'week' : 'month') : null,
-        bedrooms,
-        bathrooms,
-        receptions: bedrooms >= 3 ? random.between(1, 2) : 1,
-        floorAreaSqFt: floorArea,
-        addressLine1: `${number} ${street}`,
-        town: place.town,
-        county: place.county,
-        country: place.country,
-        postcode: makePostcode(random, outcode),
-        outcode,
-        lat: Number((place.lat + (random.next() - 0.5) * spread).toFixed(5)),
-        lng: Number((place.lng + (random.next() - 0.5) * spread * 1.6).toFixed(5)),
-        publishedAt,
-        statusChangedAt: publishedAt,
-        createdAt: publishedAt,
-        viewCount: random.between(3, 900),
-        // Material information, derived from what is already drawn so the demo stays the same.
-        ...demoMaterialInformation(result.length, channel, type, price, isWeekly),
-        ...(channel === 'rent' ? demoLetTerms(result.length, place.country, price, isWeekly) : {}),
-      },
-      photoIndexes: {
-        exterior: random.between(0, 11),
-        interiors: [random.between(0, 9), random.between(0, 9), random.between(0, 9)],
-      },
-    });
+    const home = { place, channel, type, bedrooms, bathrooms } as const;
+    result.push({ listing: drawListing(random, home, index, now), pictureSet: index });
+    // Once picked pictures from a shared set; still drawn so these homes stay as they were.
+    for (let draw = 0; draw < 4; draw += 1) random.next();
   }
-  return result;
+  const stock = createRandom(20_261_128);
+  const draw = (home: DemoHome, index: number) => drawListing(stock, home, index, now);
+  return [...result, ...fillEveryTown(result, draw, stock.next)];
+}
+
+function drawFeatures(random: Random, type: DemoHome['type'], channel: DemoHome['channel']) {
+  return [
+    ...new Set([
+      random.pick(type === 'flat' || type === 'maisonette' ? FEATURES.flat : FEATURES.house),
+      random.pick(FEATURES.common),
+      random.pick(FEATURES.common),
+      ...(channel === 'rent' ? [random.pick(FEATURES.rent)] : []),
+      random.pick(FEATURES.common),
+    ]),
+  ];
+}
+
+function statusOf(roll: number, channel: DemoHome['channel']): NewListing['status'] {
+  if (roll < 0.86) return 'active';
+  if (channel === 'rent') return 'let_agreed';
+  return roll < 0.93 ? 'under_offer' : 'sold_stc';
+}
+
+/** One listing of `home`, the rest drawn from `random` (in the order the demo has always used). */
+function drawListing(random: Random, home: DemoHome, index: number, now: Date): NewListing {
+  const { place, channel, type, bedrooms, bathrooms } = home;
+  const rule = TYPE_RULES[type];
+  const street = random.pick(SEED_STREETS[place.country]);
+  const outcode = random.pick(place.outcodes);
+  const spread = place.town === 'London' ? 0.09 : 0.035;
+  const bedroomFactor = 0.7 + bedrooms * 0.15;
+  const noise = 0.8 + random.next() * 0.45;
+  const features = drawFeatures(random, type, channel);
+  const isWeekly = channel === 'rent' && random.chance(0.08);
+  const monthlyRent = place.typicalRentPcm * bedroomFactor * noise;
+  const price =
+    channel === 'sale'
+      ? roundPrice(place.typicalSalePrice * rule.priceFactor * bedroomFactor * noise, 'sale')
+      : isWeekly
+        ? Math.round((monthlyRent * 12) / 52 / 5) * 5
+        : roundPrice(monthlyRent, 'rent');
+  const daysAgo = random.next() * 75;
+  const publishedAt = new Date(now.getTime() - daysAgo * 86_400_000);
+  const status = statusOf(random.next(), channel);
+  const floorArea = random.chance(0.8)
+    ? Math.round((350 + bedrooms * 260 + random.between(-80, 180)) / 5) * 5
+    : null;
+  const number = random.between(1, 180);
+  return {
+    ownerSub: DEMO_OWNER_SUB,
+    channel,
+    status,
+    propertyType: type,
+    title: `${bedrooms} bedroom ${rule.label} ${channel === 'sale' ? 'for sale' : 'to rent'}`,
+    description: describe(place, rule.label, bedrooms, channel, street, features),
+    keyFeatures: features,
+    features: mustHaves(features, type, channel, index),
+    price,
+    priceQualifier:
+      channel === 'sale'
+        ? random.pick(['guide_price', 'offers_over', 'offers_in_region_of', 'fixed_price'] as const)
+        : null,
+    rentPeriod: channel === 'rent' ? (isWeekly ? 'week' : 'month') : null,
+    bedrooms,
+    bathrooms,
+    receptions: home.receptions ?? (bedrooms >= 3 ? random.between(1, 2) : 1),
+    floorAreaSqFt: floorArea,
+    addressLine1: `${number} ${street}`,
+    town: place.town,
+    county: place.county,
+    country: place.country,
+    postcode: makePostcode(random, outcode),
+    outcode,
+    lat: Number((place.lat + (random.next() - 0.5) * spread).toFixed(5)),
+    lng: Number((place.lng + (random.next() - 0.5) * spread * 1.6).toFixed(5)),
+    publishedAt,
+    statusChangedAt: publishedAt,
+    createdAt: publishedAt,
+    viewCount: random.between(3, 900),
+    // Material information, derived from what is already drawn so the demo stays the same.
+    ...demoMaterialInformation(index, channel, type, price, isWeekly),
+    ...(channel === 'rent' ? demoLetTerms(index, place.country, price, isWeekly) : {}),
+  };
 }
 
 const BANDS = ['A', 'B', 'C', 'D', 'E', 'F'] as const;
@@ -333,39 +348,6 @@ function demoLetTerms(
   };
 }
 
-/**
- * Each demo listing's own photos and floorplan (db/seed/demo-photos.ts), drawn from its type and
- * rooms and stored in the blob store; a few listings at a time, so both cores stay busy.
- */
-async function renderDemoPhotoSets(demo: DemoListing[], blobs: BlobStore) {
-  const sets: {
-    key: string;
-    kind: 'photo' | 'floorplan';
-    width: number;
-    height: number;
-    caption: string;
-  }[][] = [];
-  const batch = 4;
-  for (let start = 0; start < demo.length; start += batch) {
-    const rendered = await Promise.all(
-      demo.slice(start, start + batch).map(async ({ listing }, offset) => {
-        const photos = await createDemoPhotos({
-          type: listing.propertyType,
-          bedrooms: listing.bedrooms ?? 1,
-          bathrooms: listing.bathrooms ?? 1,
-          receptions: listing.receptions ?? 1,
-          seed: start + offset,
-        });
-        return Promise.all(
-          photos.map(async ({ jpeg, ...photo }) => ({ ...photo, key: await blobs.put(jpeg) })),
-        );
-      }),
-    );
-    sets.push(...rendered);
-  }
-  return sets;
-}
-
 export interface SeedResult {
   seeded: boolean;
   listings: number;
@@ -374,47 +356,33 @@ export interface SeedResult {
 /**
  * Fills an empty installation with a realistic demo. Runs once: the marker row is written in the
  * same transaction as the listings, so a restart never seeds twice and a crash leaves no half-seed.
+ * `towns` seeds only those towns' homes, `drawnOnly` only the homes with pictures of their own
+ * (tests).
  */
 export async function seedDemoIfEmpty(options: {
   db: Database;
   blobs: BlobStore;
-  total?: number;
+  towns?: readonly string[];
+  /** Only the homes whose pictures are drawn for them, each with its own (tests). */
+  drawnOnly?: boolean;
 }): Promise<SeedResult> {
-  const { db, blobs, total = 320 } = options;
+  const { db, blobs, towns } = options;
   const [marker] = await db.select().from(appState).where(eq(appState.key, SEED_MARKER));
   if (marker) return { seeded: false, listings: 0 };
   const [existing] = await db.select({ value: count() }).from(listings);
   if ((existing?.value ?? 0) > 0) return { seeded: false, listings: 0 };
 
-  const demo = buildDemoListings(total);
-  const photoSets = await renderDemoPhotoSets(demo, blobs);
+  const all = buildDemoListings();
+  const chosen = options.drawnOnly ? all.slice(0, DRAWN_HOMES) : all;
+  const demo = towns ? chosen.filter(({ listing }) => towns.includes(listing.town)) : chosen;
+  // Drawn (sharp's threads) while the listings are inserted (the database's): a first start
+  // waits for the longer of the two rather than both.
+  const pictures = renderPictureSets(all.slice(0, DRAWN_HOMES), demo, blobs);
+  // Awaited in the transaction; should an insert fail first, a drawing error is not unhandled.
+  pictures.catch(() => {});
 
-  await db.transaction(async (tx) => {
-    const inserted = await tx
-      .insert(listings)
-      .values(demo.map((item) => item.listing))
-      .returning({ id: listings.id });
-    const media = inserted.flatMap(({ id }, index) => {
-      let photoPosition = 0;
-      let floorplanPosition = 0;
-      return photoSets[index]!.map((photo) => ({
-        listingId: id,
-        kind: photo.kind,
-        position: photo.kind === 'photo' ? photoPosition++ : floorplanPosition++,
-        blobKey: photo.key,
-        width: photo.width,
-        height: photo.height,
-        caption: photo.caption,
-      }));
-    });
-    await tx.insert(listingMedia).values(media);
-    await tx.insert(listingPriceHistory).values(
-      inserted.map(({ id }, index) => ({
-        listingId: id,
-        price: demo[index]!.listing.price,
-        changedAt: demo[index]!.listing.publishedAt ?? new Date(),
-      })),
-    );
+  const seeded = await db.transaction(async (tx) => {
+    const inserted = await insertDemo(tx, demo, pictures);
     await tx
       .insert(listers)
       .values({
@@ -425,8 +393,9 @@ export async function seedDemoIfEmpty(options: {
       .onConflictDoNothing();
     await tx.insert(appState).values({
       key: SEED_MARKER,
-      value: { listings: inserted.length, at: new Date().toISOString() },
+      value: { listings: inserted, at: new Date().toISOString() },
     });
+    return inserted;
   });
-  return { seeded: true, listings: demo.length };
+  return { seeded: true, listings: seeded };
 }

@@ -6,6 +6,8 @@ import type { Database } from '../../../db/client.ts';
 import { defineJob } from '../../jobs/job-queue.ts';
 import { escapeHtml } from '../../mail/escape-html.ts';
 import type { Message } from '../../mail/mailer.ts';
+import { listings } from '../listings/schema.ts';
+import { isPublicListingSql } from '../listings/public-listing-sql.ts';
 import { alertBoostsFor, spendAlertBoost } from '../payments/alert-boosts.ts';
 import type { SearchPage, runSearch } from '../search/run-search.ts';
 import { alertDeliveries, savedSearches, type SavedSearch } from './schema.ts';
@@ -116,6 +118,29 @@ function alertEmail(
 }
 
 /**
+ * The search results whose listings are public now: the search table follows the listings by
+ * trigger, but an alert names homes in an e-mail that cannot be taken back, so the listing rule
+ * (domain/listing/visibility.ts) is asked again at sending.
+ */
+async function stillPublic(db: Database, items: SearchPage['items']) {
+  if (items.length === 0) return items;
+  const rows = await db
+    .select({ id: listings.id })
+    .from(listings)
+    .where(
+      and(
+        inArray(
+          listings.id,
+          items.map((item) => item.id),
+        ),
+        isPublicListingSql(),
+      ),
+    );
+  const visible = new Set(rows.map((row) => row.id));
+  return items.filter((item) => visible.has(item.id));
+}
+
+/**
  * Sends one saved search's alert. The deliveries are recorded in the same transaction that
  * sends, so a failed send records nothing (and is retried), and no home is ever sent twice.
  * Homes with an alert boost (a paid upgrade, `payments/alert-boosts.ts`) come first, marked
@@ -135,7 +160,8 @@ export async function sendAlertFor(
     newOrReducedSince: saved.createdAt,
     pageSize: 100,
   });
-  const ids = page.items.map((item) => item.id);
+  const items = await stillPublic(db, page.items);
+  const ids = items.map((item) => item.id);
   const delivered = ids.length
     ? await db
         .select({ listingId: alertDeliveries.listingId })
@@ -145,7 +171,7 @@ export async function sendAlertFor(
         )
     : [];
   const sent = new Set(delivered.map((row) => row.listingId));
-  const unsent = page.items.filter((item) => !sent.has(item.id));
+  const unsent = items.filter((item) => !sent.has(item.id));
   const boosts = await alertBoostsFor(db, { listingIds: unsent.map((item) => item.id), now });
   const fresh = [
     ...unsent.filter((item) => boosts.has(item.id)),

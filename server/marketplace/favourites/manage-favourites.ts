@@ -1,25 +1,40 @@
-import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../../db/client.ts';
+import {
+  cardOrWithdrawn,
+  type AdvertisedCard,
+  type WithdrawnCard,
+} from '../../../domain/listing/visibility.ts';
 import { listings } from '../listings/schema.ts';
 import { summaryColumns, toSummaries, type ListingSummary } from '../listings/listing-summary.ts';
+import { isPublicListingSql, visibilityColumns } from '../listings/public-listing-sql.ts';
 import { AppError } from '../../http/app-error.ts';
 import { favourites } from './schema.ts';
 
 const MAX_FAVOURITES = 500;
 
-/** Only ids of listings that exist, so a browser list cannot plant junk on the server. */
+/** Only ids of public listings, so a browser list cannot plant junk on the server. */
 function validIds(ids: unknown[]): number[] {
   return [
     ...new Set(ids.map((id) => Number(id)).filter((id) => Number.isSafeInteger(id) && id > 0)),
   ].slice(0, MAX_FAVOURITES);
 }
 
+/**
+ * Saves one public listing; any other (missing, draft, paused, held, removed, deleted) answers
+ * the API's 404 for a missing listing, so favouriting cannot tell hidden ids from unused ones.
+ */
 export async function addFavourite(
   db: Database,
   userSub: string,
   listingId: number,
 ): Promise<void> {
-  await mergeFavourites(db, userSub, [listingId]);
+  const [publicListing] = await db
+    .select({ id: listings.id })
+    .from(listings)
+    .where(and(eq(listings.id, listingId), isPublicListingSql()));
+  if (!publicListing) throw new AppError('NOT_FOUND', 'No such listing.');
+  await db.insert(favourites).values({ userSub, listingId }).onConflictDoNothing();
 }
 
 export async function removeFavourite(
@@ -43,7 +58,7 @@ export async function mergeFavourites(
     const existing = await db
       .select({ id: listings.id })
       .from(listings)
-      .where(and(inArray(listings.id, wanted), isNull(listings.deletedAt)));
+      .where(and(inArray(listings.id, wanted), isPublicListingSql()));
     if (existing.length) {
       await db
         .insert(favourites)
@@ -86,17 +101,25 @@ export async function setFavouriteNote(
   return updated[0]!.note;
 }
 
-/** /favourites: each saved listing with its current status (sold, let and removed ones too). */
-export async function listFavourites(
-  db: Database,
-  userSub: string,
-): Promise<(ListingSummary & { note: string })[]> {
+export type FavouriteCard = (AdvertisedCard<ListingSummary> | WithdrawnCard) & { note: string };
+
+/**
+ * /favourites: each saved listing as a card with its current status (sold and let ones too); one
+ * no longer public (paused, held, removed, deleted, lister suspended) as its id and the user's
+ * note only, so it can be removed.
+ */
+export async function listFavourites(db: Database, userSub: string): Promise<FavouriteCard[]> {
   const rows = await db
-    .select({ ...summaryColumns, note: favourites.note })
+    .select({
+      ...summaryColumns,
+      deletedAt: visibilityColumns.deletedAt,
+      ownerSuspendedAt: visibilityColumns.ownerSuspendedAt,
+      note: favourites.note,
+    })
     .from(favourites)
     .innerJoin(listings, eq(listings.id, favourites.listingId))
-    .where(and(eq(favourites.userSub, userSub), sql`${listings.status} <> 'draft'`))
+    .where(eq(favourites.userSub, userSub))
     .orderBy(desc(favourites.createdAt))
     .limit(MAX_FAVOURITES);
-  return toSummaries(rows);
+  return toSummaries(rows).map(({ note, ...card }) => ({ ...cardOrWithdrawn(card), note }));
 }

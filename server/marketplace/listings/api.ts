@@ -170,12 +170,12 @@ export function mountListingsApi(
     res.json({ listing: found.listing });
   });
   api.patch('/listings/:id', async (req: Request<Params>, res) => {
-    const { id } = await listings.update({
+    const { id, isHeldForReview } = await listings.update({
       user: signedIn(res),
       listingId: idParam(req.params.id),
       input: req.body,
     });
-    res.json({ id, isHeldForReview: false, listing: await listings.get({ listingId: id }) });
+    res.json({ id, isHeldForReview, listing: await listings.get({ listingId: id }) });
   });
   api.delete('/listings/:id', async (req: Request<Params>, res) => {
     await listings.remove({ user: signedIn(res), listingId: idParam(req.params.id) });

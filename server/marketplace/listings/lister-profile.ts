@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { and, asc, desc, eq, gt, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client.ts';
 import { findContactDetails } from '../../../domain/contact-details/contact-details.ts';
 import { enquiries } from '../enquiries/schema.ts';
 import { summaryColumns, toSummaries, type ListingSummary } from './listing-summary.ts';
+import { isPublicListingSql } from './public-listing-sql.ts';
 import { listers, listings } from './schema.ts';
 
-const LIVE = ['active', 'under_offer', 'sold_stc', 'let_agreed'] as const;
 /** Response figures look back this far, so an old habit does not stick for ever. */
 const RESPONSE_WINDOW_DAYS = 365;
 
@@ -83,7 +83,7 @@ export async function getListerProfile(
   const rows = await db
     .select(summaryColumns)
     .from(listings)
-    .where(and(eq(listings.ownerSub, lister.sub), inArray(listings.status, [...LIVE])))
+    .where(and(eq(listings.ownerSub, lister.sub), isPublicListingSql()))
     .orderBy(desc(listings.publishedAt), desc(listings.id))
     .limit(24);
   return {

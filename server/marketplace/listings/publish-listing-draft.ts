@@ -62,7 +62,7 @@ export async function publishListingDraft(
   return db.transaction(async (tx) => {
     let id: number;
     let isNew = false;
-    let isHeldForReview = false;
+    let isHeldForReview: boolean;
     if (draft.listingId) {
       const [current] = await tx
         .select({ price: listings.price, ownerSub: listings.ownerSub })
@@ -73,7 +73,18 @@ export async function publishListingDraft(
         throw new AppError('NOT_FOUND', 'No such listing, or it is not yours.');
       }
       id = draft.listingId;
-      await tx.update(listings).set(values).where(eq(listings.id, id));
+      // An edit that turns a listing into a moderated one is held as a new one would be.
+      const moderated = await findModeratedOriginal(
+        tx as unknown as Database,
+        { ...repostContent(values, draft.media), listingId: id },
+        now,
+      );
+      isHeldForReview = moderated !== undefined;
+      await tx
+        .update(listings)
+        .set(moderated ? { ...values, status: 'paused', statusChangedAt: now } : values)
+        .where(eq(listings.id, id));
+      if (moderated) await holdRepostForReview(tx as unknown as Database, id, moderated, now);
       if (current.price !== values.price) {
         await tx
           .insert(listingPriceHistory)
@@ -84,14 +95,11 @@ export async function publishListingDraft(
       isNew = true;
       const earlier = await findRelistedAddress(tx as unknown as Database, user.sub, values, now);
       // Moderation is not escaped by deleting and posting again: held until a moderator looks.
-      const moderated = await findModeratedOriginal(tx as unknown as Database, {
-        ownerSub: user.sub,
-        postcode: values.postcode,
-        addressLine1: values.addressLine1,
-        title: values.title,
-        description: values.description ?? '',
-        mediaKeys: draft.media.map((item) => item.key),
-      });
+      const moderated = await findModeratedOriginal(
+        tx as unknown as Database,
+        repostContent(values, draft.media),
+        now,
+      );
       isHeldForReview = moderated !== undefined;
       const [row] = await tx
         .insert(listings)
@@ -138,6 +146,20 @@ export async function publishListingDraft(
     await tx.delete(listingDrafts).where(eq(listingDrafts.id, draft.id));
     return { id, isNew, isHeldForReview };
   });
+}
+
+/** What the repost check compares of a listing about to be written. */
+function repostContent(
+  values: { postcode: string; addressLine1: string; title: string; description?: string | null },
+  media: DraftMedia[],
+) {
+  return {
+    postcode: values.postcode,
+    addressLine1: values.addressLine1,
+    title: values.title,
+    description: values.description ?? '',
+    mediaKeys: media.map((item) => item.key),
+  };
 }
 
 async function insertMedia(db: Database, listingId: number, media: DraftMedia[]) {

@@ -38,14 +38,17 @@ export async function createListing(
   }
   const values = toListingValues(result.data, await place(geocoder, result.data.postcode));
   return db.transaction(async (tx) => {
-    const moderated = await findModeratedOriginal(tx as unknown as Database, {
-      ownerSub: options.user.sub,
-      postcode: values.postcode,
-      addressLine1: values.addressLine1,
-      title: values.title,
-      description: values.description ?? '',
-      mediaKeys: [],
-    });
+    const moderated = await findModeratedOriginal(
+      tx as unknown as Database,
+      {
+        postcode: values.postcode,
+        addressLine1: values.addressLine1,
+        title: values.title,
+        description: values.description ?? '',
+        mediaKeys: [],
+      },
+      now,
+    );
     const [row] = await tx
       .insert(listings)
       .values({
@@ -77,7 +80,7 @@ export async function updateListing(
     now?: Date;
     letRules?: LetRulesSettings;
   },
-): Promise<{ id: number }> {
+): Promise<{ id: number; isHeldForReview: boolean }> {
   const current = await loadOwnedListing(db, options.listingId, options.userSub);
   const patch = options.input && typeof options.input === 'object' ? options.input : {};
   const now = options.now ?? new Date();
@@ -91,13 +94,32 @@ export async function updateListing(
       ? { lat: current.lat, lng: current.lng }
       : await place(geocoder, result.data.postcode);
   const values = toListingValues(result.data, coordinates);
+  let isHeldForReview = false;
   await db.transaction(async (tx) => {
-    await tx.update(listings).set(values).where(eq(listings.id, current.id));
+    // An edit that turns a listing into a moderated one is held as a new one would be.
+    const moderated = await findModeratedOriginal(
+      tx as unknown as Database,
+      {
+        postcode: values.postcode,
+        addressLine1: values.addressLine1,
+        title: values.title,
+        description: values.description ?? '',
+        mediaKeys: [],
+        listingId: current.id,
+      },
+      now,
+    );
+    isHeldForReview = moderated !== undefined;
+    await tx
+      .update(listings)
+      .set(moderated ? { ...values, status: 'paused', statusChangedAt: now } : values)
+      .where(eq(listings.id, current.id));
+    if (moderated) await holdRepostForReview(tx as unknown as Database, current.id, moderated, now);
     if (values.price !== current.price) {
       await tx
         .insert(listingPriceHistory)
         .values({ listingId: current.id, price: values.price, changedAt: now });
     }
   });
-  return { id: current.id };
+  return { id: current.id, isHeldForReview };
 }

@@ -5,10 +5,12 @@ import { MAX_FLOORPLANS } from '../../../domain/listing/media-limits.ts';
 import { blobKeyOf, type BlobStore } from '../../media/blob-store.ts';
 import type { DecodeSlots } from '../../media/decode-slots.ts';
 import { enqueuePhotoVariants } from '../../media/photo-variants-job.ts';
+import { photoHash } from '../../media/photo-hash.ts';
 import { processImage, type ImageLimits } from '../../media/process-image.ts';
 import { loadListingDraft } from '../listings/load-listing-draft.ts';
 import { listingDrafts, type DraftMedia } from '../listings/schema.ts';
 import { lockBlobKey } from './blob-references.ts';
+import { mediaPhashes } from './schema.ts';
 
 export interface MediaSettings {
   blobs: BlobStore;
@@ -53,6 +55,8 @@ export async function addDraftMedia(
   }
   const image = await processImage(options.bytes, settings.limits, settings.decodeSlots);
   const key = blobKeyOf(image.data);
+  // Kept per blob for the repost check (moderation/repost-check.ts); photos only.
+  const phash = options.kind === 'photo' ? await photoHash(image.data) : undefined;
   const item: DraftMedia = {
     key,
     kind: options.kind,
@@ -79,6 +83,8 @@ export async function addDraftMedia(
     if (row) {
       // The common variants are rendered in the background, so the first visitor gets a hit.
       await enqueuePhotoVariants(tx, key);
+      if (phash)
+        await tx.insert(mediaPhashes).values({ blobKey: key, phash }).onConflictDoNothing();
       await settings.blobs.put(image.data);
     }
     return row;

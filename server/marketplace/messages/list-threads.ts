@@ -2,14 +2,20 @@ import { desc, eq, or, sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client.ts';
 import type { ParticipantRole } from '../../../domain/messages/contact-masking.ts';
 import { listingPath } from '../../../domain/listing/listing-url.ts';
+import {
+  cardOrWithdrawn,
+  isShownOnCards,
+  type WithdrawnCard,
+} from '../../../domain/listing/visibility.ts';
 import { enquiries } from '../enquiries/schema.ts';
 import { displayNameOf } from '../listings/lister-profile.ts';
 import { listingMedia as m, listers, listings } from '../listings/schema.ts';
 import type { Listing } from '../listings/schema.ts';
 import { messageThreads as t } from './schema.ts';
 
-export interface ThreadListing {
+export interface AdvertisedThreadListing {
   id: number;
+  isAdvertised: true;
   title: string;
   channel: Listing['channel'];
   price: number;
@@ -19,6 +25,9 @@ export interface ThreadListing {
   path: string | null;
   cover: { key: string; width: number; height: number } | null;
 }
+
+/** The enquirer sees a listing no longer public as withdrawn; its lister still sees their own. */
+export type ThreadListing = AdvertisedThreadListing | WithdrawnCard;
 
 export interface ThreadSummary {
   id: number;
@@ -45,7 +54,7 @@ export const threadListingColumns = {
   deletedAt: listings.deletedAt,
   ownerSuspendedAt: listings.ownerSuspendedAt,
   cover: sql<
-    ThreadListing['cover']
+    AdvertisedThreadListing['cover']
   >`(select json_build_object('key', ${m.blobKey}, 'width', ${m.width}, 'height', ${m.height}) from ${m} where ${m.listingId} = ${listings.id} and ${m.kind} = 'photo' order by ${m.position} limit 1)`,
   enquirerName: enquiries.name,
   listerName: listers.displayName,
@@ -64,21 +73,23 @@ interface ListingRow {
   status: Listing['status'];
   deletedAt: Date | null;
   ownerSuspendedAt: Date | null;
-  cover: ThreadListing['cover'];
+  cover: AdvertisedThreadListing['cover'];
   enquirerName: string;
   listerName: string | null;
 }
 
-export function toThreadListing(row: ListingRow): ThreadListing {
-  const isLive = !row.deletedAt && !row.ownerSuspendedAt && row.status !== 'draft';
+export function toThreadListing(row: ListingRow, role: ParticipantRole): ThreadListing {
+  const card = cardOrWithdrawn({ ...row, id: row.listingId }, { isOwner: role === 'lister' });
+  if (!card.isAdvertised) return card;
   return {
     id: row.listingId,
+    isAdvertised: true,
     title: row.title,
     channel: row.channel,
     price: row.price,
     priceQualifier: row.priceQualifier,
     rentPeriod: row.rentPeriod,
-    path: isLive ? listingPath({ ...row, id: row.listingId }) : null,
+    path: isShownOnCards(row) ? listingPath({ ...row, id: row.listingId }) : null,
     cover: row.cover,
   };
 }
@@ -115,7 +126,7 @@ export async function listThreads(db: Database, userSub: string): Promise<Thread
     return {
       id: row.id,
       role,
-      listing: toThreadListing(row),
+      listing: toThreadListing(row, role),
       otherName: otherNameOf(row, role),
       lastMessageAt: row.lastMessageAt.toISOString(),
       isUnread: row.lastSenderRole !== role && (!readAt || readAt < row.lastMessageAt),

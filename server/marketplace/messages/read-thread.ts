@@ -71,7 +71,7 @@ export async function readThread(
   return {
     id: thread.id,
     role,
-    listing: toThreadListing(details!),
+    listing: toThreadListing(details!, role),
     otherName,
     viewingTimes: details!.viewingTimes,
     haveBothReplied: bothReplied,

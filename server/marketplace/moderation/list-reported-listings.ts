@@ -1,4 +1,5 @@
-import { asc, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../../db/client.ts';
 import { listingPath } from '../../../domain/listing/listing-url.ts';
 import type { SessionUser } from '../../../domain/session-user.ts';
@@ -48,10 +49,20 @@ export interface ReportedListing {
   reporterCount: number;
   /** Moderators paused it, and its lister has made changes and asks to go live again. */
   isReviewRequested: boolean;
+  /** Held by the repost check: the earlier moderated listing it repeats, and why. */
+  repostOf: RepostOf | null;
   /** The lister appeals the moderators' decision; dismissing the reports upholds it. */
   appeal: { statement: string; createdAt: string } | null;
   firstReportedAt: string;
   reports: OpenReport[];
+}
+
+export interface RepostOf {
+  listingId: number;
+  /** Null once the earlier listing has been purged (its fingerprint is kept for a year). */
+  title: string | null;
+  status: (typeof listings.$inferSelect)['status'] | null;
+  reason: string;
 }
 
 /** Open reports grouped by listing, the listing reported longest ago first. */
@@ -98,6 +109,7 @@ export async function listReportedListings(
         path: listingPath({ ...row, id: row.listingId }),
         reporterCount: 0,
         isReviewRequested: false,
+        repostOf: null,
         appeal: null,
         firstReportedAt: row.createdAt.toISOString(),
         reports: [],
@@ -120,7 +132,42 @@ export async function listReportedListings(
       message: row.messageId === null ? null : (messages.get(row.messageId) ?? null),
     });
   }
-  return [...grouped.values()].map(({ reporters: _reporters, ...entry }) => entry);
+  const reposts = await repostsOf(db, [...grouped.keys()]);
+  return [...grouped.values()].map(({ reporters: _reporters, ...entry }) => ({
+    ...entry,
+    repostOf: reposts.get(entry.listingId) ?? null,
+  }));
+}
+
+/** For listings the repost check held: the earlier listing of the latest such hold. */
+async function repostsOf(db: Database, listingIds: number[]): Promise<Map<number, RepostOf>> {
+  const byId = new Map<number, RepostOf>();
+  if (listingIds.length === 0) return byId;
+  const original = alias(listings, 'original');
+  const rows = await db
+    .select({
+      listingId: moderationActions.listingId,
+      repostOf: moderationActions.repostOf,
+      reason: moderationActions.reason,
+      title: original.title,
+      status: original.status,
+    })
+    .from(moderationActions)
+    .leftJoin(original, eq(original.id, moderationActions.repostOf))
+    .where(
+      and(inArray(moderationActions.listingId, listingIds), isNotNull(moderationActions.repostOf)),
+    )
+    .orderBy(desc(moderationActions.createdAt), desc(moderationActions.id));
+  for (const row of rows) {
+    if (byId.has(row.listingId)) continue;
+    byId.set(row.listingId, {
+      listingId: row.repostOf!,
+      title: row.title,
+      status: row.status,
+      reason: row.reason,
+    });
+  }
+  return byId;
 }
 
 /** The reported messages with their conversations, in two queries however many there are. */

@@ -16,6 +16,7 @@ import { listings } from '../listings/schema.ts';
 import { listingReports } from '../reports/schema.ts';
 import { recordAdminAction } from '../audit/record-admin-action.ts';
 import { isHeldByModeration } from './moderation-hold.ts';
+import { recordRepostFingerprint } from './repost-fingerprints.ts';
 import { assertAdmin } from './require-admin.ts';
 import { moderationActions, moderationAppeals, type ModerationOutcome } from './schema.ts';
 
@@ -178,6 +179,10 @@ export async function moderateListing(
         .update(listings)
         .set({ status: 'removed', statusChangedAt: now, deletedAt: null })
         .where(eq(listings.id, listing.id));
+    }
+    // What it looked like is kept for a year, so a repost by anyone is held for review.
+    if (decision !== 'dismiss') {
+      await recordRepostFingerprint(tx as unknown as Database, listing.id, now);
     }
     const reporterEmails = [
       ...new Set(

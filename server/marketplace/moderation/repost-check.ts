@@ -1,86 +1,119 @@
-import { and, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../../db/client.ts';
-import { listingMedia, listings } from '../listings/schema.ts';
+import { addressKey, comparableText } from '../../../domain/moderation/repost-fingerprint.ts';
+import { listings } from '../listings/schema.ts';
+import { isPublicListingSql } from '../listings/public-listing-sql.ts';
+import { mediaPhashes } from '../media/schema.ts';
 import { listingReports } from '../reports/schema.ts';
 import { REVIEW_REQUEST_REPORTER } from './moderation-hold.ts';
-import { moderationActions } from './schema.ts';
+import { recordMissingFingerprints } from './repost-fingerprints.ts';
+import { moderationActions, repostFingerprints as f } from './schema.ts';
 
 /** Who holds a repost for review: the moderation action's `adminSub` (a system decision). */
 export const REPOST_CHECK = 'roost:repost-check';
 
-/** Text shorter than this (letters and digits only) is too common to count as a repeat. */
-const MIN_TITLE = 12;
-const MIN_DESCRIPTION = 40;
+/** Moderated listings are compared for this long after the decision. */
+export const REPOST_WINDOW_DAYS = 365;
+
+/**
+ * Thresholds, measured on the demo data (docs/listings.md): pg_trgm `similarity` compares sets
+ * of word trigrams, so reordered words score as the same text and a one-letter typo costs a few
+ * trigrams out of dozens. Shorter text is too common to count.
+ */
+export const REPOST_THRESHOLDS = {
+  title: 0.7,
+  description: 0.8,
+  minTitle: 12,
+  minDescription: 40,
+  /** A title or description nearly this close to this many live listings is template text. */
+  commonAt: 3,
+  /** Hamming distance between 64-bit perceptual hashes still counted as the same photo… */
+  photoBits: 3,
+  /** …with each channel's mean colour (0–255) this close. */
+  photoColour: 3,
+  /** Photos of the new listing that must be near one of the moderated listing's. */
+  photosToMatch: 2,
+  /** Listings within this much less similarity count towards `commonAt` (template families). */
+  commonMargin: 0.1,
+} as const;
 
 export type RepostMatch = 'address' | 'title' | 'description' | 'photos';
 
 export interface NewListingContent {
-  ownerSub: string;
   postcode: string;
   addressLine1: string;
   title: string;
   description: string;
   /** Content hashes of the photos and floorplans (the blob keys). */
   mediaKeys: string[];
+  /** The listing being edited, which is not compared with itself. */
+  listingId?: number;
 }
 
-/** Lower case, letters and digits only: 'Two-bed flat!' and 'two bed  flat' are the same. */
-// Used for the length floor; the comparison itself runs in SQL (comparableSql).
-export function comparableText(text: string): string {
-  return text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
+export interface ModeratedOriginal {
+  id: number;
+  match: RepostMatch;
 }
-
-/** The same comparison in SQL, applied to both sides so the engines' locales cannot differ. */
-const comparableSql = (value: SQL) =>
-  sql`regexp_replace(lower((${value})::text), '[^[:alnum:]]+', '', 'g')`;
 
 /**
- * A listing of the same lister that moderators paused or removed (its latest moderation
- * decision), which the new one repeats: the same address, a near-identical title or description,
- * or a photo with the same content hash. Deleting the moderated listing does not clear it (the
- * row stays, soft-deleted, for 30 days; then `purgeDeletedListings` drops it).
+ * A listing moderators paused or removed in the last 12 months (and have not let back), by any
+ * lister, that the new or edited listing repeats: the same address key, a near-identical title
+ * or description (same numbers) after folding look-alike letters, or photos within a few bits
+ * of perceptual hash and the same mean colour (or the same file). Deleting or purging the
+ * moderated listing does not clear it: its fingerprint outlives it.
  */
 export async function findModeratedOriginal(
   db: Database,
   content: NewListingContent,
-): Promise<{ id: number; match: RepostMatch } | undefined> {
+  now = new Date(),
+): Promise<ModeratedOriginal | undefined> {
+  await recordMissingFingerprints(db, now);
   const title = comparableText(content.title);
   const description = comparableText(content.description);
-  const latestOutcome = sql`(select ${moderationActions.outcome} from ${moderationActions} where ${moderationActions.listingId} = ${listings.id} order by ${moderationActions.createdAt} desc, ${moderationActions.id} desc limit 1)`;
-  const sameAddress = and(
-    eq(listings.postcode, content.postcode),
-    sql`lower(${listings.addressLine1}) = lower(${content.addressLine1})`,
-  );
-  const sameTitle =
-    title.length >= MIN_TITLE
-      ? sql`${comparableSql(sql`${listings.title}`)} = ${comparableSql(sql`${content.title}`)}`
-      : undefined;
-  const sameDescription =
-    description.length >= MIN_DESCRIPTION
-      ? sql`${comparableSql(sql`${listings.description}`)} = ${comparableSql(sql`${content.description}`)}`
-      : undefined;
-  const samePhoto =
-    content.mediaKeys.length > 0
-      ? sql`exists (select 1 from ${listingMedia} where ${listingMedia.listingId} = ${listings.id} and ${inArray(listingMedia.blobKey, content.mediaKeys)})`
-      : undefined;
+  const hashes = await photoHashesOf(db, content.mediaKeys);
+  const t = REPOST_THRESHOLDS;
+  const titleCounts =
+    title.length >= t.minTitle && !(await isCommon(db, 'title', title, t.title, content));
+  const descriptionCounts =
+    description.length >= t.minDescription &&
+    !(await isCommon(db, 'description', description, t.description, content));
+
+  const sameAddress = sql<boolean>`${f.addressKey} = ${addressKey(content.addressLine1, content.postcode)}`;
+  const sameTitle = titleCounts
+    ? sql<boolean>`(similarity(${f.title}, ${title}) >= ${t.title} and ${numbersSql(sql`${f.title}`)} = ${numbersOf(title)})`
+    : sql<boolean>`false`;
+  const sameDescription = descriptionCounts
+    ? sql<boolean>`(similarity(${f.description}, ${description}) >= ${t.description} and ${numbersSql(sql`${f.description}`)} = ${numbersOf(description)})`
+    : sql<boolean>`false`;
+  const keys = sql`array[${sql.join(
+    [sql`''`, ...content.mediaKeys.map((key) => sql`${key}`)],
+    sql`, `,
+  )}]::text[]`;
+  // Enough of its photos near ones of the moderated listing: two (one when it has only one), as
+  // rendered or staged rooms can share a single near-identical picture.
+  const photosNeeded = Math.min(hashes.length, REPOST_THRESHOLDS.photosToMatch);
+  const samePhoto = hashes.length
+    ? sql<boolean>`(${f.photoKeys} && ${keys} or (select count(distinct new.sig) from unnest(${f.photoHashes}) as old(sig), unnest(array[${sql.join(
+        hashes.map((hash) => sql`${hash}`),
+        sql`, `,
+      )}]::text[]) as new(sig) where ${closePhotos(sql`old.sig`, sql`new.sig`)}) >= ${photosNeeded})`
+    : sql<boolean>`${f.photoKeys} && ${keys}`;
+  const latestOutcome = sql`(select ${moderationActions.outcome} from ${moderationActions} where ${moderationActions.listingId} = ${f.listingId} and ${moderationActions.adminSub} <> ${REPOST_CHECK} order by ${moderationActions.createdAt} desc, ${moderationActions.id} desc limit 1)`;
+
   const [row] = await db
-    .select({
-      id: listings.id,
-      sameAddress: sql<boolean>`coalesce(${sameAddress}, false)`,
-      sameTitle: sameTitle ? sql<boolean>`coalesce(${sameTitle}, false)` : sql<boolean>`false`,
-      sameDescription: sameDescription
-        ? sql<boolean>`coalesce(${sameDescription}, false)`
-        : sql<boolean>`false`,
-    })
-    .from(listings)
+    .select({ id: f.listingId, sameAddress, sameTitle, sameDescription })
+    .from(f)
+    .leftJoin(listings, eq(listings.id, f.listingId))
     .where(
       and(
-        eq(listings.ownerSub, content.ownerSub),
-        sql`${latestOutcome} in ('paused', 'removed')`,
-        or(sameAddress, sameTitle, sameDescription, samePhoto),
+        sql`${f.moderatedAt} > ${now.toISOString()}::timestamptz - make_interval(days => ${REPOST_WINDOW_DAYS})`,
+        content.listingId === undefined ? undefined : ne(f.listingId, content.listingId),
+        // Still paused or removed: a listing moderators let back no longer counts.
+        sql`(${listings.id} is null or ${latestOutcome} in ('paused', 'removed'))`,
+        sql`(${sameAddress} or ${sameTitle} or ${sameDescription} or ${samePhoto})`,
       ),
     )
-    .orderBy(listings.id)
+    .orderBy(sql`${f.moderatedAt} desc`)
     .limit(1);
   if (!row) return undefined;
   const match: RepostMatch = row.sameAddress
@@ -93,6 +126,62 @@ export async function findModeratedOriginal(
   return { id: row.id, match };
 }
 
+/**
+ * The numbers in a text, sorted: '4 bedroom … for sale' and '5 bedroom … for sale' differ by one
+ * character but are different homes. A typo disguises letters; the facts stay.
+ */
+function numbersOf(text: string): string {
+  return (text.match(/\d+/g) ?? []).sort().join(' ');
+}
+
+function numbersSql(text: SQL) {
+  return sql`coalesce((select string_agg(m[1], ' ' order by m[1] collate "C") from regexp_matches(${text}, '(\\d+)', 'g') as m), '')`;
+}
+
+/** Two photo signatures ('<64 bits>|<r>|<g>|<b>', media/photo-hash.ts) of the same picture. */
+function closePhotos(a: SQL, b: SQL) {
+  const part = (signature: SQL, index: number) => sql`split_part(${signature}, '|', ${index})`;
+  const colour = (index: number) =>
+    sql`abs(${part(a, index)}::int - ${part(b, index)}::int) <= ${REPOST_THRESHOLDS.photoColour}`;
+  return sql`bit_count(${part(a, 1)}::bit(64) # ${part(b, 1)}::bit(64)) <= ${REPOST_THRESHOLDS.photoBits} and ${colour(2)} and ${colour(3)} and ${colour(4)}`;
+}
+
+/** The photo signatures recorded for these blobs when they were uploaded. */
+async function photoHashesOf(db: Database, keys: string[]): Promise<string[]> {
+  if (keys.length === 0) return [];
+  const rows = await db
+    .select({ phash: mediaPhashes.phash })
+    .from(mediaPhashes)
+    .where(inArray(mediaPhashes.blobKey, keys));
+  return rows.map((row) => row.phash);
+}
+
+/**
+ * Whether `text` is as close as a repeat to `commonAt` or more live listings (other than the one
+ * being edited): then it is template wording ('3 bedroom flat to rent') shared by honest
+ * listings, and on its own says nothing about a repost.
+ */
+async function isCommon(
+  db: Database,
+  column: 'title' | 'description',
+  text: string,
+  threshold: number,
+  content: NewListingContent,
+): Promise<boolean> {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(listings)
+    .where(
+      and(
+        isPublicListingSql(),
+        content.listingId === undefined ? undefined : ne(listings.id, content.listingId),
+        isNull(listings.deletedAt),
+        sql`similarity(lower(${listings[column]}), ${text}) >= ${threshold - REPOST_THRESHOLDS.commonMargin}`,
+      ),
+    );
+  return (row?.count ?? 0) >= REPOST_THRESHOLDS.commonAt;
+}
+
 const MATCH_WORDS: Record<RepostMatch, string> = {
   address: 'the same address',
   title: 'a near-identical title',
@@ -100,19 +189,24 @@ const MATCH_WORDS: Record<RepostMatch, string> = {
   photos: 'the same photos',
 };
 
+/** Why a listing was held, as moderators and the lister read it. */
+export function repostReason(original: ModeratedOriginal): string {
+  return `Repeats listing ${original.id}, which moderators paused or removed, with ${MATCH_WORDS[original.match]}.`;
+}
+
 /**
- * Keeps a new listing (inserted paused) off Roost until a moderator has looked: a system
- * 'paused' decision (so its lister cannot simply set it 'Available') and an open review request
- * that puts it in the moderation queue. Dismissing that report lets
+ * Keeps a new or edited listing (written paused) off Roost until a moderator has looked: a system
+ * 'paused' decision naming the earlier listing (so its lister cannot simply set it 'Available')
+ * and an open review request that puts it in the moderation queue. Dismissing that report lets
  * it go live, as for any held listing.
  */
 export async function holdRepostForReview(
   db: Database,
   listingId: number,
-  original: { id: number; match: RepostMatch },
+  original: ModeratedOriginal,
   now: Date,
 ): Promise<void> {
-  const why = `Posted again by the lister of listing ${original.id}, which moderators paused or removed, with ${MATCH_WORDS[original.match]}.`;
+  const why = repostReason(original);
   await db.insert(moderationActions).values({
     listingId,
     adminSub: REPOST_CHECK,
@@ -120,6 +214,7 @@ export async function holdRepostForReview(
     outcome: 'paused',
     reason: `${why} Held for review before it goes live.`,
     reportsClosed: 0,
+    repostOf: original.id,
     createdAt: now,
   });
   await db

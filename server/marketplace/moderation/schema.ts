@@ -26,6 +26,8 @@ export const moderationActions = market.table(
     /** Shown to the lister when the listing is paused or removed; a note when dismissed. */
     reason: text('reason').notNull().default(''),
     reportsClosed: integer('reports_closed').notNull(),
+    /** A repost check's hold: the earlier moderated listing it repeats (no key: it may be purged). */
+    repostOf: bigint('repost_of', { mode: 'number' }),
     /** When the lister was e-mailed (paused or removed), if delivery succeeded. */
     emailedAt: timestamp('emailed_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -71,3 +73,28 @@ export const moderationAppeals = market.table(
 );
 
 export type ModerationAppeal = typeof moderationAppeals.$inferSelect;
+
+/**
+ * What a listing that moderators paused or removed looked like, kept for 12 months so a repost —
+ * by anyone, under another account, after the listing itself was deleted and purged — is held
+ * for review (repost-check.ts). No foreign key on purpose: it outlives the listing row.
+ */
+export const repostFingerprints = market.table(
+  'repost_fingerprints',
+  {
+    listingId: bigint('listing_id', { mode: 'number' }).primaryKey(),
+    /** `addressKey` of domain/moderation/repost-fingerprint.ts: '12 mill lane|LS61AB'. */
+    addressKey: text('address_key').notNull(),
+    /** `comparableText`: look-alike letters folded, lower case, words split on punctuation. */
+    title: text('title').notNull(),
+    description: text('description').notNull(),
+    /** Exact content hashes of its photos, and their perceptual hashes (64 bits as '0101…'). */
+    photoKeys: text('photo_keys').array().notNull().default([]),
+    photoHashes: text('photo_hashes').array().notNull().default([]),
+    moderatedAt: timestamp('moderated_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    index('repost_fingerprints_address_idx').on(table.addressKey),
+    index('repost_fingerprints_moderated_idx').on(table.moderatedAt),
+  ],
+);

@@ -24,8 +24,9 @@ export const scamWarning = z
   })
   .meta({ id: 'ScamWarning' });
 
-const threadListing = z.object({
+const advertisedListing = z.object({
   id: z.int(),
+  isAdvertised: z.literal(true),
   title: z.string(),
   channel: z.enum(['sale', 'rent']),
   price: z.int(),
@@ -34,6 +35,11 @@ const threadListing = z.object({
   path: z.string().nullable().meta({ description: 'The property page; null once it has gone' }),
   cover: z.object({ key: z.string(), width: z.int(), height: z.int() }).nullable(),
 });
+
+/** A listing no longer public, to the enquirer: its id only ('This home is no longer advertised'). */
+const withdrawnListing = z.object({ id: z.int(), isAdvertised: z.literal(false) });
+
+const threadListing = z.discriminatedUnion('isAdvertised', [advertisedListing, withdrawnListing]);
 
 const threadSummary = z
   .object({

@@ -32,6 +32,18 @@ const reportedListing = z
     isReviewRequested: z.boolean().meta({
       description: 'Moderators paused it; the lister made changes and asks to go live again',
     }),
+    repostOf: z
+      .object({
+        listingId: z.int(),
+        title: z.string().nullable(),
+        status: z.enum(LISTING_STATUSES).nullable(),
+        reason: z.string(),
+      })
+      .nullable()
+      .meta({
+        description:
+          'Held by the repost check: the earlier listing moderators paused or removed that it repeats, and why',
+      }),
     appeal: z
       .object({ statement: z.string(), createdAt: timestamp })
       .nullable()

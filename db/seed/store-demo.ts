@@ -1,0 +1,120 @@
+import {
+  listingMedia,
+  listingPriceHistory,
+  listings,
+} from '../../server/marketplace/listings/schema.ts';
+import { mediaPhashes } from '../../server/marketplace/media/schema.ts';
+import type { BlobStore } from '../../server/media/blob-store.ts';
+import { photoHash } from '../../server/media/photo-hash.ts';
+import type { Database } from '../client.ts';
+import { createDemoPhotos } from './demo-photos.ts';
+import type { DemoListing } from './seed-demo.ts';
+
+type StoredPicture = {
+  key: string;
+  kind: 'photo' | 'floorplan';
+  width: number;
+  height: number;
+  caption: string;
+  /** As an upload's, for the repost check (moderation/repost-check.ts); photos only. */
+  phash: string | undefined;
+};
+
+/**
+ * The pictures and floorplan of each drawn home that `demo` shows (db/seed/demo-photos.ts),
+ * drawn from its type and rooms and stored in the blob store once, however many listings show
+ * them; a few homes at a time, so both cores stay busy.
+ */
+export async function renderPictureSets(
+  drawn: readonly DemoListing[],
+  demo: readonly DemoListing[],
+  blobs: BlobStore,
+): Promise<Map<number, StoredPicture[]>> {
+  const wanted = [...new Set(demo.map((item) => item.pictureSet))];
+  const sets = new Map<number, StoredPicture[]>();
+  const batch = 4;
+  for (let start = 0; start < wanted.length; start += batch) {
+    await Promise.all(
+      wanted.slice(start, start + batch).map(async (set) => {
+        const { listing } = drawn[set]!;
+        const photos = await createDemoPhotos({
+          type: listing.propertyType,
+          bedrooms: listing.bedrooms ?? 1,
+          bathrooms: listing.bathrooms ?? 1,
+          receptions: listing.receptions ?? 1,
+          seed: set,
+        });
+        const stored = await Promise.all(
+          photos.map(async ({ jpeg, ...photo }) => ({
+            ...photo,
+            key: await blobs.put(jpeg),
+            phash: photo.kind === 'photo' ? await photoHash(jpeg) : undefined,
+          })),
+        );
+        sets.set(set, stored);
+      }),
+    );
+  }
+  return sets;
+}
+
+/** Rows per insert statement: well inside PostgreSQL's 65,535 parameters for the widest table. */
+const ROWS_PER_INSERT = 500;
+
+async function insertInBatches<Row>(rows: readonly Row[], insert: (batch: Row[]) => Promise<void>) {
+  for (let start = 0; start < rows.length; start += ROWS_PER_INSERT) {
+    await insert(rows.slice(start, start + ROWS_PER_INSERT));
+  }
+}
+
+/**
+ * Inserts the listings, then (once drawn) their pictures, then their first prices; returns how
+ * many listings.
+ */
+export async function insertDemo(
+  tx: Database,
+  demo: readonly DemoListing[],
+  drawing: Promise<Map<number, StoredPicture[]>>,
+) {
+  const ids: number[] = [];
+  await insertInBatches(demo, async (batch) => {
+    const inserted = await tx
+      .insert(listings)
+      .values(batch.map((item) => item.listing))
+      .returning({ id: listings.id });
+    ids.push(...inserted.map(({ id }) => id));
+  });
+  const pictures = await drawing;
+  const media = ids.flatMap((id, index) => {
+    let photoPosition = 0;
+    let floorplanPosition = 0;
+    return pictures.get(demo[index]!.pictureSet)!.map((photo) => ({
+      listingId: id,
+      kind: photo.kind,
+      position: photo.kind === 'photo' ? photoPosition++ : floorplanPosition++,
+      blobKey: photo.key,
+      width: photo.width,
+      height: photo.height,
+      caption: photo.caption,
+    }));
+  });
+  await insertInBatches(media, async (batch) => {
+    await tx.insert(listingMedia).values(batch);
+  });
+  // Each drawn picture once, however many listings show it.
+  const hashes = [...pictures.values()]
+    .flat()
+    .flatMap(({ key, phash }) => (phash ? [{ blobKey: key, phash }] : []));
+  await insertInBatches(hashes, async (batch) => {
+    await tx.insert(mediaPhashes).values(batch).onConflictDoNothing();
+  });
+  const prices = ids.map((id, index) => ({
+    listingId: id,
+    price: demo[index]!.listing.price,
+    changedAt: demo[index]!.listing.publishedAt ?? new Date(),
+  }));
+  await insertInBatches(prices, async (batch) => {
+    await tx.insert(listingPriceHistory).values(batch);
+  });
+  return ids.length;
+}
