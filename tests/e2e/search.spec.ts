@@ -243,8 +243,10 @@ test('draw an area on the map and get only the homes inside it', async ({ page }
   await expect(page.getByLabel('Town, city or postcode')).toHaveValue('');
   await expect(page.getByLabel('Search radius')).toHaveValue('0');
   // The map is fitted to the drawn shape: it fills most of the map's width or height.
+  // The drawn area is the one shape left (the dashed outline drawn while marking is gone).
   const shape = page.locator('.search-map__canvas path.leaflet-interactive');
-  await expect(shape).toBeVisible();
+  await expect(shape).toHaveCount(1);
+  await expect(shape).toHaveAttribute('stroke', '#0f5c4d');
   await expect(async () => {
     const drawn = (await shape.boundingBox())!;
     const frame = (await canvas.boundingBox())!;

@@ -75,8 +75,11 @@ export function SearchMap({
     const map = mapRef.current;
     if (!isReady || !map || !data) return;
     let layers: { remove(): void }[] = [];
+    let isStale = false;
     void (async () => {
       const { default: leaflet } = await import('leaflet');
+      // Newer results (or a new area) arrived while Leaflet loaded: theirs are drawn instead.
+      if (isStale) return;
       const clusters = leaflet.markerClusterGroup({
         showCoverageOnHover: false,
         maxClusterRadius: 50,
@@ -119,11 +122,17 @@ export function SearchMap({
           )
           .addTo(map);
         layers.push(shape);
-        map.fitBounds(shape.getBounds(), { padding: [20, 20] });
+        // Without animation: a zoom animation left unfinished (a hidden or busy tab) would leave
+        // the view, and the shape drawn in it, where the visitor drew it.
+        map.fitBounds(shape.getBounds(), { padding: [20, 20], animate: false });
       } else if (data.points.length > 0) {
         const corners = data.points.map((p) => [p.lat, p.lng] as [number, number]);
         if (centre) corners.push([centre.lat, centre.lng]);
-        map.fitBounds(leaflet.latLngBounds(corners), { padding: [30, 30], maxZoom: 14 });
+        map.fitBounds(leaflet.latLngBounds(corners), {
+          padding: [30, 30],
+          maxZoom: 14,
+          animate: false,
+        });
       } else if (centre) {
         map.setView([centre.lat, centre.lng], 14);
       }
@@ -131,6 +140,7 @@ export function SearchMap({
       map.once('moveend', () => map.on('dragend zoomend', () => setHasMoved(true)));
     })();
     return () => {
+      isStale = true;
       for (const layer of layers) layer.remove();
       layers = [];
       map.off('dragend zoomend');
@@ -142,12 +152,14 @@ export function SearchMap({
     const map = mapRef.current;
     if (!map || !isDrawing) return;
     let outline: { remove(): void } | undefined;
+    let isStale = false;
     const onClick = (event: { latlng: { lat: number; lng: number } }) =>
       setVertices((current) => [...current, { lat: event.latlng.lat, lng: event.latlng.lng }]);
     map.on('click', onClick);
     map.getContainer().classList.add('is-drawing');
     void import('leaflet').then(({ default: leaflet }) => {
-      if (vertices.length > 0) {
+      // Drawn only if still current: an outline added after its clean-up would stay for good.
+      if (!isStale && vertices.length > 0) {
         outline = leaflet
           .polyline(
             vertices.map((v) => [v.lat, v.lng] as [number, number]),
@@ -157,6 +169,7 @@ export function SearchMap({
       }
     });
     return () => {
+      isStale = true;
       map.off('click', onClick);
       map.getContainer().classList.remove('is-drawing');
       outline?.remove();
