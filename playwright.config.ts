@@ -59,7 +59,7 @@ export default defineConfig({
       command: `rm -rf "${dataDir}" && tsx server/main.ts`,
       url: `http://localhost:${port}/readyz`,
       reuseExistingServer: false,
-      timeout: 180_000,
+      timeout: 300_000,
       stdout: 'ignore',
       stderr: 'pipe',
       env: {
@@ -83,7 +83,7 @@ export default defineConfig({
       command: `rm -rf "${E2E.second.dataDir}" && tsx server/main.ts`,
       url: `http://localhost:${E2E.second.port}/readyz`,
       reuseExistingServer: false,
-      timeout: 180_000,
+      timeout: 300_000,
       stdout: 'ignore',
       stderr: 'pipe',
       env: {

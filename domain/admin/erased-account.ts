@@ -29,6 +29,10 @@ export const ERASURE_KEPT = [
     why: 'The Online Safety Act 2023 requires records of complaints and of the action taken on them.',
   },
   {
+    what: 'For a listing moderators removed or paused, its fingerprint (address, title, description and photo hashes, with no account id) for 12 months from the decision',
+    why: 'So the same scam cannot be posted again under a new account (UK GDPR art. 6(1)(f): preventing fraud against people who use Roost).',
+  },
+  {
     what: 'The admin audit log entries about this account, and the record that it was erased (its id and when)',
     why: 'Accountability for administrators’ actions and for carrying out the request (UK GDPR art. 5(2)); they hold only the account id and the reason.',
   },

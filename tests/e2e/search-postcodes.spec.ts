@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { settleCookieChoice, uniqueEmail } from './support/accounts';
 import { createUserWithSdk, signInWithTokens } from './support/identity-admin';
@@ -10,9 +11,10 @@ import { fromBase } from './support/site-origin';
 test('a district with no homes to rent offers 1, 3 and 5 miles with their counts', async ({
   page,
 }) => {
-  await page.goto('/search/for-rent/?location=m1');
+  // Longsight: a Manchester district the demo lists nothing in (db/seed/uk-places.ts).
+  await page.goto('/search/for-rent/?location=m12');
   await settleCookieChoice(page);
-  await expect(page.getByLabel('Town, city or postcode')).toHaveValue('M1');
+  await expect(page.getByLabel('Town, city or postcode')).toHaveValue('M12');
   const empty = page.locator('.empty-state');
   await expect(empty.getByRole('heading', { name: 'No homes here' })).toBeVisible();
   const links = empty.getByRole('link', { name: /^\d miles? \(\d+ homes?\)$/ });
@@ -138,3 +140,35 @@ test('a postcode search is centred on its sector, half a mile round, far from it
     page.locator('.search-result').filter({ hasText: title }).locator('.search-result__extra'),
   ).toHaveText('0.0 miles away');
 });
+
+test('Ilkley, Fort William, St Davids and Tresco postcodes are placed within 1 km of their sectors', async ({
+  request,
+}) => {
+  // The sectors' centres as shipped (server/marketplace/geography/postcode-centroids/sectors.csv).
+  const sectors = new Map(
+    fs
+      .readFileSync('server/marketplace/geography/postcode-centroids/sectors.csv', 'utf8')
+      .split('\n')
+      .slice(1)
+      .map((line) => line.split(','))
+      .map(([sector, lat, lng]) => [sector, { lat: Number(lat), lng: Number(lng) }] as const),
+  );
+  for (const postcode of ['LS29 8AZ', 'PH33 6AN', 'SA62 6QR', 'TR21 0JA']) {
+    const answer = await request.get(
+      `/api/v1/search/map?channel=sale&location=${encodeURIComponent(postcode)}`,
+    );
+    expect(answer.status()).toBe(200);
+    const { centre } = (await answer.json()) as { centre: { lat: number; lng: number } | null };
+    const sector = sectors.get(postcode.slice(0, -2))!;
+    expect(centre, postcode).not.toBeNull();
+    expect(kilometresBetween(centre!, sector), postcode).toBeLessThan(1);
+  }
+});
+
+function kilometresBetween(a: { lat: number; lng: number }, b: { lat: number; lng: number }) {
+  const rad = (degrees: number) => (degrees * Math.PI) / 180;
+  const h =
+    Math.sin(rad(b.lat - a.lat) / 2) ** 2 +
+    Math.cos(rad(a.lat)) * Math.cos(rad(b.lat)) * Math.sin(rad(b.lng - a.lng) / 2) ** 2;
+  return 2 * 6371 * Math.asin(Math.sqrt(h));
+}

@@ -24,14 +24,17 @@ let photoKeys: { hers: string[]; basils: string[] };
 
 /**
  * What the privacy policy says erasure keeps (app/routes/privacy-policy.tsx, ERASURE_KEPT):
- * orders, payments, invoices and refunds for the tax records, the audit log, and the record that
- * the account was erased (its id and when). Any other finding is personal data left behind.
+ * orders, payments, invoices and refunds for the tax records, the audit log, the record that
+ * the account was erased (its id and when), and the fingerprints of listings moderators took down
+ * (no account id; deleted 12 months after the decision). Any other finding is personal data left
+ * behind.
  */
 const KEPT: Record<string, string[] | 'all'> = {
   'market.orders': ['buyer_sub', 'buyer_email', 'buyer_name'],
   'market.invoices': ['customer_name', 'customer_email'],
   'market.admin_audit_log': 'all',
   'market.account_erasure_requests': ['user_sub'],
+  'market.repost_fingerprints': ['address_key', 'title', 'description'],
 };
 
 const isKept = ({ table, column }: SweepFinding) => {

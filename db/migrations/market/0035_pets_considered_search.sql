@@ -37,6 +37,15 @@ AFTER INSERT OR UPDATE OF status, deleted_at, published_at, owner_suspended_at, 
   key_features
 ON market.listings
 FOR EACH ROW EXECUTE FUNCTION market.sync_listing_search();--> statement-breakpoint
+DROP TRIGGER listing_search_sync_placements ON market.listings;--> statement-breakpoint
+-- After the sync above (triggers fire in name order), on the same columns (0027).
+CREATE TRIGGER listing_search_sync_placements
+AFTER INSERT OR UPDATE OF status, deleted_at, published_at, owner_suspended_at, channel,
+  property_type, price, rent_period, bedrooms, floor_area_sq_ft, furnished,
+  let_type, town, outcode, lat, lng, features, pets_considered, search_vector, title, description,
+  key_features
+ON market.listings
+FOR EACH ROW EXECUTE FUNCTION market.sync_listing_search_placements();--> statement-breakpoint
 UPDATE market.listing_search AS s SET features = (s.features | 64)::smallint
 FROM market.listings AS l
 WHERE l.id = s.listing_id AND l.pets_considered;

@@ -1,14 +1,13 @@
 import { eq } from 'drizzle-orm';
-import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { maskMarker, scamWarnings } from '../../../domain/contact-details/contact-details.ts';
 import type { SessionUser } from '../../../domain/session-user.ts';
 import { insertListing } from '../../../tests/support/listing-factory.ts';
 import { member } from '../../../tests/support/listing-world.ts';
 import { createTestDatabase, type TestDatabase } from '../../../tests/support/test-database.ts';
-import type { ListerEmail } from '../enquiries/submit-enquiry.ts';
+import { createTestMarketplace, type SentMail } from '../../../tests/support/test-marketplace.ts';
 import { rememberLister } from '../listings/lister-profile.ts';
-import { createMarketplace, type Marketplace } from '../marketplace.ts';
+import type { Marketplace } from '../marketplace.ts';
 import { messageThreads } from './schema.ts';
 
 /** The real detector's words for a bank-transfer request, and its marker for a phone number. */
@@ -19,7 +18,7 @@ const PHONE_HIDDEN = maskMarker('phone');
 
 let database: TestDatabase;
 let marketplace: Marketplace;
-const sent: { tag: string; email: ListerEmail }[] = [];
+let sent: SentMail[];
 const lena = { ...member('lena'), name: 'Lena Lister' } as SessionUser;
 const bob = { ...member('bob'), name: 'Bob Buyer' } as SessionUser;
 const admin = { ...member('ada'), isAdmin: true, groups: ['admins'] } as SessionUser;
@@ -27,16 +26,7 @@ let enquiriesSent = 0;
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  marketplace = createMarketplace({
-    db: database.db,
-    publicUrl: 'https://roost.test',
-    logger: pino({ level: 'silent' }),
-    mail: (tag) => async (email) => {
-      sent.push({ tag, email });
-    },
-    enquiryLimitPerHour: 100,
-    messageLimitPerHour: 100,
-  });
+  ({ marketplace, sent } = createTestMarketplace(database.db));
   await rememberLister(database.db, { sub: 'lena', name: 'Lena Lister' });
 });
 afterAll(() => database.destroy());

@@ -7,17 +7,18 @@ import type { SessionUser } from '../../../domain/session-user.ts';
 import { insertListing } from '../../../tests/support/listing-factory.ts';
 import { expectAppError, member } from '../../../tests/support/listing-world.ts';
 import { createTestDatabase, type TestDatabase } from '../../../tests/support/test-database.ts';
+import { createTestMarketplace, type SentMail } from '../../../tests/support/test-marketplace.ts';
 import { enquiries } from '../enquiries/schema.ts';
 import type { ListerEmail } from '../enquiries/submit-enquiry.ts';
 import { rememberLister } from '../listings/lister-profile.ts';
 import { listings } from '../listings/schema.ts';
-import { createMarketplace, type Marketplace } from '../marketplace.ts';
+import type { Marketplace } from '../marketplace.ts';
 import { messageThreads, threadMessages } from './schema.ts';
 import { sendMessage } from './send-message.ts';
 
 let database: TestDatabase;
 let marketplace: Marketplace;
-const sent: { tag: string; email: ListerEmail }[] = [];
+let sent: SentMail[];
 const lena = { ...member('lena'), name: 'Lena Lister' } as SessionUser;
 const bob = { ...member('bob'), name: 'Bob Buyer' } as SessionUser;
 const eve = member('eve');
@@ -26,16 +27,7 @@ let addresses = 0;
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  marketplace = createMarketplace({
-    db: database.db,
-    publicUrl: 'https://roost.test',
-    logger: pino({ level: 'silent' }),
-    mail: (tag) => async (email) => {
-      sent.push({ tag, email });
-    },
-    enquiryLimitPerHour: 100,
-    messageLimitPerHour: 100,
-  });
+  ({ marketplace, sent } = createTestMarketplace(database.db));
   await rememberLister(database.db, { sub: 'lena', name: 'Lena Lister' });
 });
 afterAll(() => database.destroy());
