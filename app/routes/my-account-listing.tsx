@@ -10,6 +10,7 @@ import { failureAsPage, formFailure } from '../../server/http/route-errors';
 import { ScamWarnings } from '~/features/messages/scam-warnings';
 import type { Route } from './+types/my-account-listing';
 import { Field } from '~/components/ui/field';
+import { FormRow } from '~/components/ui/form-row';
 import { SelectField } from '~/components/ui/select-field';
 import { TextField } from '~/components/ui/text-field';
 import { ModerationAppeal } from '~/features/listings/moderation-appeal';
@@ -166,41 +167,45 @@ export default function ManageListing({ loaderData, actionData }: Route.Componen
         </Form>
       ) : (
         <>
-          <Form method="post" className="form manage-listing__form">
-            <input type="hidden" name="intent" value="status" />
-            <SelectField
-              id="status"
-              label="Status"
-              name="status"
-              defaultValue={listing.status}
-              options={statuses.map((status) => [status, labelOf('status', status)] as const)}
-            />
-            <button type="submit" className="button button--secondary" disabled={isBusy}>
-              Change status
-            </button>
-          </Form>
-          {listing.status === 'active' ? (
+          <FormRow>
             <Form method="post">
               <input type="hidden" name="intent" value="status" />
-              <input type="hidden" name="status" value="active" />
+              <SelectField
+                id="status"
+                label="Status"
+                name="status"
+                defaultValue={listing.status}
+                options={statuses.map((status) => [status, labelOf('status', status)] as const)}
+              />
               <button type="submit" className="button button--secondary" disabled={isBusy}>
-                Confirm it is still available
+                Change status
               </button>
             </Form>
-          ) : null}
-          <Form method="post" className="form manage-listing__form">
-            <input type="hidden" name="intent" value="price" />
-            <TextField
-              key={listing.price}
-              id="price"
-              label={listing.channel === 'rent' ? 'Rent (£)' : 'Price (£)'}
-              name="price"
-              defaultValue={formatTypedPrice(listing.price)}
-            />
-            <button type="submit" className="button button--secondary" disabled={isBusy}>
-              Change price
-            </button>
-          </Form>
+            {listing.status === 'active' ? (
+              <Form method="post">
+                <input type="hidden" name="intent" value="status" />
+                <input type="hidden" name="status" value="active" />
+                <button type="submit" className="button button--secondary" disabled={isBusy}>
+                  Confirm it is still available
+                </button>
+              </Form>
+            ) : null}
+          </FormRow>
+          <FormRow>
+            <Form method="post">
+              <input type="hidden" name="intent" value="price" />
+              <TextField
+                key={listing.price}
+                id="price"
+                label={listing.channel === 'rent' ? 'Rent (£)' : 'Price (£)'}
+                name="price"
+                defaultValue={formatTypedPrice(listing.price)}
+              />
+              <button type="submit" className="button button--secondary" disabled={isBusy}>
+                Change price
+              </button>
+            </Form>
+          </FormRow>
           <p>
             <Link className="button button--secondary" to={`/property/${listing.id}/edit`}>
               Edit details and photos

@@ -226,6 +226,24 @@ test('the lister reduces the rent and the page says Reduced', async ({ page }) =
   await signInAs(page, lister);
   await expect(page.getByTestId('own-listing').filter({ hasText: title })).toBeVisible();
   await page.goto(`/my-account/listings/${listingId}`);
+  // One form-row style: buttons as wide as their words, the confirm button on the status row.
+  const statusBox = (await page.getByLabel('Status').boundingBox())!;
+  const changeStatus = (await page.getByRole('button', { name: 'Change status' }).boundingBox())!;
+  const confirm = (await page
+    .getByRole('button', { name: 'Confirm it is still available' })
+    .boundingBox())!;
+  const changePrice = (await page.getByRole('button', { name: 'Change price' }).boundingBox())!;
+  expect(changeStatus.width).toBeLessThan(statusBox.width);
+  expect(changePrice.width).toBeLessThan(statusBox.width);
+  expect(Math.abs(confirm.y + confirm.height - (statusBox.y + statusBox.height))).toBeLessThan(2);
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({
+      path: `test-results/screenshots/manage-listing-${width}.png`,
+      fullPage: true,
+    });
+  }
+  await page.setViewportSize({ width: 1280, height: 720 });
   await page.getByLabel('Rent (£)').fill('1250');
   await page.getByRole('button', { name: 'Change price' }).click();
   await expect(page.getByText('Price changed.')).toBeVisible();
