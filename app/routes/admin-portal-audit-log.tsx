@@ -63,7 +63,7 @@ export default function AuditLog({ loaderData }: Route.ComponentProps) {
     <section className="card admin-section" aria-labelledby="admin-section-title">
       <h2 id="admin-section-title">Audit log</h2>
       <p>Every administrator action, newest first. Entries can never be changed or deleted.</p>
-      <Form method="get" className="admin-filters" aria-label="Filter the audit log">
+      <Form method="get" className="form-row admin-filters" aria-label="Filter the audit log">
         <SelectField
           id="audit-action"
           name="action"

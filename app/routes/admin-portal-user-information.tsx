@@ -66,9 +66,10 @@ export default function UserInformation({ loaderData }: Route.ComponentProps) {
   return (
     <section className="card admin-section" aria-labelledby="admin-section-title">
       <h2 id="admin-section-title">User information</h2>
-      <Form method="get" className="admin-filters" role="search" aria-label="Find a user">
+      <Form method="get" className="form-row admin-filters" role="search" aria-label="Find a user">
         <TextField
           id="user-q"
+          className="admin-filters__query"
           name="q"
           label="E-mail, name, phone or user id"
           hint="The start of an e-mail address or name is enough."
@@ -83,13 +84,14 @@ export default function UserInformation({ loaderData }: Route.ComponentProps) {
           placeholder="Any status"
           defaultValue={values.status}
         />
+        <Button type="submit">Search</Button>
         <CheckboxGroup
           name="flag"
           legend="Only"
+          className="admin-filters__flags"
           options={FLAG_OPTIONS}
           defaultValues={values.flags}
         />
-        <Button type="submit">Search</Button>
       </Form>
       {accounts === null ? (
         <p className="empty-state">Search for an account to see its details.</p>

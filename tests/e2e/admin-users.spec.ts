@@ -98,6 +98,13 @@ test('an administrator manages a user from finding them to erasing them', async 
   await expect(page.getByRole('img', { name: /Sign-ups/ })).toBeVisible();
   await expectNoAxeViolations(page);
   await page.goto('/admin-portal/user-information/');
+  // One form row: the search box sits level with the status and the button, the flags below.
+  const searchBox = (await page.getByLabel('E-mail, name, phone or user id').boundingBox())!;
+  const statusBox = (await page.getByLabel('Status').boundingBox())!;
+  const searchButton = (await page.getByRole('button', { name: 'Search' }).boundingBox())!;
+  for (const other of [statusBox, searchButton]) {
+    expect(Math.abs(searchBox.y + searchBox.height - (other.y + other.height))).toBeLessThan(2);
+  }
   await page.getByLabel('E-mail, name, phone or user id').fill(lister.email);
   await page.keyboard.press('Enter');
   const row = page.getByTestId('user-row').filter({ hasText: lister.email });

@@ -71,6 +71,11 @@ test('photos keep the order chosen, warn when tiny and move by keyboard', async 
   const items = page.getByTestId('photo-item');
   await expect(items).toHaveCount(3);
   await expect(page.getByTestId('upload-progress')).toHaveCount(0);
+  // One button style on every tile: the cover's buttons are not stretched to its neighbours' height.
+  const removeHeights = await items
+    .getByRole('button', { name: /^Remove photo/ })
+    .evaluateAll((buttons) => buttons.map((button) => button.getBoundingClientRect().height));
+  expect(new Set(removeHeights).size).toBe(1);
   await expect(page.getByText(/Add at least one photo/)).toHaveCount(0);
 
   // 160 px thumbnails: height 320 for the 400 px photo, 107 for 1200 px, 128 for 1000 px.
