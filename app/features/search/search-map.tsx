@@ -57,7 +57,9 @@ export function SearchMap({
       const leaflet = await loadLeafletWithClusters();
       if (isCancelled || !containerRef.current) return;
       const map = leaflet
-        .map(containerRef.current, { scrollWheelZoom: false })
+        // Quarter zoom steps, so a drawn area or the results fill the map rather than stopping at
+        // the whole step that first fits (up to half the map's width or height left empty).
+        .map(containerRef.current, { scrollWheelZoom: false, zoomSnap: 0.25 })
         .setView(UK_CENTRE, 6);
       addOpenStreetMapTiles(leaflet, map, () => setTilesFailed(true));
       mapRef.current = map;
