@@ -14,6 +14,7 @@ import { useSignUpMarketingChoice } from './marketing-opt-in';
 import { MobileNumber } from './mobile-number';
 import { TwoStepVerification } from './two-step-verification';
 import { TextField } from '~/components/ui/text-field';
+import { authErrorMessage } from './auth-error-message';
 
 /** The signed-in account page: details, listings, password, two-step verification, sign out. */
 export default function AccountDashboard({
@@ -119,10 +120,6 @@ export default function AccountDashboard({
   );
 }
 
-function errorMessage(error: unknown): string {
-  return error instanceof Error && error.message ? error.message : 'An unknown error has occurred.';
-}
-
 function ChangePassword() {
   const id = useId();
   const [message, setMessage] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);
@@ -148,7 +145,7 @@ function ChangePassword() {
       setMessage({ kind: 'success', text: 'Your password has been changed.' });
       (event.target as HTMLFormElement).reset();
     } catch (error) {
-      setMessage({ kind: 'error', text: errorMessage(error) });
+      setMessage({ kind: 'error', text: authErrorMessage(error) });
     } finally {
       setIsSaving(false);
     }

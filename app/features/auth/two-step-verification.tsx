@@ -10,6 +10,7 @@ import { useEffect, useId, useState } from 'react';
 import { RadioGroup } from '~/components/ui/choice-group';
 import type { Option } from '~/components/ui/select';
 import { TextField } from '~/components/ui/text-field';
+import { authErrorMessage } from './auth-error-message';
 
 /** The three ways the user pool can ask for a second step, in the order the page offers them. */
 const METHODS = ['TOTP', 'SMS', 'EMAIL'] as const;
@@ -37,10 +38,6 @@ interface Contact {
   hasVerifiedMobile: boolean;
   /** Whether the account's e-mail address is confirmed (e-mail codes need it). */
   hasVerifiedEmail: boolean;
-}
-
-function errorMessage(error: unknown): string {
-  return error instanceof Error && error.message ? error.message : 'An unknown error has occurred.';
 }
 
 /**
@@ -80,7 +77,7 @@ export function TwoStepVerification({
       await reload();
       setNotice(done);
     } catch (caught) {
-      setError(errorMessage(caught));
+      setError(authErrorMessage(caught));
     }
   }
 
@@ -93,7 +90,7 @@ export function TwoStepVerification({
       const qrDataUrl = await QRCode.toDataURL(uri, { width: 228, margin: 1 });
       setTotpSetup({ secret: details.sharedSecret, qrDataUrl });
     } catch (caught) {
-      setError(errorMessage(caught));
+      setError(authErrorMessage(caught));
     }
   }
 

@@ -13,26 +13,28 @@ import { messageThreads, threadMessages } from './schema.ts';
 export async function claimSignedOutEnquiries(db: Database, user: SessionUser): Promise<number> {
   if (!user.email || user.isEmailVerified !== true) return 0;
   const email = user.email.toLowerCase();
+  // Read outside a transaction: nearly every call finds nothing, and then opens none (this runs
+  // each time someone opens their messages).
+  const claimable = await db
+    .select({ enquiryId: enquiries.id, threadId: messageThreads.id })
+    .from(enquiries)
+    .innerJoin(messageThreads, eq(messageThreads.enquiryId, enquiries.id))
+    .where(
+      and(
+        sql`lower(${enquiries.email}) = ${email}`,
+        isNull(enquiries.senderSub),
+        isNull(messageThreads.enquirerSub),
+        ne(messageThreads.listerSub, user.userId),
+      ),
+    );
+  if (claimable.length === 0) return 0;
   return db.transaction(async (tx) => {
-    const claimable = await tx
-      .select({ enquiryId: enquiries.id, threadId: messageThreads.id })
-      .from(enquiries)
-      .innerJoin(messageThreads, eq(messageThreads.enquiryId, enquiries.id))
-      .where(
-        and(
-          sql`lower(${enquiries.email}) = ${email}`,
-          isNull(enquiries.senderSub),
-          isNull(messageThreads.enquirerSub),
-          ne(messageThreads.listerSub, user.userId),
-        ),
-      );
-    if (claimable.length === 0) return 0;
     const enquiryIds = claimable.map((row) => row.enquiryId);
     const threadIds = claimable.map((row) => row.threadId);
     await tx
       .update(enquiries)
       .set({ senderSub: user.userId })
-      .where(inArray(enquiries.id, enquiryIds));
+      .where(and(inArray(enquiries.id, enquiryIds), isNull(enquiries.senderSub)));
     await tx
       .update(messageThreads)
       .set({ enquirerSub: user.userId })
