@@ -10,6 +10,7 @@ import {
 } from './support/accounts';
 import { outboxCount, waitForCode } from './support/outbox';
 import { freshTotpCode } from './support/totp';
+import { screenshotAtWidths } from './support/screenshots';
 
 async function openAccountMenu(page: Page) {
   const button = page.locator('.account-menu__button');
@@ -301,9 +302,7 @@ test.describe('sign-in screens in the visitor’s language', () => {
     await page.reload();
     await expect(page.getByRole('tab', { name: 'Mewngofnodi' })).toBeVisible();
     await expect(page.locator('.auth-languages')).toHaveAttribute('lang', 'cy');
-    await page
-      .locator('.auth-languages')
-      .screenshot({ path: 'test-results/screenshots/sign-in-welsh.png' });
+    await screenshotAtWidths(page, 'sign-in-welsh');
 
     // Back to English: Roost's British wording, as before.
     await page.getByLabel(/^Language/).selectOption('en');

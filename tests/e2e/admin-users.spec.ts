@@ -6,6 +6,7 @@ import { createUserWithSdk } from './support/identity-admin';
 import { signInAs } from './support/sign-in';
 import { fromSite } from './support/site-origin';
 import { ownContextPages } from './support/own-context';
+import { screenshotAtWidths } from './support/screenshots';
 
 /**
  * User information end to end: an administrator finds a lister, disables them (their session ends
@@ -110,6 +111,7 @@ test('an administrator manages a user from finding them to erasing them', async 
   const row = page.getByTestId('user-row').filter({ hasText: lister.email });
   await expect(row).toHaveCount(1);
   await expectNoAxeViolations(page);
+  await screenshotAtWidths(page, 'admin-user-search');
   await row.getByRole('link', { name: lister.email }).click();
   await expect(page.getByRole('heading', { name: lister.email })).toBeVisible();
   await expect(page.getByTestId('user-listing').filter({ hasText: title })).toBeVisible();

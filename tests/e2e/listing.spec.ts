@@ -16,6 +16,7 @@ import { addDays, londonToday } from '../../domain/dates.ts';
 import { outboxCount, waitForCode, waitForMail } from './support/outbox';
 import { signInAs } from './support/sign-in';
 import { fromSite } from './support/site-origin';
+import { screenshotAtWidths } from './support/screenshots';
 
 /**
  * The listing journey of the acceptance criteria: a new user lists a home to rent through the
@@ -188,6 +189,7 @@ test('a new user lists a home to rent through the wizard, reloading on the way',
     .locator('.wizard__review > div')
     .filter({ hasText: 'Photos and floorplans' });
   await expect(mediaRow.locator('dd')).toHaveText('5 photos, 0 floorplans');
+  await screenshotAtWidths(page, 'wizard-review');
   await page.getByRole('button', { name: 'Publish listing' }).click();
   await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
   await expect(page.getByText('Your listing is live')).toBeVisible();
@@ -236,14 +238,7 @@ test('the lister reduces the rent and the page says Reduced', async ({ page }) =
   expect(changeStatus.width).toBeLessThan(statusBox.width);
   expect(changePrice.width).toBeLessThan(statusBox.width);
   expect(Math.abs(confirm.y + confirm.height - (statusBox.y + statusBox.height))).toBeLessThan(2);
-  for (const width of [1280, 390]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({
-      path: `test-results/screenshots/manage-listing-${width}.png`,
-      fullPage: true,
-    });
-  }
-  await page.setViewportSize({ width: 1280, height: 720 });
+  await screenshotAtWidths(page, 'manage-listing');
   await page.getByLabel('Rent (£)').fill('1250');
   await page.getByRole('button', { name: 'Change price' }).click();
   await expect(page.getByText('Price changed.')).toBeVisible();
@@ -307,6 +302,7 @@ test('a second user saves it, sends an enquiry and reports it, but cannot manage
   await expect(enquiry.getByText('Choose a day for the viewing')).toBeVisible();
   await expect(enquiry.getByLabel('Choice 1: Day')).toHaveAttribute('aria-invalid', 'true');
   await expect(enquiry.getByLabel('Choice 1: Day')).toBeFocused();
+  await screenshotAtWidths(page, 'enquiry-viewing-errors', enquiry);
   await enquiry.getByLabel('Choice 1: Day').fill(addDays(londonToday(), 1));
   await enquiry.getByRole('button', { name: 'Send message' }).click();
   await expect(enquiry.getByText('Choose morning, afternoon or evening')).toBeVisible();

@@ -5,6 +5,7 @@ import { createUserWithSdk } from './support/identity-admin';
 import { signInAs } from './support/sign-in';
 import { fromSite } from './support/site-origin';
 import { ownContextPages } from './support/own-context';
+import { screenshotAtWidths } from './support/screenshots';
 
 /**
  * Paid upgrades end to end with the built-in test provider (no Stripe, no network): a lister
@@ -81,6 +82,7 @@ test('a lister buys Featured for 7 days with the test checkout and sees the rece
   await expect(page.getByText(/This is a test payment: no money moves/)).toBeVisible();
   await expect(page.getByTestId('order-summary')).toContainText('£9.99');
   await expectNoAxeViolations(page);
+  await screenshotAtWidths(page, 'checkout-test');
 
   // A declined card leaves the checkout open, with the decline shown; so does a declined wallet.
   const payWith = page.getByRole('group', { name: 'Pay with (test)' });
@@ -115,6 +117,7 @@ test('a lister buys Featured for 7 days with the test checkout and sees the rece
   );
   await expect(receipt).toContainText('Start my upgrade straight away');
   await expectNoAxeViolations(page);
+  await screenshotAtWidths(page, 'receipt');
 
   // The Payments list in My account links to it.
   await page.goto('/my-account');

@@ -3,6 +3,7 @@ import { expectNoAxeViolations } from './support/axe';
 import { settleCookieChoice, uniqueEmail } from './support/accounts';
 import { signInAs } from './support/sign-in';
 import { createUserWithSdk } from './support/identity-admin';
+import { screenshotAtWidths } from './support/screenshots';
 
 function pounds(text: string): number {
   return Number(/£([\d,]+)/.exec(text)?.[1]?.replace(/,/g, '') ?? Number.NaN);
@@ -273,9 +274,7 @@ test('draw an area on the map and get only the homes inside it', async ({ page }
   expect(map.total).toBeGreaterThan(0);
   expect(map.total).toBeLessThan(before);
   for (const point of map.points) expect(isInside(point, polygon)).toBe(true);
-  await page
-    .locator('.search-map')
-    .screenshot({ path: 'test-results/screenshots/search-map-drawn-area.png' });
+  await screenshotAtWidths(page, 'search-drawn-area');
   await expect(page.getByRole('status').filter({ hasText: /homes? for sale/ })).toContainText(
     String(map.total),
   );
