@@ -1,6 +1,6 @@
 // The embedded PostgreSQL (PGlite) on a thread of its own: PostgreSQL compiled to WebAssembly,
 // and the parsing of its result rows, otherwise run on the server's only JavaScript thread,
-// between page renders (issue 15: at 100 req/s the two together need more than one core).
+// between page renders (at 100 req/s the two together need more than one core; ADR 013).
 // `db/pglite-thread.ts` is the other end. Plain JavaScript, so the thread starts the same under
 // tsx, under the test runner and in production, with no TypeScript loader of its own.
 import { parentPort, workerData } from 'node:worker_threads';

@@ -1,7 +1,7 @@
 // `npm run bench:load -- [--minutes 10 | --seconds 600] [--rate 100] [--warm-up 30]
 //   [--database-url postgres://…] [--cpu-prof DIR]`
 //
-// Issue 15: mixed traffic (search pages, property pages, API reads, sign-ins through /idp,
+// Mixed traffic (search pages, property pages, API reads, sign-ins through /idp,
 // favourites, enquiries, image variants; see scripts/bench/load-traffic.ts) at a fixed rate
 // against the built server started as `npm start` starts it (production build, demo data), on
 // PGlite, or on a new database of the PostgreSQL server `--database-url` names (dropped after).

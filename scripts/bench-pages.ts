@@ -4,7 +4,7 @@
 // Server-rendered pages per second from the real server (as `npm start` composes it, without the
 // signed-out search page cache), with autocannon: search pages (200 URLs of the search mix, in
 // turn) and property pages (200 listings, in turn), each signed out and signed in. Targets
-// (issue 14): ≥ 200 search pages/s, ≥ 300 property pages/s, signed-in ≤ 20 % slower. Prints the
+// (docs/performance.md): ≥ 200 search pages/s, ≥ 300 property pages/s, signed-in ≤ 20 % slower. Prints the
 // figures last and exits non-zero below a target. autocannon runs in a child process, so the
 // server's CPU time per page (this process's `process.cpuUsage()` over a run / pages served) is
 // printed beside each figure: far less sensitive to a loaded machine than pages/s. Profile the

@@ -220,7 +220,7 @@ try {
     totalSeconds: Math.round((Date.now() - started) / 1000),
   };
   process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
-  // Issue 14: p95 ≤ 20 ms and p99 ≤ 40 ms on PostgreSQL (at 1,000,000), p95 ≤ 50 ms on PGlite.
+  // Targets (docs/search.md): p95 ≤ 20 ms and p99 ≤ 40 ms on PostgreSQL (at 1,000,000), p95 ≤ 50 ms on PGlite.
   const target = engine === 'PGlite' ? { p95: 50, p99: Infinity } : { p95: 20, p99: 40 };
   const { p95, p99 } = report.queryLatencyMs;
   const met = p95 <= target.p95 && p99 <= target.p99;

@@ -1,6 +1,6 @@
 // `npm run bench:web -- [--url http://localhost:3000] [--chrome /usr/bin/chromium] [--runs 3] [--js-only]`
 //
-// What a visitor's browser gets (issue 14):
+// What a visitor's browser gets (targets in docs/performance.md):
 // 1. Lighthouse (the `lighthouse` package, mobile preset with simulated throttling, in headless
 //    Chromium) on the home page, a search page, a property page and /pricing of a running
 //    `npm start`: scores and LCP, CLS and TBT against the targets below. Each page is measured

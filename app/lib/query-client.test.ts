@@ -15,7 +15,7 @@ async function timersLeftAfterAQuery(options?: { onServer?: boolean }) {
 }
 
 describe('createQueryClient', () => {
-  // Issue 15: root.tsx makes a client per server render; a garbage-collection timer per query
+  // root.tsx makes a client per server render; a garbage-collection timer per query would have
   // kept every render's client, data and request in memory for five minutes.
   it('leaves no timer behind on the server, so a render’s queries go with the render', async () => {
     const { timers } = await timersLeftAfterAQuery();

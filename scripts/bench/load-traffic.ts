@@ -1,4 +1,4 @@
-// The mixed traffic of `npm run bench:load` (issue 15), shared with the smoke test in
+// The mixed traffic of `npm run bench:load` (docs/security.md), shared with the smoke test in
 // `tests/load/load-smoke.test.ts`: search pages, property pages, API reads, sign-ins through
 // `/idp` (SRP as Amplify signs in, and USER_PASSWORD_AUTH), favourites, enquiries and image
 // variants, sent at a fixed rate
@@ -315,8 +315,8 @@ async function srpSignIn(
 
 /**
  * A request that has not settled after 45 s counts as failed. fetch's own 30 s timeout should
- * always come first, but one bench run on 27 November waited for ever on a request while the
- * server sat idle; this way such a request is reported (with its kind) instead of hanging the run.
+ * always come first, but a request can still wait for ever while the server sits idle; this way
+ * such a request is reported (with its kind) instead of hanging the run.
  */
 const REQUEST_DEADLINE_MS = 45_000;
 async function withinDeadline<T>(work: () => Promise<T>): Promise<T> {

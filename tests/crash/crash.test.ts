@@ -8,7 +8,7 @@ import { freePort, startRoost, type RoostProcess } from '../support/roost-proces
 import { createPostgresDatabase, testDatabaseKind } from '../support/test-database.ts';
 
 /**
- * Issue 15: API writes (listings, favourites, favourite notes, paid upgrades through the test
+ * API writes (listings, favourites, favourite notes, paid upgrades through the test
  * provider: the order and its payment) while the built server is killed
  * with SIGKILL, again and again; after each restart the server must start and every write it
  * acknowledged (2xx) must be there. Prints acknowledged / lost / failed restarts.

@@ -6,7 +6,7 @@ import { signInAs } from './support/sign-in';
 import { fromSite } from './support/site-origin';
 
 /**
- * Issue 13, item 6: the thumbnail of a listing on /my-account is the photo its lister chose as
+ * The thumbnail of a listing on /my-account is the photo its lister chose as
  * cover — here the last of three uploaded, made cover in the wizard — not the first uploaded nor
  * a placeholder. Each photo is one plain colour, so the thumbnail's own pixels tell which it is.
  */

@@ -4,7 +4,7 @@ import { settleCookieChoice } from './support/accounts';
 import { fromSite } from './support/site-origin';
 
 /**
- * The wizard's photos step (issue 13, item 5): photos chosen together keep the order chosen even
+ * The wizard's photos step: photos chosen together keep the order chosen even
  * when the first finishes last, a stale 'Add at least one photo' clears once a photo is in, a
  * photo under 640 px wide is accepted with a warning, and the order moves by keyboard and stays
  * after a reload. The draft's earlier steps are filled through the API.

@@ -18,7 +18,7 @@ import { startBuiltRoost, type RoostProcess } from '../support/roost-process.ts'
 import { nearValidFor, validFor } from './zod-arbitrary.ts';
 
 /**
- * Issue 15: property-based requests against the built site (`npm start`, demo data) — every
+ * Property-based requests against the built site (`npm start`, demo data) — every
  * `/api/v1` operation of the OpenAPI document, every page action and intent, and every `/idp`
  * operation — signed out, as a member and as an administrator. Whatever arrives (random JSON,
  * malformed JSON, wrong content types and encodings, corrupt gzip, huge and deeply nested

@@ -10,7 +10,7 @@ import { createMarketplace } from '../../server/marketplace/marketplace.ts';
 import { photo } from '../support/listing-world.ts';
 
 /**
- * Issue 15: one store-backed abuse limiter (the database; Redis with REDIS_URL) behind sign-in,
+ * One store-backed abuse limiter (the database; Redis with REDIS_URL) behind sign-in,
  * sign-up, code sends and uploads, each refused with 429 and `Retry-After`. Drafts, enquiries,
  * reports and contact messages count their stored rows and answer the same way (see their
  * tests: anonymous-drafts, listing-visitors, report-listing, submit-contact-message).

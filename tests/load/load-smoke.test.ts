@@ -8,7 +8,7 @@ import {
 import { startBuiltRoost } from '../support/roost-process.ts';
 
 /**
- * Issue 15: the smoke version of `npm run bench:load` — the same mixed traffic (search and
+ * The smoke version of `npm run bench:load` — the same mixed traffic (search and
  * property pages, API reads, sign-ins, favourites, enquiries, image variants) at a fixed rate
  * against the built server, for LOAD_SECONDS (default 12; the server's start takes most of the rest of ~30 s). No timing assertions (figures belong
  * to the bench): every request must be answered, with no error status.

@@ -214,7 +214,7 @@ describe('/api/v1 listings', () => {
 });
 
 /**
- * Issue 15 item 3: `GET /api/v1/listings/:id` follows the property page's rule (paused by the
+ * `GET /api/v1/listings/:id` follows the property page's rule (paused by the
  * lister or held by moderators and drafts 404, removed or deleted 410) and answers only the
  * public fields, never the search index, the owner or the contact address.
  */
