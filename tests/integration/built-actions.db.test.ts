@@ -75,7 +75,7 @@ describe('page actions in the production build', () => {
     ] as const) {
       const { status, html } = await postForm(pathname, fields);
       expect(status, pathname).toBe(400);
-      expect(html, pathname).toContain(UNKNOWN_INTENT);
+      expect(html, pathname).toContain(`<p class="lead">${UNKNOWN_INTENT}</p>`);
     }
   });
 });
