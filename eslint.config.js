@@ -136,6 +136,9 @@ export default tseslint.config(
       'app/lib/**',
       'app/root.tsx',
     ],
+    // A feature's `*.server.ts` module runs only in loaders and actions (React Router keeps it out
+    // of the browser bundle), so it may call server code.
+    ignores: ['app/**/*.server.ts'],
     rules: {
       '@typescript-eslint/no-restricted-imports': restrict([serverOnlyCode]),
     },

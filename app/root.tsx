@@ -107,24 +107,31 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const isSignedOut =
     isRouteErrorResponse(error) &&
     (error.data as { reason?: string } | null)?.reason === 'signed-out';
+  // A refused form (say one whose intent the page no longer knows) says why, in its own words.
+  const formMessage =
+    isRouteErrorResponse(error) && status === 400
+      ? (error.data as { error?: unknown } | null)?.error
+      : undefined;
   const { title, message } =
-    status === 404
-      ? {
-          title: 'Page not found',
-          message:
-            'We could not find that page. It may have moved, or the address may be mistyped.',
-        }
-      : status === 403
+    typeof formMessage === 'string'
+      ? { title: 'That did not work', message: formMessage }
+      : status === 404
         ? {
-            title: 'You do not have permission to view this page',
-            message: isSignedOut
-              ? 'This page is for Roost administrators. Sign in with an administrator account to continue.'
-              : 'This page is for Roost administrators only.',
+            title: 'Page not found',
+            message:
+              'We could not find that page. It may have moved, or the address may be mistyped.',
           }
-        : {
-            title: 'Something went wrong',
-            message: 'Sorry, something went wrong on our side. Please try again in a moment.',
-          };
+        : status === 403
+          ? {
+              title: 'You do not have permission to view this page',
+              message: isSignedOut
+                ? 'This page is for Roost administrators. Sign in with an administrator account to continue.'
+                : 'This page is for Roost administrators only.',
+            }
+          : {
+              title: 'Something went wrong',
+              message: 'Sorry, something went wrong on our side. Please try again in a moment.',
+            };
   return (
     <section className="content-page">
       <title>{`${title} | Roost`}</title>

@@ -5,6 +5,7 @@ import { Button } from '~/components/ui/button';
 import { Field } from '~/components/ui/field';
 import { SelectField } from '~/components/ui/select-field';
 import { optionsOf } from '@domain/labels';
+import { formText } from '../../server/http/form-submission';
 import { formFailure } from '../../server/http/route-errors';
 import type { Route } from './+types/contact-us';
 
@@ -22,12 +23,13 @@ type FieldName = 'name' | 'email' | 'phone' | 'topic' | 'message';
 
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
-  const values = Object.fromEntries(
-    (['name', 'email', 'phone', 'topic', 'message'] as const).map((field) => [
-      field,
-      String(form.get(field) ?? ''),
-    ]),
-  ) as Record<FieldName, string>;
+  const values: Record<FieldName, string> = {
+    name: formText(form, 'name'),
+    email: formText(form, 'email'),
+    phone: formText(form, 'phone'),
+    topic: formText(form, 'topic'),
+    message: formText(form, 'message'),
+  };
   try {
     await context.marketplace.contact.submit({
       user: context.user,

@@ -6,6 +6,7 @@ import { useFavourites } from '~/features/favourites/use-favourites';
 import { WithdrawnFavourite } from '~/features/favourites/withdrawn-favourite';
 import { ListingCard } from '~/features/listings/listing-card';
 import { requireUser } from '../../server/auth/guards';
+import { dispatchIntent, formText } from '../../server/http/form-submission';
 import { formFailure } from '../../server/http/route-errors';
 import type { Route } from './+types/favourites';
 
@@ -23,18 +24,26 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const user = requireUser(context.user, request);
   const form = await request.formData();
-  const listingId = Number(form.get('listingId'));
+  const listingId = Number(formText(form, 'listingId'));
   if (!Number.isSafeInteger(listingId)) throw data('Unknown listing', { status: 400 });
-  if (form.get('intent') === 'remove') {
-    await context.marketplace.favourites.remove({ user, listingId });
-    return { removed: listingId };
-  }
-  try {
-    await context.marketplace.favourites.setNote({ user, listingId, note: form.get('note') ?? '' });
-    return { savedFor: listingId };
-  } catch (error) {
-    return formFailure(error, { errorFor: listingId });
-  }
+  const { favourites } = context.marketplace;
+  const saveNote = async () => {
+    try {
+      await favourites.setNote({ user, listingId, note: formText(form, 'note') });
+      return { savedFor: listingId };
+    } catch (error) {
+      return formFailure(error, { errorFor: listingId });
+    }
+  };
+  return dispatchIntent<Awaited<ReturnType<typeof saveNote>> | { removed: number }>(form, {
+    note: saveNote,
+    // The note form is the page's own: a post without an intent saves the note.
+    '': saveNote,
+    remove: async () => {
+      await favourites.remove({ user, listingId });
+      return { removed: listingId };
+    },
+  });
 }
 
 /**
@@ -79,6 +88,7 @@ export default function Favourites({ loaderData, actionData }: Route.ComponentPr
                   <WithdrawnFavourite listingId={listing.id} />
                 )}
                 <Form method="post" className="favourite-note">
+                  <input type="hidden" name="intent" value="note" />
                   <input type="hidden" name="listingId" value={listing.id} />
                   <Field
                     id={`note-${listing.id}`}

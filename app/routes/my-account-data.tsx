@@ -1,8 +1,9 @@
-import { data, Form, Link, useNavigation } from 'react-router';
+import { Form, Link, useNavigation } from 'react-router';
 import { formatDateTime } from '@domain/format';
 import { Button } from '~/components/ui/button';
 import { TextField } from '~/components/ui/text-field';
 import { requireUser } from '../../server/auth/guards';
+import { dispatchIntent, formText } from '../../server/http/form-submission';
 import { formFailure } from '../../server/http/route-errors';
 import type { Route } from './+types/my-account-data';
 
@@ -19,23 +20,27 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 export async function action({ context, request }: Route.ActionArgs) {
   const user = requireUser(context.user, request);
   const form = await request.formData();
-  const intent = String(form.get('intent') ?? '');
   const { adminUsers } = context.marketplace;
   try {
-    if (intent === 'request-erasure') {
-      const { dueAt } = await adminUsers.requestErasure({
-        user,
-        password: String(form.get('password') ?? ''),
-      });
-      return { intent, message: `Your account will be erased on ${formatDateTime(dueAt)}.` };
-    }
-    if (intent === 'cancel-erasure') {
-      await adminUsers.cancelErasure({ user });
-      return { intent, message: 'Erasure cancelled: your account stays as it is.' };
-    }
-    throw data(null, { status: 400 });
+    return await dispatchIntent<{ intent: string; message: string }>(form, {
+      'request-erasure': async () => {
+        const password = formText(form, 'password');
+        const { dueAt } = await adminUsers.requestErasure({ user, password });
+        return {
+          intent: 'request-erasure',
+          message: `Your account will be erased on ${formatDateTime(dueAt)}.`,
+        };
+      },
+      'cancel-erasure': async () => {
+        await adminUsers.cancelErasure({ user });
+        return {
+          intent: 'cancel-erasure',
+          message: 'Erasure cancelled: your account stays as it is.',
+        };
+      },
+    });
   } catch (error) {
-    return formFailure(error, { intent });
+    return formFailure(error, { intent: formText(form, 'intent') });
   }
 }
 

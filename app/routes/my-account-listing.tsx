@@ -1,4 +1,4 @@
-import { data, Form, Link, useNavigation } from 'react-router';
+import { Form, Link, useNavigation } from 'react-router';
 import { labelOf } from '@domain/labels';
 import { formatViewingTime } from '@domain/enquiry/viewing-times';
 import { formatDate, formatPrice } from '@domain/format';
@@ -6,6 +6,7 @@ import { listingPath } from '@domain/listing/listing-url';
 import { formatTypedPrice } from '@domain/price-input';
 import listingStyles from '~/styles/listings.css?url';
 import { requireUser } from '../../server/auth/guards';
+import { formText } from '../../server/http/form-submission';
 import { failureAsPage, formFailure } from '../../server/http/route-errors';
 import { ScamWarnings } from '~/features/messages/scam-warnings';
 import type { Route } from './+types/my-account-listing';
@@ -15,6 +16,7 @@ import { SelectField } from '~/components/ui/select-field';
 import { TextField } from '~/components/ui/text-field';
 import { ModerationAppeal } from '~/features/listings/moderation-appeal';
 import { UpgradeChooser } from '~/features/payments/upgrade-chooser';
+import { runListingAction } from '~/features/my-listing/listing-actions.server';
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: listingStyles }];
 
@@ -28,72 +30,27 @@ export function meta({ data: loaderData }: Route.MetaArgs) {
 /** The owner's page for one listing: status, price, delete or restore, and its enquiries. */
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const user = requireUser(context.user, request);
-  const id = Number(params.id);
+  const listingId = Number(params.id);
   const { marketplace } = context;
-  const enquiries = await marketplace.enquiries.list({ user, listingId: id }).catch(failureAsPage);
-  const listing = (await marketplace.listings.findOwn({ user })).find((entry) => entry.id === id);
-  if (!listing) throw data(null, { status: 404 });
+  const enquiries = await marketplace.enquiries.list({ user, listingId }).catch(failureAsPage);
+  const listing = await marketplace.listings.getOwn({ user, listingId }).catch(failureAsPage);
   const products = await marketplace.payments.products();
   return { listing, enquiries, products };
 }
 
 export async function action({ params, request, context }: Route.ActionArgs) {
   const user = requireUser(context.user, request);
-  const id = Number(params.id);
-  const form = Object.fromEntries(await request.formData()) as Record<string, string>;
-  const { listings, enquiries } = context.marketplace;
+  const form = await request.formData();
   try {
-    switch (form.intent) {
-      case 'status': {
-        const result = await listings.changeStatus({
-          user,
-          listingId: id,
-          input: { status: form.status },
-        });
-        return {
-          intent: form.intent,
-          message: result.awaitingReview
-            ? 'Thank you: a moderator will check your changes before the listing goes live again. We will e-mail you.'
-            : `Status changed to ${labelOf('status', form.status)}.`,
-        };
-      }
-      case 'price':
-        await listings.changePrice({ user, listingId: id, input: { price: form.price } });
-        return { intent: form.intent, message: 'Price changed.' };
-      case 'delete':
-        await listings.remove({ user, listingId: id });
-        return { intent: form.intent, message: 'Listing deleted. You can restore it for 30 days.' };
-      case 'restore':
-        await listings.restore({ user, listingId: id });
-        return {
-          intent: form.intent,
-          message: 'Listing restored and paused: set it back to available when ready.',
-        };
-      case 'appeal':
-        await context.marketplace.appeals.submit({
-          user,
-          listingId: id,
-          input: { statement: form.statement ?? '' },
-        });
-        return {
-          intent: form.intent,
-          message: 'Appeal sent. A moderator will look at it and e-mail you the outcome.',
-        };
-      case 'reply':
-        await enquiries.answer({
-          user,
-          listingId: id,
-          enquiryId: Number(form.enquiryId),
-          input: { reply: form.reply },
-        });
-        return { intent: form.intent, message: 'Reply sent.' };
-      default:
-        throw data(null, { status: 400 });
-    }
+    return await runListingAction(form, {
+      marketplace: context.marketplace,
+      user,
+      listingId: Number(params.id),
+    });
   } catch (error) {
     return formFailure(
       error,
-      { intent: form.intent, statement: form.statement },
+      { intent: formText(form, 'intent'), statement: formText(form, 'statement') },
       { asPage: ['NOT_FOUND'] },
     );
   }

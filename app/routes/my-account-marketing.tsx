@@ -2,6 +2,7 @@ import { Form, Link, redirect, useNavigation } from 'react-router';
 import { MARKETING_CONSENT_WORDING } from '@domain/campaigns/campaign-inputs';
 import { formatDateTime } from '@domain/format';
 import { Button } from '~/components/ui/button';
+import { formText, formValues } from '../../server/http/form-submission';
 import { formFailure } from '../../server/http/route-errors';
 import type { Route } from './+types/my-account-marketing';
 
@@ -27,12 +28,12 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
-  const form = Object.fromEntries(await request.formData()) as Record<string, string>;
+  const form = await request.formData();
   try {
     const consent = await context.marketplace.campaigns.setConsent({
       user: context.user,
-      input: form,
-      source: form.source === 'sign-up' ? 'sign-up' : 'account',
+      input: formValues(form),
+      source: formText(form, 'source') === 'sign-up' ? 'sign-up' : 'account',
     });
     return {
       message: consent.isGranted

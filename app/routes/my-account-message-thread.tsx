@@ -6,6 +6,7 @@ import { listingTitleOf } from '@domain/listing/visibility';
 import { MESSAGE_MAX_LENGTH } from '@domain/messages/message-schema';
 import { MESSAGE_REPORT_REASONS } from '@domain/report/report-schema';
 import { requireUser } from '../../server/auth/guards';
+import { dispatchIntent, formText, formValues } from '../../server/http/form-submission';
 import { failureAsPage, formFailure } from '../../server/http/route-errors';
 import { ScamWarnings } from '~/features/messages/scam-warnings';
 import type { Route } from './+types/my-account-message-thread';
@@ -31,30 +32,39 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 export async function action({ params, request, context }: Route.ActionArgs) {
   const user = requireUser(context.user, request);
   const threadId = Number(params.threadId);
-  const form = Object.fromEntries(await request.formData()) as Record<string, string>;
+  const form = await request.formData();
+  const messageId = Number(formText(form, 'messageId'));
   const { messages } = context.marketplace;
   try {
-    if (form.intent === 'report') {
-      await messages.report({
-        user,
-        messageId: Number(form.messageId),
-        input: { reason: form.reason, details: form.details ?? '' },
-      });
-      return {
-        intent: 'report' as const,
-        messageId: Number(form.messageId),
-        message: 'Thank you: our moderators will look at this message.',
-      };
-    }
-    await messages.send({ user, threadId, input: { body: form.body ?? '' } });
-    return { intent: 'send' as const, message: 'Message sent.' };
+    return await dispatchIntent<{ intent: 'send' | 'report'; messageId?: number; message: string }>(
+      form,
+      {
+        send: async () => {
+          await messages.send({ user, threadId, input: { body: formText(form, 'body') } });
+          return { intent: 'send', message: 'Message sent.' };
+        },
+        report: async () => {
+          const { reason, details = '' } = formValues(form);
+          await messages.report({ user, messageId, input: { reason, details } });
+          return {
+            intent: 'report',
+            messageId,
+            message: 'Thank you: our moderators will look at this message.',
+          };
+        },
+      },
+    );
   } catch (error) {
     return formFailure(
       error,
       {
-        intent: form.intent === 'report' ? ('report' as const) : ('send' as const),
-        messageId: Number(form.messageId),
-        values: { body: form.body ?? '', reason: form.reason ?? '', details: form.details ?? '' },
+        intent: formText(form, 'intent') === 'report' ? ('report' as const) : ('send' as const),
+        messageId,
+        values: {
+          body: formText(form, 'body'),
+          reason: formText(form, 'reason'),
+          details: formText(form, 'details'),
+        },
       },
       { asPage: ['NOT_FOUND'] },
     );

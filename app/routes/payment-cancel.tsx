@@ -3,6 +3,7 @@ import { formatDateTime, formatPence } from '@domain/format';
 import { UPGRADE_KIND_LABELS } from '@domain/payments/describe';
 import { Button } from '~/components/ui/button';
 import { requireUser } from '../../server/auth/guards';
+import { formValues } from '../../server/http/form-submission';
 import { failureAsPage, formFailure } from '../../server/http/route-errors';
 import type { Route } from './+types/payment-cancel';
 
@@ -22,12 +23,12 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 export async function action({ params, request, context }: Route.ActionArgs) {
   const user = requireUser(context.user, request);
   const paymentId = Number(params.id);
-  const form = Object.fromEntries(await request.formData()) as Record<string, string>;
+  const { quotedPence, quotedAt } = formValues(await request.formData());
   try {
     await context.marketplace.payments.cancel({
       user,
       paymentId,
-      input: { quotedPence: form.quotedPence, quotedAt: form.quotedAt },
+      input: { quotedPence, quotedAt },
     });
     return redirect(`/my-account/payments/${paymentId}?cancelled`);
   } catch (error) {

@@ -6,6 +6,7 @@ import { RadioGroup } from '~/components/ui/choice-group';
 import { Button } from '~/components/ui/button';
 import { OrderSummary } from '~/features/payments/order-summary';
 import { requireUser } from '../../server/auth/guards';
+import { formValues } from '../../server/http/form-submission';
 import { failureAsPage, formFailure } from '../../server/http/route-errors';
 import type { Route } from './+types/payment-checkout';
 
@@ -39,12 +40,12 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 export async function action({ params, request, context }: Route.ActionArgs) {
   const user = requireUser(context.user, request);
   const paymentId = Number(params.id);
-  const form = Object.fromEntries(await request.formData()) as Record<string, string>;
+  const { outcome, method } = formValues(await request.formData());
   try {
     const result = await context.marketplace.payments.submitTestOutcome({
       user,
       paymentId,
-      input: { outcome: form.outcome, method: form.method || undefined },
+      input: { outcome, method: method || undefined },
     });
     if (result.status === 'failed' || result.status === 'requires_action') return { ...result };
     return redirect(`/my-account/payments/${paymentId}/status`);

@@ -19,6 +19,7 @@ import { enquiryInputFromForm } from '@domain/enquiry/enquiry-schema';
 import { listingPath } from '@domain/listing/listing-url';
 import { HIDDEN_LISTING_STATUS } from '@domain/listing/visibility';
 import listingStyles from '~/styles/listings.css?url';
+import { dispatchIntent, formText, formTexts } from '../../server/http/form-submission';
 import { formFailure } from '../../server/http/route-errors';
 import type { Route } from './+types/property';
 
@@ -55,26 +56,26 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 
 export async function action({ params, request, context }: Route.ActionArgs) {
   const form = await request.formData();
-  const intent = String(form.get('intent'));
-  const values = Object.fromEntries(
-    [...form.entries()].filter(([, value]) => typeof value === 'string'),
-  ) as Record<string, string>;
+  const values = formTexts(form);
   const sender = { user: context.user, listingId: Number(params.id), ip: context.clientIp };
+  const { enquiries, reports } = context.marketplace;
   try {
-    if (intent === 'enquiry') {
-      await context.marketplace.enquiries.submit({
-        ...sender,
-        input: enquiryInputFromForm(values),
-      });
-      return { intent, status: 'sent' as const };
-    }
-    if (intent === 'report') {
-      await context.marketplace.reports.submit({ ...sender, input: values });
-      return { intent, status: 'sent' as const };
-    }
-    throw data(null, { status: 400 });
+    return await dispatchIntent<{ intent: string; status: 'sent' }>(form, {
+      enquiry: async () => {
+        await enquiries.submit({ ...sender, input: enquiryInputFromForm(values) });
+        return { intent: 'enquiry', status: 'sent' };
+      },
+      report: async () => {
+        await reports.submit({ ...sender, input: values });
+        return { intent: 'report', status: 'sent' };
+      },
+    });
   } catch (error) {
-    return formFailure(error, { intent, status: 'error' as const, values });
+    return formFailure(error, {
+      intent: formText(form, 'intent'),
+      status: 'error' as const,
+      values,
+    });
   }
 }
 

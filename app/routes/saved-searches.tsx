@@ -1,5 +1,6 @@
 import { data, Form, Link } from 'react-router';
 import { requireUser } from '../../server/auth/guards';
+import { dispatchIntent, formText } from '../../server/http/form-submission';
 import { formFailure } from '../../server/http/route-errors';
 import { formatDate } from '@domain/format';
 import { LABELS } from '@domain/labels';
@@ -34,14 +35,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const user = requireUser(context.user, request);
   const form = await request.formData();
-  const id = Number(form.get('id'));
+  const id = Number(formText(form, 'id'));
   if (!Number.isSafeInteger(id)) throw data('Unknown item', { status: 400 });
+  const { alerts } = context.marketplace;
   try {
-    if (form.get('intent') === 'delete-search')
-      await context.marketplace.alerts.delete({ user, savedSearchId: id });
-    else if (form.get('intent') === 'unhide')
-      await context.marketplace.alerts.unhide({ user, listingId: id });
-    else throw data('Unknown action', { status: 400 });
+    await dispatchIntent<unknown>(form, {
+      'delete-search': () => alerts.delete({ user, savedSearchId: id }),
+      unhide: () => alerts.unhide({ user, listingId: id }),
+    });
     return { done: true };
   } catch (error) {
     // Someone else's (or an already deleted) search answers as a message, not a server error.

@@ -1,5 +1,6 @@
 import { data, redirect } from 'react-router';
 import { requireUser } from '../../server/auth/guards';
+import { dispatchIntent, formText, formValues } from '../../server/http/form-submission';
 import { formFailure } from '../../server/http/route-errors';
 import { MapToggle, MapView } from '~/features/search/map-view';
 import { LocationProblem, ResultsCount, SearchNotices } from '~/features/search/results-summary';
@@ -41,37 +42,35 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const user = requireUser(context.user, request);
   const url = new URL(request.url);
   const form = await request.formData();
-  const intent = form.get('intent');
-  if (intent === 'hide') {
-    const listingId = Number(form.get('listingId'));
-    if (!Number.isSafeInteger(listingId) || listingId <= 0) {
-      throw data('Unknown listing', { status: 400 });
-    }
-    try {
-      await context.marketplace.alerts.hide({ user, listingId });
-    } catch (error) {
-      return formFailure(error, { intent: 'hide' as const });
-    }
-    return { hidden: listingId };
+  const { alerts } = context.marketplace;
+  try {
+    return await dispatchIntent<{ hidden?: number; saved?: string }>(form, {
+      hide: async () => {
+        const listingId = Number(formText(form, 'listingId'));
+        if (!Number.isSafeInteger(listingId) || listingId <= 0) {
+          throw data('Unknown listing', { status: 400 });
+        }
+        await alerts.hide({ user, listingId });
+        return { hidden: listingId };
+      },
+      'save-search': async () => {
+        const { frequency } = formValues(form);
+        const saved = await alerts.save({
+          user,
+          input: {
+            name: formText(form, 'name'),
+            channel: channelOf(url.pathname),
+            placeSlug: params.place,
+            params: url.searchParams.toString(),
+            frequency,
+          },
+        });
+        return { saved: saved.name };
+      },
+    });
+  } catch (error) {
+    return formFailure(error, { intent: formText(form, 'intent') });
   }
-  if (intent === 'save-search') {
-    try {
-      const saved = await context.marketplace.alerts.save({
-        user,
-        input: {
-          name: String(form.get('name') ?? ''),
-          channel: channelOf(url.pathname),
-          placeSlug: params.place,
-          params: url.searchParams.toString(),
-          frequency: String(form.get('frequency') ?? 'daily') as 'daily',
-        },
-      });
-      return { saved: saved.name };
-    } catch (error) {
-      return formFailure(error, { intent: 'save-search' as const });
-    }
-  }
-  throw data('Unknown action', { status: 400 });
 }
 
 export function meta({ data }: Route.MetaArgs): Route.MetaDescriptors {

@@ -1,4 +1,5 @@
 import { data, Form, Link, redirect, useNavigation } from 'react-router';
+import { PROMO_CODE_MAX_LENGTH } from '@domain/campaigns/promo-code';
 import { describeEntitlement } from '@domain/payments/describe';
 import {
   IMMEDIATE_START_WORDING,
@@ -11,7 +12,8 @@ import { ErrorText } from '~/components/ui/error-text';
 import { TextField } from '~/components/ui/text-field';
 import { CancellationRights, OrderSummary } from '~/features/payments/order-summary';
 import { requireUser } from '../../server/auth/guards';
-import { formFailure } from '../../server/http/route-errors';
+import { formText, formValues } from '../../server/http/form-submission';
+import { failureAsPage, formFailure } from '../../server/http/route-errors';
 import type { Route } from './+types/upgrade-checkout';
 
 export function meta({ data: loaderData }: Route.MetaArgs) {
@@ -28,13 +30,14 @@ export function meta({ data: loaderData }: Route.MetaArgs) {
  */
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const user = requireUser(context.user, request);
-  const id = Number(params.id);
   const { marketplace } = context;
-  const listing = (await marketplace.listings.findOwn({ user })).find((entry) => entry.id === id);
+  const listing = await marketplace.listings
+    .getOwn({ user, listingId: Number(params.id) })
+    .catch(failureAsPage);
   const product = (await marketplace.payments.products()).find(
     (entry) => entry.code === params.product,
   );
-  if (!listing || listing.deletedAt !== null || !product) throw data(null, { status: 404 });
+  if (listing.deletedAt !== null || !product) throw data(null, { status: 404 });
   return {
     listing: { id: listing.id, title: listing.title, status: listing.status },
     product,
@@ -46,23 +49,24 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 
 export async function action({ params, request, context }: Route.ActionArgs) {
   const user = requireUser(context.user, request);
-  const form = Object.fromEntries(await request.formData()) as Record<string, string>;
+  const form = await request.formData();
+  const { idempotencyKey, promoCode } = formValues(form);
   try {
     const checkout = await context.marketplace.payments.startCheckout({
       user,
       listingId: Number(params.id),
       input: {
         productCode: params.product,
-        idempotencyKey: form.idempotencyKey,
-        startImmediately: form.startImmediately === 'yes' ? true : undefined,
-        promoCode: form.promoCode,
+        idempotencyKey,
+        startImmediately: formText(form, 'startImmediately') === 'yes' ? true : undefined,
+        promoCode,
       },
     });
     // A promo code that makes the order free completes it at once: no card to take.
     if (checkout.status === 'paid') return redirect(`/my-account/payments/${checkout.paymentId}`);
     return redirect(`/my-account/payments/${checkout.paymentId}/checkout`);
   } catch (error) {
-    return formFailure(error, { values: { promoCode: form.promoCode ?? '' } });
+    return formFailure(error, { values: { promoCode: formText(form, 'promoCode') } });
   }
 }
 
@@ -110,7 +114,7 @@ export default function UpgradeCheckout({ loaderData, actionData }: Route.Compon
             name="promoCode"
             label="Promo code (optional)"
             autoComplete="off"
-            maxLength={32}
+            maxLength={PROMO_CODE_MAX_LENGTH}
             defaultValue={actionData?.values.promoCode ?? ''}
             error={fields.promoCode}
           />

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { LISTING_CHANNELS } from '../listing/enums.ts';
 import { londonOffset } from '../london-time.ts';
 import { PRODUCT_CODES } from '../payments/catalogue.ts';
+import { newPromoCode } from './promo-code.ts';
 
 /**
  * What administrators send from /admin-portal/campaigns (catalogue, complimentary upgrades, promo
@@ -68,13 +69,6 @@ export const endUpgradeInput = z.object({
   reason,
 });
 
-/** A buyer's code as typed: trimmed and upper-cased (the checkout schema uses the same). */
-export const promoCodeText = z
-  .string()
-  .trim()
-  .toUpperCase()
-  .max(32, 'A promo code has at most 32 characters');
-
 /** A form's `datetime-local` value (`YYYY-MM-DDTHH:mm`) is UK time; anything else as written. */
 export function parseLondonDateTime(value: string): Date {
   if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?$/.test(value)) return new Date(value);
@@ -108,11 +102,7 @@ function withoutBlanks(value: unknown): unknown {
 
 const promoCodeFields = z
   .object({
-    code: z
-      .string()
-      .trim()
-      .toUpperCase()
-      .regex(/^[A-Z0-9][A-Z0-9_-]{2,31}$/, 'Use 3 to 32 letters, digits, - or _'),
+    code: newPromoCode,
     kind: z.enum(['percent', 'amount'], { message: 'Choose percentage or fixed amount' }),
     percentOff: z.coerce.number().int().min(1).max(100).optional(),
     amountOff: pounds.optional(),

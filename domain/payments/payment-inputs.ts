@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { typedPromoCode } from '../campaigns/promo-code.ts';
 import { isCalendarDay } from '../dates.ts';
 import { PRODUCT_CODES } from './catalogue.ts';
 import { PAYMENT_STATUSES } from './payment-status.ts';
@@ -21,10 +22,7 @@ export const checkoutInput = z.object({
     message: 'Tick the box to ask for your upgrade to start straight away',
   }),
   /** A promotion code (the campaigns side applies it); blank means none. */
-  promoCode: z.preprocess(
-    (value) => (typeof value === 'string' ? value.trim().toUpperCase() || undefined : value),
-    z.string().max(32, 'Promo codes are at most 32 characters').optional(),
-  ),
+  promoCode: typedPromoCode,
 });
 export type CheckoutInput = z.infer<typeof checkoutInput>;
 

@@ -4,6 +4,7 @@ import {
   CHECK_THE_FORM,
   dispatchIntent,
   formText,
+  formTexts,
   formValues,
   parseForm,
   UNKNOWN_INTENT,
@@ -27,6 +28,19 @@ describe('form submission', () => {
     );
     expect(values).toEqual({ reason: 'spam', tag: ['a', 'b'] });
     expect(formText(form([['photo', new Blob(['x'])]]), 'photo')).toBe('');
+  });
+
+  it('reads each text field as one string, the first sent, for refilling a form', () => {
+    const texts = formTexts(
+      form([
+        ['name', 'Ann'],
+        ['tag', 'a'],
+        ['tag', 'b'],
+        ['photo', new Blob(['x'])],
+        ['toString', 'x'],
+      ]),
+    );
+    expect(texts).toEqual({ name: 'Ann', tag: 'a', toString: 'x' });
   });
 
   it('parses with the schema and gives one message per field when it fails', () => {

@@ -22,6 +22,15 @@ export function formValues(formData: FormData): FormValues {
   return values;
 }
 
+/** Every text field as one string (the first sent under its name): to refill a form, say. */
+export function formTexts(formData: FormData): Record<string, string> {
+  const texts: Record<string, string> = {};
+  for (const [name, entry] of formData) {
+    if (typeof entry === 'string' && !Object.hasOwn(texts, name)) texts[name] = entry;
+  }
+  return texts;
+}
+
 /** One text field: the first value sent under `name`, or '' when there is none. */
 export function formText(formData: FormData, name: string): string {
   const entry = formData.get(name);

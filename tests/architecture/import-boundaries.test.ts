@@ -25,6 +25,7 @@ describe('import boundaries', { timeout: 60_000 }, () => {
     ['domain/example.ts', "import { x } from '../server/http/x.ts';\nvoid x;\n"],
     ['domain/listing/example.ts', "import { x } from '../../app/lib/x.ts';\nvoid x;\n"],
     ['app/components/example.tsx', "import { x } from '~/features/auth/auth-context';\nvoid x;\n"],
+    ['app/features/example.ts', "import { x } from '../../server/http/x.ts';\nvoid x;\n"],
   ])('refuses what %s may not import: %s', async (filePath, code) => {
     expect(await rulesBroken(filePath, code)).toContain(RESTRICTED);
   });
@@ -34,6 +35,7 @@ describe('import boundaries', { timeout: 60_000 }, () => {
     ['app/routes/example.tsx', "import { x } from '@domain/labels';\nvoid x;\n"],
     ['app/features/example.tsx', "import { x } from '~/components/icons';\nvoid x;\n"],
     ['domain/listing/example.ts', "import { z } from 'zod';\nvoid z;\n"],
+    ['app/features/example.server.ts', "import { x } from '../../server/http/x.ts';\nvoid x;\n"],
   ])('allows %s to import: %s', async (filePath, code) => {
     expect(await rulesBroken(filePath, code)).not.toContain(RESTRICTED);
   });

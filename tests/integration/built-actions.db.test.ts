@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { UNKNOWN_INTENT } from '../../server/http/form-submission.ts';
 import { createBuiltSiteUser } from '../support/built-site-user.ts';
 import { startBuiltRoost, type RoostProcess } from '../support/roost-process.ts';
 
@@ -64,5 +65,17 @@ describe('page actions in the production build', () => {
     });
     expect(status).toBe(422);
     expect(html).toMatch(/class="field-error">Keep your note under [\d,]+ characters</);
+  });
+
+  it('answers a form whose intent the page does not know with 400 and the one message', async () => {
+    for (const [pathname, fields] of [
+      ['/favourites', { intent: 'publish', listingId: '1' }],
+      ['/search/for-sale/', { intent: 'publish' }],
+      ['/my-account/data', { intent: 'erase-everything' }],
+    ] as const) {
+      const { status, html } = await postForm(pathname, fields);
+      expect(status, pathname).toBe(400);
+      expect(html, pathname).toContain(`<p class="lead">${UNKNOWN_INTENT}</p>`);
+    }
   });
 });

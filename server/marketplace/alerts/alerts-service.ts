@@ -7,7 +7,6 @@ import {
   saveSearch,
   unhideListing,
   unsubscribeSavedSearch,
-  type SaveSearchInput,
 } from './saved-searches.ts';
 import { readUnsubscribeToken } from './unsubscribe-token.ts';
 
@@ -20,7 +19,7 @@ export function createAlertsService({ db, secret }: Pick<MarketplaceDeps, 'db' |
     secret ? readUnsubscribeToken(secret, token) : undefined;
   return {
     /** Alerts go to the account's e-mail address, as the verified token gives it. */
-    save: ({ user, input }: SignedIn & { input: SaveSearchInput }) =>
+    save: ({ user, input }: SignedIn & { input: unknown }) =>
       saveSearch(db, { sub: user.userId, email: user.email }, input),
     list: ({ user }: SignedIn) => listSavedSearches(db, user.userId),
     delete: ({ user, savedSearchId }: SignedIn & { savedSearchId: number }) =>

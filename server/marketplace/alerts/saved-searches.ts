@@ -20,13 +20,11 @@ export const saveSearchInput = z.object({
   frequency: z.enum(ALERT_FREQUENCIES).default('daily'),
 });
 
-export type SaveSearchInput = z.input<typeof saveSearchInput>;
-
 /** Saves a search for a signed-in owner; the query is re-normalised so only valid filters keep. */
 export async function saveSearch(
   db: Database,
   owner: { sub: string; email: string | undefined },
-  input: SaveSearchInput,
+  input: unknown,
 ) {
   const parsed = saveSearchInput.safeParse(input);
   if (!parsed.success) {

@@ -31,11 +31,6 @@ export async function latestConsent(
   return row;
 }
 
-/** Whether this person gets marketing e-mails now (the latest choice wins; none: no). */
-export async function isConsenting(db: Db, userSub: string): Promise<boolean> {
-  return (await latestConsent(db, userSub))?.isGranted ?? false;
-}
-
 export async function getMarketingConsent(
   db: Database,
   options: { user: SessionUser | null },

@@ -1,5 +1,6 @@
-import { desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../../db/client.ts';
+import { AppError } from '../../http/app-error.ts';
 import { qualifiedColumn } from '../../../db/qualified-column.ts';
 import { favourites } from '../favourites/schema.ts';
 import type { AppealStatus } from '../../../domain/moderation/appeal.ts';
@@ -30,11 +31,32 @@ export interface OwnListing extends ListingSummary {
   letRules: { issues: string[]; dueAt: string } | null;
 }
 
-/** The lister's own listings for /my-account, deleted ones too (restorable for 30 days). */
 // The outer row's id, qualified: the subqueries below sit in the select list.
 const listingId = qualifiedColumn(listings.id);
 
+/** The lister's own listings for /my-account, deleted ones too (restorable for 30 days). */
 export async function findOwnListings(db: Database, ownerSub: string): Promise<OwnListing[]> {
+  return selectOwn(db, eq(listings.ownerSub, ownerSub));
+}
+
+/**
+ * One of the lister's own listings (deleted too), for its manage page. Someone else's listing
+ * answers NOT_FOUND, like a missing one, so ids cannot be probed for ownership.
+ */
+export async function findOwnListing(
+  db: Database,
+  ownerSub: string,
+  id: number,
+): Promise<OwnListing> {
+  const [listing] =
+    Number.isSafeInteger(id) && id > 0
+      ? await selectOwn(db, and(eq(listings.ownerSub, ownerSub), eq(listings.id, id)))
+      : [];
+  if (!listing) throw new AppError('NOT_FOUND', 'No such listing, or it is not yours.');
+  return listing;
+}
+
+async function selectOwn(db: Database, where: SQL | undefined): Promise<OwnListing[]> {
   const rows = await db
     .select({
       ...summaryColumns,
@@ -54,7 +76,7 @@ export async function findOwnListings(db: Database, ownerSub: string): Promise<O
         ),
     })
     .from(listings)
-    .where(eq(listings.ownerSub, ownerSub))
+    .where(where)
     .orderBy(desc(listings.createdAt))
     .limit(200);
   return toSummaries(rows).map(

@@ -4,7 +4,7 @@ import { changeListingPrice } from './change-listing-price.ts';
 import { changeListingStatus } from './change-listing-status.ts';
 import { deleteListing, restoreListing } from './delete-listing.ts';
 import { findRecentListings } from './find-listings.ts';
-import { findOwnListings } from './find-own-listings.ts';
+import { findOwnListing, findOwnListings } from './find-own-listings.ts';
 import { getListing, lookUpListing } from './get-listing.ts';
 import { loadListingDraft } from './load-listing-draft.ts';
 import { getListerProfile, rememberLister } from './lister-profile.ts';
@@ -45,6 +45,9 @@ export function createListingsService({
     /** Counts a page view (not the owner's, not a bot's: the route decides), written shortly. */
     recordView: ({ listingId }: OfListing) => views.record(listingId),
     findOwn: ({ user }: SignedIn) => findOwnListings(db, user.userId),
+    /** One of the user's own listings (deleted too); anyone else's answers NOT_FOUND. */
+    getOwn: ({ user, listingId }: SignedIn & OfListing) =>
+      findOwnListing(db, user.userId, listingId),
 
     startDraft: ({ user, clientIp }: Visitor & { clientIp: string }) =>
       startListingDraft(db, { userSub: user?.userId, clientIp, anonymousPerHour }),
