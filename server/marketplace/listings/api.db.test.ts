@@ -11,6 +11,7 @@ import { createApiRouter } from '../../http/api.ts';
 import { createLocalBlobStore } from '../../media/blob-store.ts';
 import { DEFAULT_IMAGE_LIMITS } from '../../media/process-image.ts';
 import { createMarketplace, type Marketplace } from '../marketplace.ts';
+import { openApiDocument } from '../openapi/document.ts';
 import { mountListingsApi } from './api.ts';
 import { listingVisibility } from '../../../domain/listing/visibility.ts';
 import { admin, reportedListing } from '../../../tests/support/moderation-fixture.ts';
@@ -194,13 +195,8 @@ describe('/api/v1 listings', () => {
     expect((await fetch(`${base}/drafts/${draft.id}`, as('bob'))).status).toBe(404);
   });
 
-  it('publishes the OpenAPI document for every route', async () => {
-    const document = (await (await fetch(`${base}/openapi.json`)).json()) as {
-      openapi: string;
-      paths: Record<string, object>;
-    };
-    expect(document.openapi).toMatch(/^3\./);
-    expect(Object.keys(document.paths)).toEqual(
+  it('describes its routes in the OpenAPI document', () => {
+    expect(Object.keys(openApiDocument.paths)).toEqual(
       expect.arrayContaining([
         '/listings',
         '/listings/{id}',

@@ -1,250 +1,253 @@
-import express, { type NextFunction, type Request, type Response, type Router } from 'express';
+import type { Response, Router } from 'express';
+import { z } from 'zod';
+import { LISTING_STATUSES } from '../../../domain/listing/enums.ts';
+import { fullListingSchema } from '../../../domain/listing/listing-schema.ts';
+import { addressStep } from '../../../domain/listing/steps/address-step.ts';
+import { detailsStep } from '../../../domain/listing/steps/details-step.ts';
+import { materialStep } from '../../../domain/listing/steps/material-step.ts';
+import { mediaStep } from '../../../domain/listing/steps/media-step.ts';
+import { priceStep } from '../../../domain/listing/steps/price-step.ts';
+import { typeStep } from '../../../domain/listing/steps/type-step.ts';
 import { requireApiUser } from '../../auth/guards.ts';
 import { sessionUserOf } from '../../auth/session-middleware.ts';
+import { mountOperations, operationsOf } from '../../http/api-operation.ts';
 import { AppError } from '../../http/app-error.ts';
-import { formatMegabytes } from '../../media/process-image.ts';
+import { mountEnquiriesApi } from '../enquiries/api.ts';
+import { mountFavouritesApi } from '../favourites/api.ts';
 import type { Marketplace } from '../marketplace.ts';
-import { OPENAPI_PATH, openApiDocument } from '../openapi/document.ts';
-import { draftStepBody, favouritesMergeBody } from './api-bodies.ts';
-import { nationOfPostcode } from './let-context.ts';
-import type { ListingsService } from './listings-service.ts';
+import {
+  errors,
+  json,
+  jsonBody,
+  listingIdPath,
+  noContent,
+  signedIn,
+  type Same,
+} from '../openapi/common.ts';
+import { mountReportsApi } from '../reports/api.ts';
+import { draft, listingDetail, ownListing, savedListing } from './api-responses.ts';
+import { priceInput } from './change-listing-price.ts';
+import { statusInput, type ChangeStatusResult } from './change-listing-status.ts';
+import { draftView, mountDraftsApi } from './drafts-api.ts';
 
-type Params = Record<string, string>;
+type Deps = Pick<Marketplace, 'listings'>;
+const operation = operationsOf<Deps>();
+const owner = (res: Response) => requireApiUser(sessionUserOf(res));
 
-function idParam(value: string | undefined): number {
-  const id = Number(value);
-  if (!Number.isSafeInteger(id) || id <= 0) throw new AppError('NOT_FOUND', 'No such listing.');
-  return id;
-}
+/** A listing as the API takes it: every wizard rule at once (domain/listing/listing-schema.ts). */
+export const listingInput = fullListingSchema.meta({
+  id: 'ListingInput',
+  description:
+    "Every wizard field. Text is normalised, contact details are removed and unlawful wording ('No DSS', 'No children') is refused; rents need a deposit within the Tenant Fees Act cap.",
+});
 
-/**
- * Uploads are raw bytes with an image or octet-stream type: browsers cannot send those across
- * sites without a CORS preflight, so a signed-in visitor's cookie cannot be abused by a form on
- * another site (and no multipart parser is needed).
- */
-function rawUpload(maxBytes: number) {
-  const parse = express.raw({ type: () => true, limit: maxBytes });
-  const tooLarge = () =>
-    new AppError(
-      'PAYLOAD_TOO_LARGE',
-      `This file is too large; photos can be at most ${formatMegabytes(maxBytes)}.`,
-    );
-  return (req: Request, res: Response, next: NextFunction) => {
-    const type = (req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
-    if (type !== 'application/octet-stream' && !type.startsWith('image/')) {
-      next(
-        new AppError(
-          'UNSUPPORTED_MEDIA_TYPE',
-          'Send the photo as the request body (Content-Type image/* or application/octet-stream).',
-        ),
+/** PATCH: any of the same fields (each with its own rules), merged over the listing. */
+const listingPatch = z
+  .object({
+    ...typeStep.shape,
+    ...addressStep.shape,
+    ...detailsStep.shape,
+    ...materialStep.shape,
+    ...mediaStep.shape,
+    ...priceStep.shape,
+  })
+  .partial()
+  .meta({
+    id: 'ListingPatch',
+    description: 'Any ListingInput fields: merged over the listing, then every rule runs again',
+  });
+
+/** A listing the API accepts (the API test posts it). */
+export const listingExample = {
+  channel: 'sale',
+  propertyType: 'terraced',
+  addressLine1: '4 Cardigan Road',
+  town: 'Leeds',
+  postcode: 'LS6 1AB',
+  title: 'Three bedroom terraced house',
+  description: 'A well kept terraced house near the park, with a long garden.',
+  bedrooms: 3,
+  bathrooms: 1,
+  receptions: 2,
+  tenure: 'freehold',
+  councilTaxBand: 'C',
+  epcRating: 'D',
+  price: 250000,
+  priceQualifier: 'guide_price',
+  features: ['garden'],
+};
+
+const statusResult = z.object({
+  status: z.enum(LISTING_STATUSES),
+  awaitingReview: z.boolean().optional().meta({
+    description: 'The listing stays paused: moderators were asked to check it first',
+  }),
+});
+const _status: Same<z.infer<typeof statusResult>, ChangeStatusResult> = true;
+
+/** The lister's own listings, and the public listing. */
+export const listingOperations = [
+  operation({
+    method: 'get',
+    path: '/me/listings',
+    operationId: 'listMyListings',
+    tags: ['Listings'],
+    summary: 'My listings, newest first (deleted ones too, restorable for 30 days)',
+    security: signedIn,
+    responses: {
+      200: json('My listings', z.object({ listings: z.array(ownListing) })),
+      ...errors(401),
+    },
+    handle: async ({ res, deps: { listings } }) => {
+      res.json({ listings: await listings.findOwn({ user: owner(res) }) });
+    },
+  }),
+  operation({
+    method: 'post',
+    path: '/listings',
+    operationId: 'createListing',
+    tags: ['Listings'],
+    summary: 'Create a listing, live at once (add photos through an edit draft)',
+    security: signedIn,
+    requestBody: jsonBody(listingInput, listingExample),
+    responses: { 201: json('Created', savedListing), ...errors(400, 401, 422) },
+    handle: async ({ req, res, deps: { listings } }) => {
+      const { id, isHeldForReview } = await listings.create({ user: owner(res), input: req.body });
+      res.status(201).json({ id, isHeldForReview, listing: await listings.get({ listingId: id }) });
+    },
+  }),
+  operation({
+    method: 'get',
+    path: '/listings/{id}',
+    operationId: 'getListing',
+    tags: ['Listings'],
+    summary: 'Read a listing',
+    pathParams: listingIdPath,
+    responses: {
+      200: json('The listing', z.object({ listing: listingDetail })),
+      ...errors(404, 410),
+    },
+    handle: async ({ res, deps: { listings }, path }) => {
+      // The property page's rule: paused (by the lister or moderators) and drafts are 404,
+      // removed or deleted 410. Listers see their own hidden listings through /me/listings.
+      const found = await listings.lookUp({ listingId: path.id });
+      if (!found || found.visibility === 'hidden')
+        throw new AppError('NOT_FOUND', 'No such listing.');
+      if (found.visibility === 'gone') throw new AppError('GONE', 'This listing has been removed.');
+      res.json({ listing: found.listing });
+    },
+  }),
+  operation({
+    method: 'patch',
+    path: '/listings/{id}',
+    operationId: 'updateListing',
+    tags: ['Listings'],
+    summary: 'Update my listing (a lower price shows as reduced)',
+    security: signedIn,
+    pathParams: listingIdPath,
+    requestBody: jsonBody(listingPatch, { price: 240000 }),
+    responses: { 200: json('Updated', savedListing), ...errors(400, 401, 404, 422) },
+    handle: async ({ req, res, deps: { listings }, path }) => {
+      const { id, isHeldForReview } = await listings.update({
+        user: owner(res),
+        listingId: path.id,
+        input: req.body,
+      });
+      res.json({ id, isHeldForReview, listing: await listings.get({ listingId: id }) });
+    },
+  }),
+  operation({
+    method: 'delete',
+    path: '/listings/{id}',
+    operationId: 'deleteListing',
+    tags: ['Listings'],
+    summary: 'Delete my listing (restorable for 30 days)',
+    security: signedIn,
+    pathParams: listingIdPath,
+    responses: { 204: noContent('Deleted'), ...errors(401, 404, 410) },
+    handle: async ({ res, deps: { listings }, path }) => {
+      await listings.remove({ user: owner(res), listingId: path.id });
+      res.status(204).end();
+    },
+  }),
+  operation({
+    method: 'post',
+    path: '/listings/{id}/restore',
+    operationId: 'restoreListing',
+    tags: ['Listings'],
+    summary: 'Restore a deleted listing',
+    security: signedIn,
+    pathParams: listingIdPath,
+    responses: { 204: noContent('Restored'), ...errors(401, 404, 410) },
+    handle: async ({ res, deps: { listings }, path }) => {
+      await listings.restore({ user: owner(res), listingId: path.id });
+      res.status(204).end();
+    },
+  }),
+  operation({
+    method: 'post',
+    path: '/listings/{id}/status',
+    operationId: 'changeListingStatus',
+    tags: ['Listings'],
+    summary: 'Change the status',
+    description:
+      "A listing moderators paused stays paused: 'active' asks them to check it (awaitingReview: true).",
+    security: signedIn,
+    pathParams: listingIdPath,
+    requestBody: jsonBody(statusInput, { status: 'under_offer' }),
+    responses: { 200: json('The status now', statusResult), ...errors(400, 401, 404, 409, 422) },
+    handle: async ({ req, res, deps: { listings }, path }) => {
+      res.json(
+        await listings.changeStatus({ user: owner(res), listingId: path.id, input: req.body }),
       );
-      return;
-    }
-    if (Number(req.headers['content-length'] ?? 0) > maxBytes) {
-      // Refused before reading: nothing is stored, and the connection is not held open.
-      res.setHeader('Connection', 'close');
-      next(tooLarge());
-      return;
-    }
-    parse(req, res, (error?: unknown) => {
-      if ((error as { type?: string } | undefined)?.type === 'entity.too.large') next(tooLarge());
-      else next(error);
-    });
-  };
-}
+    },
+  }),
+  operation({
+    method: 'post',
+    path: '/listings/{id}/price',
+    operationId: 'changeListingPrice',
+    tags: ['Listings'],
+    summary: 'Change the price (kept in the price history)',
+    security: signedIn,
+    pathParams: listingIdPath,
+    requestBody: jsonBody(priceInput, { price: 245000 }),
+    responses: {
+      200: json('The price now', z.object({ price: z.int() })),
+      ...errors(400, 401, 404, 422),
+    },
+    handle: async ({ req, res, deps: { listings }, path }) => {
+      res.json(
+        await listings.changePrice({ user: owner(res), listingId: path.id, input: req.body }),
+      );
+    },
+  }),
+  operation({
+    method: 'post',
+    path: '/listings/{id}/drafts',
+    operationId: 'startListingEdit',
+    tags: ['Listings'],
+    summary: 'Open an edit draft of my listing (publish it to apply the changes)',
+    security: signedIn,
+    pathParams: listingIdPath,
+    responses: { 201: json('The edit draft', draft), ...errors(401, 404) },
+    handle: async ({ res, deps: { listings }, path }) => {
+      const edit = await listings.startEdit({ user: owner(res), listingId: path.id });
+      res.status(201).json(draftView(edit));
+    },
+  }),
+];
 
-/** A draft as the API answers with it (described by `draftView` in the OpenAPI document). */
-export function draftView(draft: Awaited<ReturnType<ListingsService['getDraft']>>) {
-  return {
-    id: draft.id,
-    listingId: draft.listingId,
-    step: draft.step,
-    data: draft.data,
-    media: draft.media,
-    isOwned: draft.ownerSub !== null,
-    nation: nationOfPostcode(draft.data.postcode) ?? null,
-    updatedAt: draft.updatedAt.toISOString(),
-  };
-}
-
-/** `/api/v1` listings, drafts, media, enquiries, reports and favourites (see ../openapi/). */
+/** `/api/v1` listings, drafts, media, enquiries, reports and favourites. */
 export function mountListingsApi(
   api: Router,
-  {
-    listings,
-    media,
-    enquiries,
-    reports,
-    appeals,
-    favourites,
-  }: Pick<Marketplace, 'listings' | 'media' | 'enquiries' | 'reports' | 'appeals' | 'favourites'>,
+  deps: Pick<
+    Marketplace,
+    'listings' | 'media' | 'enquiries' | 'reports' | 'appeals' | 'favourites'
+  >,
 ): void {
-  const user = (res: Response) => sessionUserOf(res);
-  const signedIn = (res: Response) => requireApiUser(sessionUserOf(res));
-  /** The signed-in lister's change to their listing `:id`, with the request body as input. */
-  const change = (req: Request<Params>, res: Response) => ({
-    user: signedIn(res),
-    listingId: idParam(req.params.id),
-    input: req.body as unknown,
-  });
-  /** Anyone writing about listing `:id` (an enquiry, a report), rate limited by address. */
-  const fromVisitor = (req: Request<Params>, res: Response) => ({
-    user: user(res),
-    listingId: idParam(req.params.id),
-    ip: req.ip ?? 'unknown',
-  });
-
-  api.get(OPENAPI_PATH, (_req, res) => {
-    res.json(openApiDocument);
-  });
-
-  // Drafts: the add-listing wizard's server-side state.
-  api.post('/drafts', async (req, res) => {
-    res
-      .status(201)
-      .json(
-        draftView(await listings.startDraft({ user: user(res), clientIp: req.ip ?? 'unknown' })),
-      );
-  });
-  api.get('/drafts/:id', async (req: Request<Params>, res) => {
-    res.json(draftView(await listings.getDraft({ user: user(res), draftId: req.params.id! })));
-  });
-  api.put('/drafts/:id/steps/:step', async (req: Request<Params>, res) => {
-    const body = draftStepBody.safeParse(req.body ?? {});
-    if (!body.success) throw new AppError('BAD_REQUEST', 'Send { fields, nextStep }.');
-    const draft = await listings.saveDraftStep({
-      user: user(res),
-      draftId: req.params.id!,
-      step: Number(req.params.step),
-      fields: body.data.fields,
-      nextStep: body.data.nextStep,
-    });
-    res.json(draftView(draft));
-  });
-  api.post(
-    '/drafts/:id/media',
-    rawUpload(media.limits.maxBytes),
-    async (req: Request<Params>, res) => {
-      const kind = req.query.kind === 'floorplan' ? 'floorplan' : 'photo';
-      if (!Buffer.isBuffer(req.body) || req.body.length === 0) {
-        throw new AppError('BAD_REQUEST', 'The upload was empty.');
-      }
-      const item = await media.add({
-        user: user(res),
-        draftId: req.params.id!,
-        kind,
-        bytes: req.body,
-        ip: req.ip ?? 'unknown',
-      });
-      res.status(201).json(item);
-    },
-  );
-  api.put('/drafts/:id/media', async (req: Request<Params>, res) => {
-    res.json({
-      media: await media.arrange({ user: user(res), draftId: req.params.id!, input: req.body }),
-    });
-  });
-  api.post('/drafts/:id/publish', async (req: Request<Params>, res) => {
-    const result = await listings.publishDraft({ user: user(res), draftId: req.params.id! });
-    const listing = await listings.get({ listingId: result.id });
-    res
-      .status(result.isNew ? 201 : 200)
-      .json({ id: result.id, isHeldForReview: result.isHeldForReview, listing });
-  });
-
-  // Listings.
-  api.get('/me/listings', async (_req, res) => {
-    res.json({ listings: await listings.findOwn({ user: signedIn(res) }) });
-  });
-  api.post('/listings', async (req, res) => {
-    const { id, isHeldForReview } = await listings.create({ user: signedIn(res), input: req.body });
-    res.status(201).json({ id, isHeldForReview, listing: await listings.get({ listingId: id }) });
-  });
-  api.get('/listings/:id', async (req: Request<Params>, res) => {
-    // The property page's rule: paused (by the lister or moderators) and drafts are 404, removed
-    // or deleted 410. Listers see their own hidden listings through /me/listings.
-    const found = await listings.lookUp({ listingId: idParam(req.params.id) });
-    if (!found || found.visibility === 'hidden')
-      throw new AppError('NOT_FOUND', 'No such listing.');
-    if (found.visibility === 'gone') throw new AppError('GONE', 'This listing has been removed.');
-    res.json({ listing: found.listing });
-  });
-  api.patch('/listings/:id', async (req: Request<Params>, res) => {
-    const { id, isHeldForReview } = await listings.update({
-      user: signedIn(res),
-      listingId: idParam(req.params.id),
-      input: req.body,
-    });
-    res.json({ id, isHeldForReview, listing: await listings.get({ listingId: id }) });
-  });
-  api.delete('/listings/:id', async (req: Request<Params>, res) => {
-    await listings.remove({ user: signedIn(res), listingId: idParam(req.params.id) });
-    res.status(204).end();
-  });
-  api.post('/listings/:id/restore', async (req: Request<Params>, res) => {
-    await listings.restore({ user: signedIn(res), listingId: idParam(req.params.id) });
-    res.status(204).end();
-  });
-  api.post('/listings/:id/status', async (req: Request<Params>, res) => {
-    res.json(await listings.changeStatus(change(req, res)));
-  });
-  api.post('/listings/:id/price', async (req: Request<Params>, res) => {
-    res.json(await listings.changePrice(change(req, res)));
-  });
-  api.post('/listings/:id/drafts', async (req: Request<Params>, res) => {
-    const draft = await listings.startEdit({
-      user: signedIn(res),
-      listingId: idParam(req.params.id),
-    });
-    res.status(201).json(draftView(draft));
-  });
-
-  // Enquiries and reports.
-  api.post('/listings/:id/enquiries', async (req: Request<Params>, res) => {
-    res.status(201).json(await enquiries.submit({ ...fromVisitor(req, res), input: req.body }));
-  });
-  api.get('/listings/:id/enquiries', async (req: Request<Params>, res) => {
-    res.json({
-      enquiries: await enquiries.list({ user: signedIn(res), listingId: idParam(req.params.id) }),
-    });
-  });
-  api.post('/listings/:id/enquiries/:enquiryId/reply', async (req: Request<Params>, res) => {
-    await enquiries.answer({
-      ...change(req, res),
-      enquiryId: idParam(req.params.enquiryId),
-    });
-    res.status(204).end();
-  });
-  api.post('/listings/:id/reports', async (req: Request<Params>, res) => {
-    res.status(201).json(await reports.submit({ ...fromVisitor(req, res), input: req.body }));
-  });
-  api.post('/listings/:id/appeals', async (req: Request<Params>, res) => {
-    res.status(201).json(await appeals.submit(change(req, res)));
-  });
-
-  // Favourites, merged with the browser's list.
-  api.get('/favourites', async (_req, res) => {
-    res.json({ ids: await favourites.merge({ user: signedIn(res), ids: [] }) });
-  });
-  api.post('/favourites/merge', async (req, res) => {
-    const ids = favouritesMergeBody.safeParse(req.body);
-    if (!ids.success) throw new AppError('VALIDATION_FAILED', 'Send { ids: [...] }.');
-    res.json({ ids: await favourites.merge({ user: signedIn(res), ids: ids.data.ids }) });
-  });
-  api.put('/favourites/:id', async (req: Request<Params>, res) => {
-    await favourites.add({ user: signedIn(res), listingId: idParam(req.params.id) });
-    res.status(204).end();
-  });
-  api.put('/favourites/:id/note', async (req: Request<Params>, res) => {
-    const note = await favourites.setNote({
-      user: signedIn(res),
-      listingId: idParam(req.params.id),
-      note: (req.body as { note?: unknown } | undefined)?.note,
-    });
-    res.json({ note });
-  });
-  api.delete('/favourites/:id', async (req: Request<Params>, res) => {
-    await favourites.remove({ user: signedIn(res), listingId: idParam(req.params.id) });
-    res.status(204).end();
-  });
+  mountDraftsApi(api, deps);
+  mountOperations(api, listingOperations, deps);
+  mountEnquiriesApi(api, deps);
+  mountReportsApi(api, deps);
+  mountFavouritesApi(api, deps);
 }

@@ -65,9 +65,18 @@ export const jsonBody = (schema: z.ZodType, example?: unknown) => ({
 /** Operations that need a signed-in person. */
 export const signedIn = [{ bearerIdToken: [] }];
 
-export const listingIdPath = z.object({
-  id: z.coerce.number().int().positive().meta({ description: 'The listing id' }),
-});
+/**
+ * A positive whole-number id in the path. Anything else names nothing: the route answers 404
+ * with `notFound` (api-operation.ts), so every check carries it.
+ */
+export const idParam = (description: string, notFound: string) =>
+  z.coerce
+    .number({ error: notFound })
+    .int({ error: notFound })
+    .positive({ error: notFound })
+    .meta({ description });
+
+export const listingIdPath = z.object({ id: idParam('The listing id', 'No such listing.') });
 
 /** Dates leave the server as ISO 8601 strings. */
 export const timestamp = z.iso.datetime();

@@ -15,12 +15,12 @@ import {
   RADIUS_MILES,
   SORTS,
 } from '../../../domain/search/search-params.ts';
-import { PLACEMENTS } from '../search/geocoder.ts';
-import type { PlaceSuggestion } from '../search/gazetteer.ts';
-import type { SearchPage } from '../search/run-search.ts';
-import type { MapPoint } from '../search/search-listings.ts';
-import type { Same } from './common.ts';
-import { searchResultItem } from './listing-responses.ts';
+import { PLACEMENTS } from './geocoder.ts';
+import type { PlaceSuggestion } from './gazetteer.ts';
+import type { SearchPage } from './run-search.ts';
+import type { MapPoint } from './search-listings.ts';
+import type { Same } from '../openapi/common.ts';
+import { searchResultItem } from '../listings/api-responses.ts';
 
 /**
  * The search filters as URL query parameters. The parser (domain/search/search-params.ts) never

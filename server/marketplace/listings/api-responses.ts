@@ -19,13 +19,13 @@ import {
   MATERIAL_FIELDS,
   type MaterialField,
 } from '../../../domain/listing/material-information.ts';
-import type { draftView } from '../listings/api.ts';
-import type { OwnListing } from '../listings/find-own-listings.ts';
-import type { ListingDetail } from '../listings/get-listing.ts';
-import type { ListingSummary } from '../listings/listing-summary.ts';
-import type { DraftMedia } from '../listings/schema.ts';
+import type { draftView } from './drafts-api.ts';
+import type { OwnListing } from './find-own-listings.ts';
+import type { ListingDetail } from './get-listing.ts';
+import type { ListingSummary } from './listing-summary.ts';
+import type { DraftMedia } from './schema.ts';
 import type { SearchResultItem } from '../search/search-listings.ts';
-import { nullableTimestamp, timestamp, type Json, type Same } from './common.ts';
+import { nullableTimestamp, timestamp, type Json, type Same } from '../openapi/common.ts';
 
 /** What the listing endpoints answer with; each checked against its use case's type below. */
 
