@@ -62,6 +62,7 @@ async function setListingsSuspended(db: Database, sub: string, at: Date | null) 
 
 /** The admin portal's user information, and the GDPR requests users make themselves. */
 export function createAdminUsersService(deps: Deps) {
+  // Over 80 lines: a factory whose use cases share `deps`; each one inside is short.
   const { db } = deps;
 
   async function search({ user, query }: { user: SessionUser | null; query: UserSearch }) {
