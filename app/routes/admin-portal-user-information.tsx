@@ -1,4 +1,5 @@
 import { Form, Link } from 'react-router';
+import { userSearchInput } from '@domain/admin/user-actions';
 import { formatDateTime } from '@domain/format';
 import { Button } from '~/components/ui/button';
 import { CheckboxGroup } from '~/components/ui/choice-group';
@@ -34,7 +35,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const flags = params.getAll('flag');
   const query = {
     q: params.get('q') ?? '',
-    status: (params.get('status') || undefined) as 'active' | undefined,
+    // The use case's rule: an unknown status means any.
+    status: userSearchInput.shape.status.parse(params.get('status') || undefined),
     admins: flags.includes('admins'),
     hasListings: flags.includes('hasListings'),
     reported: flags.includes('reported'),

@@ -1,0 +1,135 @@
+import { Form, Link } from 'react-router';
+import {
+  ADMIN_AUDIT_ACTION_LABELS,
+  ADMIN_AUDIT_ACTIONS,
+  ADMIN_AUDIT_TARGETS,
+  type AdminAuditAction,
+} from '@domain/admin/audit-actions';
+import { formatDateTime } from '@domain/format';
+import { Button } from '~/components/ui/button';
+import { SelectField } from '~/components/ui/select-field';
+import { TextField } from '~/components/ui/text-field';
+import type { AuditFilterName } from './audit-query';
+
+interface AuditFiltersProps {
+  values: Record<AuditFilterName, string>;
+  fields: Record<string, string>;
+}
+
+/** Action, target, target id, administrator and London dates, sent in the address. */
+export function AuditFilters({ values, fields }: AuditFiltersProps) {
+  return (
+    <Form method="get" className="form-row admin-filters" aria-label="Filter the audit log">
+      <SelectField
+        id="audit-action"
+        name="action"
+        label="Action"
+        options={ADMIN_AUDIT_ACTIONS.map((a) => [a, ADMIN_AUDIT_ACTION_LABELS[a]] as const)}
+        placeholder="Any action"
+        defaultValue={values.action}
+      />
+      <SelectField
+        id="audit-target-type"
+        name="targetType"
+        label="Target"
+        options={ADMIN_AUDIT_TARGETS.map((t) => [t, t] as const)}
+        placeholder="Any target"
+        defaultValue={values.targetType}
+      />
+      <TextField
+        id="audit-target-id"
+        name="targetId"
+        label="Target id"
+        defaultValue={values.targetId}
+        autoComplete="off"
+      />
+      <TextField
+        id="audit-actor"
+        name="actor"
+        label="Administrator (e-mail or id)"
+        defaultValue={values.actor}
+        autoComplete="off"
+      />
+      <TextField
+        id="audit-from"
+        name="from"
+        type="date"
+        label="From"
+        defaultValue={values.from}
+        error={fields.from}
+      />
+      <TextField
+        id="audit-to"
+        name="to"
+        type="date"
+        label="To"
+        defaultValue={values.to}
+        error={fields.to}
+      />
+      <Button type="submit">Filter</Button>
+    </Form>
+  );
+}
+
+export interface AuditRow {
+  id: number;
+  at: string;
+  actorSub: string;
+  actorEmail: string | null;
+  action: string;
+  targetType: string;
+  targetId: string;
+  reason: string;
+}
+
+const labelOfAction = (action: string) =>
+  Object.hasOwn(ADMIN_AUDIT_ACTION_LABELS, action)
+    ? ADMIN_AUDIT_ACTION_LABELS[action as AdminAuditAction]
+    : action;
+
+export function AuditTable({ entries }: { entries: readonly AuditRow[] }) {
+  if (entries.length === 0) {
+    return (
+      <p className="empty-state" role="status">
+        No entries match.
+      </p>
+    );
+  }
+  return (
+    <div className="table-scroll">
+      <table className="admin-table">
+        <caption>Audit log entries</caption>
+        <thead>
+          <tr>
+            <th scope="col">When</th>
+            <th scope="col">Who</th>
+            <th scope="col">What</th>
+            <th scope="col">Target</th>
+            <th scope="col">Reason</th>
+          </tr>
+        </thead>
+        <tbody>
+          {entries.map((entry) => (
+            <tr key={entry.id} data-testid="audit-entry">
+              <td>
+                <time dateTime={entry.at}>{formatDateTime(entry.at)}</time>
+              </td>
+              <td>{entry.actorEmail ?? entry.actorSub}</td>
+              <td>{labelOfAction(entry.action)}</td>
+              <td>
+                {entry.targetType === 'user' ? (
+                  <Link to={`/admin-portal/user-information/${entry.targetId}`}>
+                    user {entry.targetId}
+                  </Link>
+                ) : (
+                  `${entry.targetType} ${entry.targetId}`
+                )}
+              </td>
+              <td className="moderation-log__reason">{entry.reason || '—'}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
