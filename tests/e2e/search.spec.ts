@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe';
 import { settleCookieChoice, uniqueEmail } from './support/accounts';
+import { watchRequests } from './support/requests-settled';
 import { signInAs } from './support/sign-in';
 import { createUserWithSdk } from './support/identity-admin';
 
@@ -135,10 +136,11 @@ test.describe('current location', () => {
         }
       }).observe({ type: 'layout-shift', buffered: true });
     });
+    const requests = watchRequests(page);
     await page.goto('/search/for-sale/leeds');
     const button = page.getByRole('button', { name: 'Use my current location' });
     await expect(button).toBeEnabled(); // hydrated
-    await page.waitForLoadState('networkidle');
+    await requests.settled();
     const shifts = await page.evaluate(() => (window as unknown as { shifts: string[] }).shifts);
     expect(shifts).toEqual([]);
   });
