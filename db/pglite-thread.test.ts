@@ -85,16 +85,25 @@ describe('PGlite on a worker thread', () => {
 
   it('keeps other statements waiting until a transaction ends', async () => {
     const seen: string[] = [];
+    let inserted!: () => void;
+    const insertDone = new Promise<void>((resolve) => (inserted = resolve));
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
     const transaction = handle.db.transaction(async (tx) => {
       await tx.execute(sql`insert into pets (id, name) values (6, 'Slow')`);
-      await new Promise((resolve) => setTimeout(resolve, 150));
+      inserted();
+      await released;
       await tx.execute(sql`update pets set name = 'Slowcoach' where id = 6`);
       seen.push('committing');
     });
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    // The read is sent while the transaction is open, before its next statement: run at once
+    // on the one connection, it would see 'Slow'.
+    await insertDone;
     const read = rowsOf(handle.db, sql`select name from pets where id = 6`).then((rows) =>
       seen.push(`read ${String(rows[0]?.name)}`),
     );
+    await new Promise((resolve) => setImmediate(resolve));
+    release();
     await Promise.all([transaction, read]);
     expect(seen).toEqual(['committing', 'read Slowcoach']);
   });

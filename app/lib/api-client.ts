@@ -32,9 +32,9 @@ export function failureFrom(status: number, text: string, fallback = GENERIC): A
 export async function apiRequest<T>(
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
   url: string,
-  options: { body?: unknown; signal?: AbortSignal } = {},
+  options: { body?: unknown; signal?: AbortSignal; keepalive?: boolean } = {},
 ): Promise<T> {
-  const { body, signal } = options;
+  const { body, signal, keepalive } = options;
   let response: Response;
   try {
     response = await fetch(url, {
@@ -43,6 +43,7 @@ export async function apiRequest<T>(
       body: body === undefined ? undefined : JSON.stringify(body),
       credentials: 'same-origin',
       signal,
+      keepalive,
     });
   } catch (error) {
     if (signal?.aborted) throw error;

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import express from 'express';
 import pino from 'pino';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { parseMailConfig } from './mail-config.ts';
 import { createMailer } from './mailer.ts';
 import { createOutboxRouter, listOutbox } from './outbox-router.ts';
@@ -12,6 +12,7 @@ import { simpleParser } from './parse-eml.ts';
 
 const dirs: string[] = [];
 afterEach(() => {
+  vi.useRealTimers();
   for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
 });
 
@@ -75,6 +76,9 @@ describe('mail delivery without SMTP', () => {
 
   it('writes an SMS as JSON and lists the outbox newest first', async () => {
     const { config, mailer } = setup();
+    // Files are named by the time they were written: the SMS is written a second later.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-03-02T10:00:00Z'));
     await mailer.send({
       channel: 'email',
       to: 'a@roost.test',
@@ -83,7 +87,7 @@ describe('mail delivery without SMTP', () => {
       html: '<p>one</p>',
       tag: 't',
     });
-    await new Promise((resolve) => setTimeout(resolve, 5));
+    vi.setSystemTime(new Date('2026-03-02T10:00:01Z'));
     await mailer.send({
       channel: 'sms',
       to: '+447700900123',

@@ -41,9 +41,8 @@ describe('HEIC uploads', () => {
   it('refuses a HEIC declaring 12,000 × 12,000 pixels from its header, without decoding', async () => {
     const bomb = heicDeclaring(12_000, 12_000);
     expect(bomb.length).toBeLessThan(2048);
-    const started = performance.now();
+    // Refused from the header: the decoder is never called (below), whatever the clock says.
     const error = await refusal(processImage(bomb, DEFAULT_IMAGE_LIMITS));
-    expect(performance.now() - started).toBeLessThan(1000);
     expect(error.code).toBe('PAYLOAD_TOO_LARGE');
     expect(error.status).toBe(413);
     expect(error.message).toMatch(/12,000 × 12,000 pixels/);
@@ -112,7 +111,8 @@ describe('decode slots', () => {
         slots.run(async () => {
           running += 1;
           most = Math.max(most, running);
-          await new Promise((resolve) => setTimeout(resolve, 10));
+          // A turn of the event loop, so the other runs get their chance to start.
+          await new Promise((resolve) => setImmediate(resolve));
           running -= 1;
         }),
       ),

@@ -63,9 +63,11 @@ test('a saved search e-mails a matching new listing, with working links and unsu
   const { id } = (await created.json()) as { id: number };
   await sellerContext.close();
 
+  // Another spec may publish a matching home meanwhile: wait for the alert naming this one.
   const mail = await waitForMail(buyer.email, {
     after: mailsBefore,
     subject: /new or reduced home/,
+    body: new RegExp(`/property/${id}/`),
   });
   expect(mail.subject).toContain('Big Leeds houses');
   const listingLink = new RegExp(`https?://[^\\s]+/property/${id}/[a-z0-9-]+`).exec(mail.body)?.[0];

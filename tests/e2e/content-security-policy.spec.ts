@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { watchRequests } from './support/requests-settled';
 
 /**
  * The Content-Security-Policy in a real browser: the pages hydrate, load the map and the
@@ -34,12 +35,13 @@ test.beforeEach(async ({ page }) => {
 
 /** Opens a page, waits for it to hydrate and for `ready`, and returns what the policy refused. */
 async function visit(page: Page, path: string, ready: (page: Page) => Promise<void>) {
+  const requests = watchRequests(page);
   const response = await page.goto(path);
   expect(response?.headers()['content-security-policy']).toContain("frame-ancestors 'none'");
   // The nonce'd inline module script ran: it loads the route modules to hydrate with.
   await page.waitForFunction(() => Object.keys(window.__reactRouterRouteModules ?? {}).length > 1);
   await ready(page);
-  await page.waitForLoadState('networkidle');
+  await requests.settled();
   return page.evaluate(() => window.__cspViolations ?? []);
 }
 

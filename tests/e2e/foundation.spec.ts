@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe';
+import { watchRequests } from './support/requests-settled';
 
 test.describe('server-rendered pages', () => {
   test.use({ javaScriptEnabled: false });
@@ -179,10 +180,11 @@ test('a property page arrives whole, and draws its map only when the visitor scr
       leaflet.push(request.url());
     }
   });
+  const requests = watchRequests(page);
   await page.goto(property!);
   await expect(page.getByRole('button', { name: 'Accept optional cookies' })).toBeEnabled();
   const map = page.locator('.listing-map__canvas');
-  await page.waitForLoadState('networkidle');
+  await requests.settled();
   // Further down than the 400 px ahead of the viewport at which the map starts.
   expect(await map.evaluate((element) => element.getBoundingClientRect().top)).toBeGreaterThan(
     823 + 400,

@@ -6,8 +6,8 @@ import { fromSite } from './support/site-origin';
 /**
  * The wizard's photos step: photos chosen together keep the order chosen even
  * when the first finishes last, a stale 'Add at least one photo' clears once a photo is in, a
- * photo under 640 px wide is accepted with a warning, and the order moves by keyboard and stays
- * after a reload. The draft's earlier steps are filled through the API.
+ * photo under 640 px wide is accepted with a warning, and the order moves by keyboard, is said
+ * to have moved only once saved, and stays after a reload. The draft's earlier steps are filled through the API.
  */
 const jpeg = (width: number, colour: string) =>
   sharp({ create: { width, height: 800, channels: 3, background: colour } })
@@ -99,13 +99,25 @@ test('photos keep the order chosen, warn when tiny and move by keyboard', async 
   // wizard takes focus to its step heading once it is ready, after the photos are drawn: a key
   // pressed before that would be lost with the focus, for a visitor as for the test.
   await expect(page.getByRole('heading', { name: 'Step 5 of 7: Photos and media' })).toBeFocused();
+  // The save of the new order is held until the page has been seen saying 'Saving…'.
+  const arrangeUrl = `**/api/v1/drafts/${draftId}/media`;
+  let releaseSave!: () => void;
+  const saveReleased = new Promise<void>((resolve) => (releaseSave = resolve));
+  await page.route(arrangeUrl, async (route: Route) => {
+    if (route.request().method() === 'PUT') await saveReleased;
+    await route.continue();
+  });
   await page.getByRole('button', { name: 'Move photo 1 later' }).focus();
   await page.keyboard.press('Enter');
   await expectOrder(['107', '320', '128']);
   await expect(items.first().getByText('Cover')).toBeVisible();
-  await expect(
-    page.getByRole('status').filter({ hasText: 'Photo moved to position 2 of 3' }),
-  ).toBeAttached();
+  const moved = page.getByRole('status').filter({ hasText: 'Photo moved to position 2 of 3' });
+  await expect(page.getByRole('status').filter({ hasText: 'Saving…' })).toBeAttached();
+  await expect(moved).toHaveCount(0);
+  releaseSave();
+  // The move is announced once the server has the new order, so the reload finds it saved.
+  await expect(moved).toBeAttached();
+  await page.unroute(arrangeUrl);
   await page.reload();
   await expect(items).toHaveCount(3);
   await expectOrder(['107', '320', '128']);
@@ -118,6 +130,7 @@ test('photos keep the order chosen, warn when tiny and move by keyboard', async 
   );
   await page.getByRole('button', { name: 'Remove photo 2' }).click();
   expect((await removed).status()).toBe(200);
+  await expect(page.getByRole('status').filter({ hasText: 'Photo 2 removed.' })).toBeAttached();
   await expectOrder(['107', '128']);
   await expect(items).toHaveCount(2);
   await page.reload();

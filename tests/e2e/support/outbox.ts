@@ -51,10 +51,13 @@ export function readOutbox({ dataDir }: OutboxOptions = {}): OutboxMail[] {
     });
 }
 
-/** Waits for a new e-mail to `to` (sent after `since` files existed) and returns it. */
+/**
+ * Waits for a new e-mail to `to` (sent after `after` files existed; its subject and body matching
+ * when given) and returns it. Specs run side by side: match on what only this test's mail has.
+ */
 export async function waitForMail(
   to: string,
-  options: { after?: number; subject?: RegExp } & OutboxOptions = {},
+  options: { after?: number; subject?: RegExp; body?: RegExp } & OutboxOptions = {},
 ): Promise<OutboxMail> {
   let found: OutboxMail | undefined;
   await expect
@@ -66,7 +69,8 @@ export async function waitForMail(
           .find(
             (mail) =>
               mail.to.toLowerCase().includes(to.toLowerCase()) &&
-              (!options.subject || options.subject.test(mail.subject)),
+              (!options.subject || options.subject.test(mail.subject)) &&
+              (!options.body || options.body.test(mail.body)),
           );
         return Boolean(found);
       },

@@ -10,10 +10,14 @@ export interface ArrangeDraftMedia {
   remove?: Pick<DraftMediaItem, 'key' | 'kind'>[];
 }
 
-/** `PUT /api/v1/drafts/:id/media`: order, captions and removals in one call. */
+/**
+ * `PUT /api/v1/drafts/:id/media`: order, captions and removals in one call. Kept alive, so a
+ * change already sent still arrives when the visitor leaves the page anyway.
+ */
 export const arrangeDraftMedia = ({ draftId, items, remove = [] }: ArrangeDraftMedia) =>
   apiRequest<{ media: DraftMediaItem[] }>('PUT', `/api/v1/drafts/${draftId}/media`, {
     body: { items, remove: remove.map(({ key, kind }) => ({ key, kind })) },
+    keepalive: true,
   });
 
 export const arrangeDraftMediaOptions = () =>

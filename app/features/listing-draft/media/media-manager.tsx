@@ -6,6 +6,10 @@ import { MediaItem } from './media-item';
 import { placeUpload } from './upload-order';
 import { UploadList } from './upload-list';
 import { megabytes, useUploads } from './use-uploads';
+import { useSaveQueue } from './use-save-queue';
+
+const failure = (error: unknown) =>
+  error instanceof Error ? error.message : 'Could not save the order.';
 
 const ACCEPT = 'image/jpeg,image/png,image/webp,image/avif,image/heic,image/heif,.heic,.heif';
 
@@ -38,6 +42,7 @@ export function MediaManager({
     latest.current = items;
   }, [items]);
   const arrange = useArrangeDraftMedia();
+  const saves = useSaveQueue();
   const { uploads, pending, uploadAll, dismiss } = useUploads({
     kind,
     maxBytes,
@@ -51,31 +56,44 @@ export function MediaManager({
   const own = items.filter((item) => item.kind === kind);
   const noun = kind;
 
-  async function save(next: DraftMediaItem[], remove: DraftMediaItem[] = []) {
+  /**
+   * Shows the change at once and saves it; `done` is said only once the server has it, so a
+   * reload after the message keeps the change. Saves run one at a time, in order.
+   */
+  function save(next: DraftMediaItem[], remove: DraftMediaItem[] = [], done = '') {
     onChange(next);
-    if (!draftId) return;
-    try {
-      const { media } = await arrange.mutateAsync({ draftId, items: next, remove });
-      onChange(media);
-    } catch (error) {
-      setMessage(error instanceof Error ? error.message : 'Could not save the order.');
+    latest.current = next;
+    if (!draftId) {
+      if (done) setMessage(done);
+      return;
     }
+    setMessage('Saving…');
+    void saves.enqueue(
+      () => arrange.mutateAsync({ draftId, items: next, remove }),
+      (outcome, isLast) => {
+        if (!outcome.ok) return setMessage(failure(outcome.error));
+        // A later change is already on screen: its own save brings the server's answer.
+        if (!isLast) return;
+        latest.current = outcome.value.media;
+        onChange(outcome.value.media);
+        setMessage(done || 'Saved.');
+      },
+    );
   }
 
-  function reorderOwn(nextOwn: DraftMediaItem[], remove: DraftMediaItem[] = []) {
+  function reorderOwn(nextOwn: DraftMediaItem[], remove: DraftMediaItem[] = [], done = '') {
     const others = latest.current.filter((item) => item.kind !== kind);
-    void save(kind === 'photo' ? [...nextOwn, ...others] : [...others, ...nextOwn], remove);
+    save(kind === 'photo' ? [...nextOwn, ...others] : [...others, ...nextOwn], remove, done);
   }
+
+  const Noun = noun === 'photo' ? 'Photo' : 'Floorplan';
 
   function move(from: number, to: number) {
     if (to < 0 || to >= own.length || from === to) return;
     const next = [...own];
     const [item] = next.splice(from, 1);
     next.splice(to, 0, item!);
-    reorderOwn(next);
-    setMessage(
-      `${noun === 'photo' ? 'Photo' : 'Floorplan'} moved to position ${to + 1} of ${own.length}.`,
-    );
+    reorderOwn(next, [], `${Noun} moved to position ${to + 1} of ${own.length}.`);
   }
 
   async function addFiles(files: FileList | File[]) {
@@ -90,14 +108,16 @@ export function MediaManager({
     if (stored.filter(Boolean).length > 1) await saveOrder(id);
   }
 
-  async function saveOrder(id: string) {
-    try {
-      const { media } = await arrange.mutateAsync({ draftId: id, items: latest.current });
-      latest.current = media;
-      onChange(media);
-    } catch (error) {
-      setMessage(error instanceof Error ? error.message : 'Could not save the order.');
-    }
+  function saveOrder(id: string) {
+    return saves.enqueue(
+      () => arrange.mutateAsync({ draftId: id, items: latest.current }),
+      (outcome, isLast) => {
+        if (!outcome.ok) return setMessage(failure(outcome.error));
+        if (!isLast) return;
+        latest.current = outcome.value.media;
+        onChange(outcome.value.media);
+      },
+    );
   }
 
   function onDrop(event: DragEvent<HTMLElement>) {
@@ -150,12 +170,15 @@ export function MediaManager({
             onCaption={(caption) =>
               reorderOwn(
                 own.map((entry) => (entry.key === item.key ? { ...entry, caption } : entry)),
+                [],
+                'Caption saved.',
               )
             }
             onRemove={() =>
               reorderOwn(
                 own.filter((entry) => entry.key !== item.key),
                 [item],
+                `${Noun} ${index + 1} removed.`,
               )
             }
             onDragStart={() => setDragged(index)}
