@@ -9,7 +9,7 @@ import { createSecrets } from './crypto/secrets.ts';
 import type { MessageSender } from './delivery/message-sender.ts';
 import { createHostedOAuthRouter } from './oauth/hosted.ts';
 import { createProtocolHandler } from './protocol.ts';
-import { createDatabaseLimiter, type AbuseLimiter } from './rate-limit.ts';
+import { createDatabaseLimiter, type AbuseLimiter } from '../db/limits/index.ts';
 import { purgeExpiredSessions } from './sessions.ts';
 import { isSignInLive, type TokenSignIn } from './token-liveness.ts';
 import { createTokenService, type TokenService } from './tokens.ts';
@@ -19,13 +19,6 @@ export type { MessageSender, OutgoingMessage } from './delivery/message-sender.t
 export { amplifyConfig } from './amplify-config.ts';
 export type { TokenSignIn } from './token-liveness.ts';
 export { usersCreatedSince } from './users-created-since.ts';
-export {
-  createAbuseLimiter,
-  createDatabaseLimiter,
-  createRedisLimiter,
-  type AbuseLimiter,
-  type LimitVerdict,
-} from './rate-limit.ts';
 
 export interface IdentityServiceOptions {
   db: Database;

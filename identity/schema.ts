@@ -200,12 +200,8 @@ export const oauthGrants = identity.table(
   (table) => [index('oauth_grants_expires_idx').on(table.expiresAt)],
 );
 
-/** Fixed-window counters for requests strangers can send (sign-up, code sends). */
-export const rateLimits = identity.table('rate_limits', {
-  key: text('key').primaryKey(),
-  windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
-  count: integer('count').notNull().default(0),
-});
+/** The abuse limiter's database counters, defined with the limiter (`db/limits/`). */
+export { rateLimits } from '../db/limits/schema.ts';
 
 /**
  * Sign-in history (AdminListUserAuthEvents). The client address is kept only as its network (the

@@ -17,9 +17,9 @@ import { createSessionMiddleware, sessionUserOf } from './auth/session-middlewar
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { createHttpApp, staticSecurityHeaders } from './http/create-app.ts';
 import { createLogger, type Logger } from './logger.ts';
+import { createAbuseLimiter } from '../db/limits/index.ts';
 import {
   amplifyConfig,
-  createAbuseLimiter,
   createIdentityService,
   loadTlsCredentials,
   parseIdentityConfig,
@@ -127,8 +127,13 @@ export async function startRoost({
       deliver: createHttpWebhookDelivery(() => `${liveUrl}${WEBHOOK_PATH}`),
       testWebhookSecret: testWebhookSecretFrom(appSecret),
     });
-    // One abuse limiter for identity and the marketplace: Redis with REDIS_URL, else the database.
-    const limiter = await createAbuseLimiter({ db: database.db, redisUrl: config.redisUrl });
+    // One abuse limiter for identity and the marketplace: Redis with REDIS_URL (the database
+    // counting while Redis does not answer), else the database.
+    const limiter = await createAbuseLimiter({
+      db: database.db,
+      redisUrl: config.redisUrl,
+      log: logger,
+    });
     const marketplace = createMarketplace({
       limiter,
       uploadsPerHour: config.uploadsPerHour,
@@ -256,6 +261,7 @@ export async function startRoost({
       logger,
       trustProxy: config.trustProxy,
       database,
+      limiter,
       isShuttingDown: () => isShuttingDown,
       routers: [
         identity.router,

@@ -10,6 +10,7 @@ import { toClientError } from './client-errors.ts';
 import { contentSecurityPolicy } from './content-security-policy.ts';
 import { sendErrorPage } from './error-page.ts';
 import { rejectCrossSiteWrites } from './cross-site-guard.ts';
+import type { AbuseLimiter } from '../../db/limits/index.ts';
 import { createHealthRouter } from './health.ts';
 import { rejectUnreadableUrls } from './request-guards.ts';
 import { requestLogging } from './request-logging.ts';
@@ -53,6 +54,8 @@ export interface HttpAppParts {
    */
   trustProxy?: TrustProxy;
   database: Pick<DatabaseHandle, 'ping'>;
+  /** Reported by `/readyz` (degraded while Redis does not answer). */
+  limiter?: Pick<AbuseLimiter, 'health'>;
   isShuttingDown: () => boolean;
   /** Routers mounted before the web app, e.g. the image loader (and later identity). */
   routers: Router[];
@@ -81,7 +84,13 @@ export function createHttpApp(parts: HttpAppParts): express.Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', parts.trustProxy ?? false);
-  app.use(createHealthRouter(parts.database, parts.isShuttingDown, parts.logger));
+  app.use(
+    createHealthRouter(
+      { database: parts.database, ...(parts.limiter ? { limiter: parts.limiter } : {}) },
+      parts.isShuttingDown,
+      parts.logger,
+    ),
+  );
   app.use(requestLogging(parts.logger));
   const security = parts.security ?? {};
   app.use(helmet(HELMET_OPTIONS));

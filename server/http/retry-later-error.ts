@@ -1,4 +1,5 @@
 import { AppError } from './app-error.ts';
+import type { LimitVerdict } from '../../db/limits/index.ts';
 
 /**
  * An expected refusal that clears by itself (the server is busy, a limit resets): answered with
@@ -11,5 +12,12 @@ export class RetryLaterError extends AppError {
   constructor(code: 'RATE_LIMITED' | 'UNAVAILABLE', message: string, retryAfterSeconds: number) {
     super(code, message);
     this.retryAfterSeconds = Math.max(1, Math.ceil(retryAfterSeconds));
+  }
+}
+
+/** A limiter's refusal (`db/limits/`) as a 429 with `Retry-After`, worded for the person. */
+export function refuseWhenLimited(verdict: LimitVerdict, message: string): void {
+  if (!verdict.allowed) {
+    throw new RetryLaterError('RATE_LIMITED', message, verdict.retryAfterSeconds);
   }
 }
