@@ -152,6 +152,18 @@ export const signingKeys = identity.table('signing_keys', {
   retiredAt: timestamp('retired_at', { withTimezone: true }),
 });
 
+/**
+ * Values an instance would otherwise generate for itself (the admin API credentials), created
+ * once by whichever instance starts first, sealed with the identity secret, and read by every
+ * instance sharing the database.
+ */
+export const sharedSecrets = identity.table('shared_secrets', {
+  name: text('name').primaryKey(),
+  /** Sealed with the identity secret. */
+  sealed: text('sealed').notNull(),
+  createdAt: createdAt(),
+});
+
 export const devices = identity.table(
   'devices',
   {

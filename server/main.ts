@@ -21,6 +21,7 @@ import { createAbuseLimiter } from '../db/limits/index.ts';
 import {
   amplifyConfig,
   createIdentityService,
+  IdentityConfigError,
   loadTlsCredentials,
   parseIdentityConfig,
 } from '../identity/public.ts';
@@ -194,6 +195,7 @@ export async function startRoost({
     const identityConfig = parseIdentityConfig(process.env, {
       dataDir: config.dataDir,
       publicUrl: config.publicUrl,
+      sharedDatabase: database.kind === 'postgres',
     });
     const identity = await createIdentityService({
       db: database.db,
@@ -375,7 +377,11 @@ export async function main(config: Config = loadConfig()) {
   try {
     roost = await startRoost({ config, logger, dev });
   } catch (error) {
-    if (error instanceof DatabaseLockedError || error instanceof ConfigError) {
+    if (
+      error instanceof DatabaseLockedError ||
+      error instanceof ConfigError ||
+      error instanceof IdentityConfigError
+    ) {
       process.stderr.write(`${error.message}\n`);
       process.exit(1);
     }
