@@ -14,6 +14,8 @@ import type { AbuseLimiter } from '../../db/limits/index.ts';
 import { createHealthRouter } from './health.ts';
 import { rejectUnreadableUrls } from './request-guards.ts';
 import { requestLogging } from './request-logging.ts';
+import { asRetryLater } from './retry-later-error.ts';
+import { toApiErrorBody } from './app-error.ts';
 
 const BROTLI_QUALITY = 3;
 const GZIP_LEVEL = 3;
@@ -118,6 +120,22 @@ export function createHttpApp(parts: HttpAppParts): express.Express {
   app.use('/api/v1', createApiRouter(parts.mountApi));
   app.use(parts.web);
   const lastResort: ErrorRequestHandler = (error, req, res, _next) => {
+    // The database away (a sign-in that cannot be checked, a query that cannot run): 503 with
+    // Retry-After, never a 401 or a 500 (the API's JSON under /api/, a plain page elsewhere).
+    const retryLater = asRetryLater(error);
+    if (retryLater && !res.headersSent) {
+      (req.log ?? parts.logger).error({ err: error }, 'answered retry later');
+      res.setHeader('Retry-After', String(retryLater.retryAfterSeconds));
+      if (req.path.startsWith('/api/')) {
+        res
+          .status(retryLater.status)
+          .set('Cache-Control', 'private, no-store')
+          .json(toApiErrorBody(retryLater));
+      } else {
+        sendErrorPage(res, retryLater.status, retryLater.message);
+      }
+      return;
+    }
     // A page request the web app could not take (a form body in a charset, encoding or size we
     // do not read): the caller's fault, answered with a plain page and its 4xx status.
     const clientError = toClientError(error);
