@@ -57,7 +57,12 @@ import {
   createImageRouter,
 } from './media/image-route.ts';
 import { createPhotoVariantsJob } from './media/photo-variants-job.ts';
-import { createVariantCache, deletingVariants } from './media/variant-cache.ts';
+import {
+  createVariantCache,
+  deletingVariants,
+  forgettingDeletedOriginals,
+} from './media/variant-cache.ts';
+import { createLocalChangeFeed, createPostgresChangeFeed } from './changes/change-feed.ts';
 import { createDecodeSlots } from './media/decode-slots.ts';
 import { createBlobStore, parseMediaConfig } from './media/media-config.ts';
 import {
@@ -112,7 +117,13 @@ export async function startRoost({
     // Deleting an original deletes the variants rendered from it.
     const variantsDir = path.join(config.dataDir, 'media', 'variants');
     const variants = createVariantCache(variantsDir);
-    const blobs = deletingVariants(await createBlobStore(mediaConfig), variants);
+    // Photo deletions and search changes reach every instance sharing the database.
+    const changes =
+      database.kind === 'postgres'
+        ? await createPostgresChangeFeed(config.databaseUrl!, logger)
+        : createLocalChangeFeed();
+    forgettingDeletedOriginals(variants, changes);
+    const blobs = deletingVariants(await createBlobStore(mediaConfig), variants, changes);
     if (config.seedDemo) {
       const seed = await seedDemoIfEmpty({ db: database.db, blobs });
       if (seed.seeded) logger.info({ listings: seed.listings }, 'demo listings seeded');
@@ -183,7 +194,10 @@ export async function startRoost({
     });
     const web = dev
       ? await createDevWebHandler(getLoadContext)
-      : await createWebHandler(getLoadContext, { pageCacheSeconds: config.searchPageCacheSeconds });
+      : await createWebHandler(getLoadContext, {
+          pageCacheSeconds: config.searchPageCacheSeconds,
+          changes,
+        });
 
     // Mail (SMTP, SMS provider or the DATA_DIR/outbox) and the embedded Cognito-compatible user
     // pool (`/idp`, JWKS, hosted OAuth, `/amplify-config.json`); see docs/identity.md.
@@ -357,6 +371,7 @@ export async function startRoost({
         identityAdmin.close();
         await identity.close();
         await limiter.close();
+        await changes.close();
         mailer.close();
         await database.close();
       })();
