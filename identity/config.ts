@@ -119,6 +119,12 @@ export interface IdentityConfig {
   issuer: string;
   secret: Buffer;
   adminCredentials: { accessKeyId: string; secretAccessKey: string };
+  /**
+   * 'database': generated once into `identity.shared_secrets` and read by every instance on the
+   * shared database (filled in by `createIdentityService`); 'file': `DATA_DIR` (PGlite) or the
+   * environment.
+   */
+  adminCredentialsFrom: 'database' | 'file';
   usernameAttributes: ('email' | 'phone_number')[];
   /**
    * Sign-in aliases besides the username attributes, as a Cognito pool's alias attributes: a
@@ -159,11 +165,16 @@ export class IdentityConfigError extends Error {
 export interface IdentityConfigContext {
   dataDir: string;
   publicUrl: string;
+  /**
+   * Several instances may share the database (PostgreSQL, `DATABASE_URL`): nothing is generated
+   * per instance, so IDENTITY_SECRET is required and the admin credentials live in the database.
+   */
+  sharedDatabase?: boolean;
 }
 
 export function parseIdentityConfig(
   source: NodeJS.ProcessEnv,
-  { dataDir, publicUrl }: IdentityConfigContext,
+  { dataDir, publicUrl, sharedDatabase = false }: IdentityConfigContext,
 ): IdentityConfig {
   const present = Object.fromEntries(
     Object.entries(source).filter(([, value]) => value !== undefined && value !== ''),
@@ -193,29 +204,35 @@ export function parseIdentityConfig(
     };
   }
   const identityDir = path.join(dataDir, 'identity');
+  const isEmbedded = env.AUTH_PROVIDER === 'embedded';
+  if (isEmbedded && sharedDatabase && !env.IDENTITY_SECRET) {
+    throw new IdentityConfigError(SHARED_SECRET_MISSING);
+  }
   const secret = env.IDENTITY_SECRET
     ? Buffer.from(env.IDENTITY_SECRET, 'utf8')
-    : env.AUTH_PROVIDER === 'cognito'
+    : !isEmbedded
       ? randomBytes(32)
       : readOrCreate(path.join(identityDir, 'secret.key'), () =>
           randomBytes(48).toString('base64url'),
         );
-  const adminCredentials =
-    env.IDENTITY_ADMIN_ACCESS_KEY_ID && env.IDENTITY_ADMIN_SECRET_ACCESS_KEY
-      ? {
-          accessKeyId: env.IDENTITY_ADMIN_ACCESS_KEY_ID,
-          secretAccessKey: env.IDENTITY_ADMIN_SECRET_ACCESS_KEY,
-        }
-      : env.AUTH_PROVIDER === 'cognito'
-        ? { accessKeyId: '', secretAccessKey: '' }
-        : (JSON.parse(
-            readOrCreate(path.join(identityDir, 'admin-credentials.json'), () =>
-              JSON.stringify({
-                accessKeyId: `RAK${randomBytes(10).toString('hex').toUpperCase()}`,
-                secretAccessKey: randomBytes(30).toString('base64url'),
-              }),
-            ).toString('utf8'),
-          ) as IdentityConfig['adminCredentials']);
+  const isAdminFromEnv = Boolean(
+    env.IDENTITY_ADMIN_ACCESS_KEY_ID && env.IDENTITY_ADMIN_SECRET_ACCESS_KEY,
+  );
+  const adminCredentialsFrom =
+    isEmbedded && sharedDatabase && !isAdminFromEnv ? 'database' : 'file';
+  const adminCredentials = isAdminFromEnv
+    ? {
+        accessKeyId: env.IDENTITY_ADMIN_ACCESS_KEY_ID!,
+        secretAccessKey: env.IDENTITY_ADMIN_SECRET_ACCESS_KEY!,
+      }
+    : !isEmbedded || adminCredentialsFrom === 'database'
+      ? { accessKeyId: '', secretAccessKey: '' }
+      : (JSON.parse(
+          readOrCreate(
+            path.join(identityDir, 'admin-credentials.json'),
+            generateAdminCredentials,
+          ).toString('utf8'),
+        ) as IdentityConfig['adminCredentials']);
   const httpsHost = new URL(base).hostname;
   const list = (value: string | undefined, fallback: string[]) =>
     value
@@ -261,6 +278,7 @@ export function parseIdentityConfig(
     issuer: (env.IDENTITY_ISSUER_URL ?? `${base}/idp/${env.IDENTITY_POOL_ID}`).replace(/\/+$/, ''),
     secret,
     adminCredentials,
+    adminCredentialsFrom,
     usernameAttributes: env.IDENTITY_USERNAME_ATTRIBUTES.split(',') as ('email' | 'phone_number')[],
     aliasAttributes: env.IDENTITY_ALIAS_ATTRIBUTES === 'none' ? [] : ['phone_number'],
     passwordPolicy: {
@@ -297,6 +315,18 @@ export function parseIdentityConfig(
     },
     federation,
   };
+}
+
+/** The one line start-up refuses with: see `IdentityConfigContext.sharedDatabase`. */
+export const SHARED_SECRET_MISSING =
+  'Invalid configuration: IDENTITY_SECRET must be set with DATABASE_URL: every instance on the shared database seals and reads the same identity keys with it';
+
+/** Admin API credentials in the shape Cognito's access keys have. */
+export function generateAdminCredentials(): string {
+  return JSON.stringify({
+    accessKeyId: `RAK${randomBytes(10).toString('hex').toUpperCase()}`,
+    secretAccessKey: randomBytes(30).toString('base64url'),
+  });
 }
 
 /** Reads a generated file, creating it (owner-only) on first start. */

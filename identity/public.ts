@@ -9,23 +9,22 @@ import { createSecrets } from './crypto/secrets.ts';
 import type { MessageSender } from './delivery/message-sender.ts';
 import { createHostedOAuthRouter } from './oauth/hosted.ts';
 import { createProtocolHandler } from './protocol.ts';
-import { createDatabaseLimiter, type AbuseLimiter } from './rate-limit.ts';
+import { createDatabaseLimiter, type AbuseLimiter } from '../db/limits/index.ts';
 import { purgeExpiredSessions } from './sessions.ts';
+import { sharedAdminCredentials } from './shared-secrets.ts';
 import { isSignInLive, type TokenSignIn } from './token-liveness.ts';
 import { createTokenService, type TokenService } from './tokens.ts';
 
-export { parseIdentityConfig, IdentityConfigError, type IdentityConfig } from './config.ts';
+export {
+  parseIdentityConfig,
+  IdentityConfigError,
+  SHARED_SECRET_MISSING,
+  type IdentityConfig,
+} from './config.ts';
 export type { MessageSender, OutgoingMessage } from './delivery/message-sender.ts';
 export { amplifyConfig } from './amplify-config.ts';
 export type { TokenSignIn } from './token-liveness.ts';
 export { usersCreatedSince } from './users-created-since.ts';
-export {
-  createAbuseLimiter,
-  createDatabaseLimiter,
-  createRedisLimiter,
-  type AbuseLimiter,
-  type LimitVerdict,
-} from './rate-limit.ts';
 
 export interface IdentityServiceOptions {
   db: Database;
@@ -96,6 +95,9 @@ export async function createIdentityService(
       isTokenLive: async () => true,
       close: async () => {},
     };
+  }
+  if (config.adminCredentialsFrom === 'database') {
+    config.adminCredentials = await sharedAdminCredentials(options.db, secrets);
   }
   await tokens.ensureKeys();
   const ctx: IdentityContext = {

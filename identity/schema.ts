@@ -152,6 +152,18 @@ export const signingKeys = identity.table('signing_keys', {
   retiredAt: timestamp('retired_at', { withTimezone: true }),
 });
 
+/**
+ * Values an instance would otherwise generate for itself (the admin API credentials), created
+ * once by whichever instance starts first, sealed with the identity secret, and read by every
+ * instance sharing the database.
+ */
+export const sharedSecrets = identity.table('shared_secrets', {
+  name: text('name').primaryKey(),
+  /** Sealed with the identity secret. */
+  sealed: text('sealed').notNull(),
+  createdAt: createdAt(),
+});
+
 export const devices = identity.table(
   'devices',
   {
@@ -200,12 +212,8 @@ export const oauthGrants = identity.table(
   (table) => [index('oauth_grants_expires_idx').on(table.expiresAt)],
 );
 
-/** Fixed-window counters for requests strangers can send (sign-up, code sends). */
-export const rateLimits = identity.table('rate_limits', {
-  key: text('key').primaryKey(),
-  windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
-  count: integer('count').notNull().default(0),
-});
+/** The abuse limiter's database counters, defined with the limiter (`db/limits/`). */
+export { rateLimits } from '../db/limits/schema.ts';
 
 /**
  * Sign-in history (AdminListUserAuthEvents). The client address is kept only as its network (the

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { desc, isNull } from 'drizzle-orm';
+import { desc, isNull, sql } from 'drizzle-orm';
 import {
   createLocalJWKSet,
   errors as joseErrors,
@@ -16,6 +16,7 @@ import type { IdentityConfig } from './config.ts';
 import type { Secrets } from './crypto/secrets.ts';
 import { CognitoError, messages, notAuthorized } from './errors.ts';
 import { signingKeys } from './schema.ts';
+import { openSealed } from './shared-secrets.ts';
 
 type PrivateKey = Awaited<ReturnType<typeof importJWK>>;
 
@@ -80,7 +81,7 @@ export function createTokenService(
     if (!current) throw new Error('No signing key: ensureKeys() must run first');
     active = {
       kid: current.kid,
-      key: await importJWK(JSON.parse(secrets.decrypt(current.privateJwk)) as JWK, 'RS256'),
+      key: await importJWK(JSON.parse(openSealed(secrets, current.privateJwk)) as JWK, 'RS256'),
     };
     const now = Date.now();
     const keys = rows
@@ -91,7 +92,11 @@ export function createTokenService(
     loadedAt = now;
   }
 
-  async function createKey(): Promise<string> {
+  /**
+   * Makes a new current key and retires the old one. With `isDue`, only if the current key is
+   * still due once the lock is held: instances starting together would otherwise each make one.
+   */
+  async function createKey(isDue?: (current: { createdAt: Date } | undefined) => boolean) {
     const { publicKey, privateKey } = await generateKeyPair('RS256', {
       modulusLength: 2048,
       extractable: true,
@@ -99,7 +104,12 @@ export function createTokenService(
     const kid = randomUUID();
     const publicJwk = { ...(await exportJWK(publicKey)), kid, alg: 'RS256', use: 'sig' };
     const privateJwk = { ...(await exportJWK(privateKey)), kid, alg: 'RS256' };
-    await db.transaction(async (tx) => {
+    const chosen = await db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext('identity:signing-key'))`);
+      if (isDue) {
+        const current = await currentKey(tx);
+        if (current && !isDue(current)) return current.kid;
+      }
       await tx
         .update(signingKeys)
         .set({ retiredAt: new Date() })
@@ -109,26 +119,33 @@ export function createTokenService(
         publicJwk: publicJwk as unknown as Record<string, unknown>,
         privateJwk: secrets.encrypt(JSON.stringify(privateJwk)),
       });
+      return kid;
     });
     await load(true);
-    return kid;
+    return chosen;
+  }
+
+  async function currentKey(on: Database) {
+    const [current] = await on
+      .select({ kid: signingKeys.kid, createdAt: signingKeys.createdAt })
+      .from(signingKeys)
+      .where(isNull(signingKeys.retiredAt))
+      .limit(1);
+    return current;
   }
 
   return {
     async ensureKeys() {
-      const [current] = await db
-        .select({ kid: signingKeys.kid, createdAt: signingKeys.createdAt })
-        .from(signingKeys)
-        .where(isNull(signingKeys.retiredAt))
-        .limit(1);
       const maxAgeMs = config.keyRotationDays * 86_400_000;
-      if (!current || (maxAgeMs > 0 && Date.now() - current.createdAt.getTime() > maxAgeMs)) {
-        await createKey();
+      const isDue = (current: { createdAt: Date } | undefined) =>
+        !current || (maxAgeMs > 0 && Date.now() - current.createdAt.getTime() > maxAgeMs);
+      if (isDue(await currentKey(db))) {
+        await createKey(isDue);
       } else {
         await load(true);
       }
     },
-    rotate: createKey,
+    rotate: () => createKey(),
     async jwks() {
       await load();
       return published!;

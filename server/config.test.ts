@@ -64,11 +64,44 @@ describe('parseConfig', () => {
       PORT: '8080',
       SEED_DEMO: 'false',
       PUBLIC_URL: 'https://roost.example/',
+      IDENTITY_SECRET: 'a-shared-identity-secret-of-32-characters',
+      APP_SECRET: 'a-shared-app-secret-of-at-least-32-characters',
     });
     expect(config.databaseUrl).toBe('postgres://127.0.0.1:5432/roost');
     expect(config.port).toBe(8080);
     expect(config.seedDemo).toBe(false);
     expect(config.publicUrl).toBe('https://roost.example');
+  });
+
+  describe('with DATABASE_URL (instances may share the database)', () => {
+    const shared = {
+      DATABASE_URL: 'postgres://127.0.0.1:5432/roost',
+      IDENTITY_SECRET: 'a-shared-identity-secret-of-32-characters',
+      APP_SECRET: 'a-shared-app-secret-of-at-least-32-characters',
+      PUBLIC_URL: 'https://roost.example',
+    };
+
+    it.each([
+      [
+        'IDENTITY_SECRET',
+        'every instance on the shared database seals and reads the same identity keys with it',
+      ],
+      [
+        'APP_SECRET',
+        'every instance must sign and check alert unsubscribe links with the same secret',
+      ],
+      ['PUBLIC_URL', 'every instance must issue and accept sign-in tokens for the same address'],
+    ])('refuses to start without %s, in one line saying why', (name, why) => {
+      expect(() => parseConfig({ ...shared, [name]: '' })).toThrow(
+        new ConfigError(`Invalid configuration: ${name} must be set with DATABASE_URL: ${why}`),
+      );
+    });
+
+    it('needs no identity secret when Amazon Cognito keeps the keys', () => {
+      expect(
+        parseConfig({ ...shared, IDENTITY_SECRET: '', AUTH_PROVIDER: 'cognito' }).databaseUrl,
+      ).toBe(shared.DATABASE_URL);
+    });
   });
 
   it('treats empty variables as unset', () => {

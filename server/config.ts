@@ -206,6 +206,7 @@ export function parseConfig(source: NodeJS.ProcessEnv): Config {
     throw new ConfigError(`Invalid configuration: ${name} ${issue.message}${shown}`);
   }
   const env = result.data;
+  if (env.DATABASE_URL) refuseMissingSharedSettings(present);
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '');
   return {
     env: env.NODE_ENV,
@@ -243,6 +244,30 @@ export function parseConfig(source: NodeJS.ProcessEnv): Config {
     uploadsPerHour: env.UPLOADS_PER_HOUR,
     prsDatabaseRequiredFrom: env.PRS_DATABASE_REQUIRED_FROM ?? null,
   };
+}
+
+/**
+ * With DATABASE_URL several instances may share one database, and what one signs another must
+ * accept: these settings must then be given, the same on every instance, never generated or
+ * defaulted per instance. Names the first one missing and why, in one line.
+ */
+const SHARED_SETTINGS: [name: string, why: string][] = [
+  [
+    'IDENTITY_SECRET',
+    'every instance on the shared database seals and reads the same identity keys with it',
+  ],
+  ['APP_SECRET', 'every instance must sign and check alert unsubscribe links with the same secret'],
+  ['PUBLIC_URL', 'every instance must issue and accept sign-in tokens for the same address'],
+];
+
+function refuseMissingSharedSettings(present: Record<string, string | undefined>): void {
+  for (const [name, why] of SHARED_SETTINGS) {
+    // Amazon Cognito keeps its own keys: no identity secret is needed then.
+    if (name === 'IDENTITY_SECRET' && present.AUTH_PROVIDER === 'cognito') continue;
+    if (!present[name]) {
+      throw new ConfigError(`Invalid configuration: ${name} must be set with DATABASE_URL: ${why}`);
+    }
+  }
 }
 
 /** Parses `process.env`, or prints the one-line reason and exits. */

@@ -17,10 +17,11 @@ import { createSessionMiddleware, sessionUserOf } from './auth/session-middlewar
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { createHttpApp, staticSecurityHeaders } from './http/create-app.ts';
 import { createLogger, type Logger } from './logger.ts';
+import { createAbuseLimiter } from '../db/limits/index.ts';
 import {
   amplifyConfig,
-  createAbuseLimiter,
   createIdentityService,
+  IdentityConfigError,
   loadTlsCredentials,
   parseIdentityConfig,
 } from '../identity/public.ts';
@@ -56,7 +57,12 @@ import {
   createImageRouter,
 } from './media/image-route.ts';
 import { createPhotoVariantsJob } from './media/photo-variants-job.ts';
-import { createVariantCache, deletingVariants } from './media/variant-cache.ts';
+import {
+  createVariantCache,
+  deletingVariants,
+  forgettingDeletedOriginals,
+} from './media/variant-cache.ts';
+import { createLocalChangeFeed, createPostgresChangeFeed } from './changes/change-feed.ts';
 import { createDecodeSlots } from './media/decode-slots.ts';
 import { createBlobStore, parseMediaConfig } from './media/media-config.ts';
 import {
@@ -111,7 +117,13 @@ export async function startRoost({
     // Deleting an original deletes the variants rendered from it.
     const variantsDir = path.join(config.dataDir, 'media', 'variants');
     const variants = createVariantCache(variantsDir);
-    const blobs = deletingVariants(await createBlobStore(mediaConfig), variants);
+    // Photo deletions and search changes reach every instance sharing the database.
+    const changes =
+      database.kind === 'postgres'
+        ? await createPostgresChangeFeed(config.databaseUrl!, logger)
+        : createLocalChangeFeed();
+    forgettingDeletedOriginals(variants, changes);
+    const blobs = deletingVariants(await createBlobStore(mediaConfig), variants, changes);
     if (config.seedDemo) {
       const seed = await seedDemoIfEmpty({ db: database.db, blobs });
       if (seed.seeded) logger.info({ listings: seed.listings }, 'demo listings seeded');
@@ -127,8 +139,13 @@ export async function startRoost({
       deliver: createHttpWebhookDelivery(() => `${liveUrl}${WEBHOOK_PATH}`),
       testWebhookSecret: testWebhookSecretFrom(appSecret),
     });
-    // One abuse limiter for identity and the marketplace: Redis with REDIS_URL, else the database.
-    const limiter = await createAbuseLimiter({ db: database.db, redisUrl: config.redisUrl });
+    // One abuse limiter for identity and the marketplace: Redis with REDIS_URL (the database
+    // counting while Redis does not answer), else the database.
+    const limiter = await createAbuseLimiter({
+      db: database.db,
+      redisUrl: config.redisUrl,
+      log: logger,
+    });
     const marketplace = createMarketplace({
       limiter,
       uploadsPerHour: config.uploadsPerHour,
@@ -177,7 +194,10 @@ export async function startRoost({
     });
     const web = dev
       ? await createDevWebHandler(getLoadContext)
-      : await createWebHandler(getLoadContext, { pageCacheSeconds: config.searchPageCacheSeconds });
+      : await createWebHandler(getLoadContext, {
+          pageCacheSeconds: config.searchPageCacheSeconds,
+          changes,
+        });
 
     // Mail (SMTP, SMS provider or the DATA_DIR/outbox) and the embedded Cognito-compatible user
     // pool (`/idp`, JWKS, hosted OAuth, `/amplify-config.json`); see docs/identity.md.
@@ -189,6 +209,7 @@ export async function startRoost({
     const identityConfig = parseIdentityConfig(process.env, {
       dataDir: config.dataDir,
       publicUrl: config.publicUrl,
+      sharedDatabase: database.kind === 'postgres',
     });
     const identity = await createIdentityService({
       db: database.db,
@@ -256,6 +277,7 @@ export async function startRoost({
       logger,
       trustProxy: config.trustProxy,
       database,
+      limiter,
       isShuttingDown: () => isShuttingDown,
       routers: [
         identity.router,
@@ -349,6 +371,7 @@ export async function startRoost({
         identityAdmin.close();
         await identity.close();
         await limiter.close();
+        await changes.close();
         mailer.close();
         await database.close();
       })();
@@ -369,7 +392,11 @@ export async function main(config: Config = loadConfig()) {
   try {
     roost = await startRoost({ config, logger, dev });
   } catch (error) {
-    if (error instanceof DatabaseLockedError || error instanceof ConfigError) {
+    if (
+      error instanceof DatabaseLockedError ||
+      error instanceof ConfigError ||
+      error instanceof IdentityConfigError
+    ) {
       process.stderr.write(`${error.message}\n`);
       process.exit(1);
     }

@@ -1,4 +1,5 @@
 import type { JwtPayload } from 'aws-jwt-verify/jwt-model';
+import { databaseUnavailable } from '../http/retry-later-error.ts';
 import type { Logger } from '../logger.ts';
 import type { AuthSettings } from './auth-settings.ts';
 import { createIdTokenVerifier, type IdTokenVerifier } from './id-token-verifier.ts';
@@ -66,9 +67,10 @@ export function createAuth({ loadSettings, logger, isTokenLive }: CreateAuthOpti
           return null;
         }
       } catch (error) {
-        // Fail closed: a token that cannot be checked does not sign anyone in.
-        logger.error({ err: error }, 'token liveness unknown: treating request as signed out');
-        return null;
+        // A token that cannot be checked signs no one in, nor is it judged invalid: a 401 would
+        // make the browser forget the sign-in. The visitor is asked to try again (503).
+        logger.error({ err: error }, 'token liveness unknown: answering 503');
+        throw databaseUnavailable(error);
       }
     }
     return toSessionUser(claims);

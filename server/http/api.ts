@@ -2,7 +2,7 @@ import express, { Router, type ErrorRequestHandler } from 'express';
 import { AppError, toApiErrorBody } from './app-error.ts';
 import { toClientError } from './client-errors.ts';
 import { rejectDeepBody, rejectNulInBody } from './request-guards.ts';
-import { RetryLaterError } from './retry-later-error.ts';
+import { asRetryLater, RetryLaterError } from './retry-later-error.ts';
 
 /**
  * `/api/v1`: JSON in, JSON out. Each marketplace area mounts its own routes on this router;
@@ -26,12 +26,16 @@ export function createApiRouter(mount: (api: Router) => void = () => {}): Router
   });
   const handleError: ErrorRequestHandler = (error, req, res, _next) => {
     res.setHeader('Cache-Control', 'private, no-store');
-    if (error instanceof RetryLaterError) {
-      res.setHeader('Retry-After', String(error.retryAfterSeconds));
+    // The database away answers 503 with Retry-After, as a limit does 429.
+    const retryLater = asRetryLater(error);
+    if (retryLater) {
+      res.setHeader('Retry-After', String(retryLater.retryAfterSeconds));
+      if (!(error instanceof RetryLaterError))
+        req.log.error({ err: error }, 'database unavailable');
     }
     // Ours, or the caller's fault reported by body parsing or routing (bad charset, corrupt
     // gzip, unsupported Content-Encoding, undecodable parameter): 4xx with the standard body.
-    const expected = error instanceof AppError ? error : toClientError(error);
+    const expected = retryLater ?? (error instanceof AppError ? error : toClientError(error));
     if (expected) {
       res.status(expected.status).json(toApiErrorBody(expected));
       return;

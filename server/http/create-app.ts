@@ -10,9 +10,12 @@ import { toClientError } from './client-errors.ts';
 import { contentSecurityPolicy } from './content-security-policy.ts';
 import { sendErrorPage } from './error-page.ts';
 import { rejectCrossSiteWrites } from './cross-site-guard.ts';
+import type { AbuseLimiter } from '../../db/limits/index.ts';
 import { createHealthRouter } from './health.ts';
 import { rejectUnreadableUrls } from './request-guards.ts';
 import { requestLogging } from './request-logging.ts';
+import { asRetryLater } from './retry-later-error.ts';
+import { toApiErrorBody } from './app-error.ts';
 
 const BROTLI_QUALITY = 3;
 const GZIP_LEVEL = 3;
@@ -53,6 +56,8 @@ export interface HttpAppParts {
    */
   trustProxy?: TrustProxy;
   database: Pick<DatabaseHandle, 'ping'>;
+  /** Reported by `/readyz` (degraded while Redis does not answer). */
+  limiter?: Pick<AbuseLimiter, 'health'>;
   isShuttingDown: () => boolean;
   /** Routers mounted before the web app, e.g. the image loader (and later identity). */
   routers: Router[];
@@ -81,7 +86,13 @@ export function createHttpApp(parts: HttpAppParts): express.Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', parts.trustProxy ?? false);
-  app.use(createHealthRouter(parts.database, parts.isShuttingDown, parts.logger));
+  app.use(
+    createHealthRouter(
+      { database: parts.database, ...(parts.limiter ? { limiter: parts.limiter } : {}) },
+      parts.isShuttingDown,
+      parts.logger,
+    ),
+  );
   app.use(requestLogging(parts.logger));
   const security = parts.security ?? {};
   app.use(helmet(HELMET_OPTIONS));
@@ -109,6 +120,22 @@ export function createHttpApp(parts: HttpAppParts): express.Express {
   app.use('/api/v1', createApiRouter(parts.mountApi));
   app.use(parts.web);
   const lastResort: ErrorRequestHandler = (error, req, res, _next) => {
+    // The database away (a sign-in that cannot be checked, a query that cannot run): 503 with
+    // Retry-After, never a 401 or a 500 (the API's JSON under /api/, a plain page elsewhere).
+    const retryLater = asRetryLater(error);
+    if (retryLater && !res.headersSent) {
+      (req.log ?? parts.logger).error({ err: error }, 'answered retry later');
+      res.setHeader('Retry-After', String(retryLater.retryAfterSeconds));
+      if (req.path.startsWith('/api/')) {
+        res
+          .status(retryLater.status)
+          .set('Cache-Control', 'private, no-store')
+          .json(toApiErrorBody(retryLater));
+      } else {
+        sendErrorPage(res, retryLater.status, retryLater.message);
+      }
+      return;
+    }
     // A page request the web app could not take (a form body in a charset, encoding or size we
     // do not read): the caller's fault, answered with a plain page and its 4xx status.
     const clientError = toClientError(error);

@@ -15,6 +15,8 @@ const TITLES: Record<number, string> = {
   403: 'That request was refused',
   413: 'That was too much to send at once',
   415: 'We could not read that form',
+  429: 'Please wait a moment',
+  503: 'Roost is briefly unavailable',
 };
 
 /**

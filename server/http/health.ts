@@ -1,13 +1,22 @@
 import { Router } from 'express';
 import type { DatabaseHandle } from '../../db/client.ts';
+import type { AbuseLimiter } from '../../db/limits/index.ts';
 import type { Logger } from '../logger.ts';
 
+export interface HealthDependencies {
+  database: Pick<DatabaseHandle, 'ping'>;
+  /** The abuse limiter: with Redis, degraded while the database counts in its place. */
+  limiter?: Pick<AbuseLimiter, 'health'>;
+}
+
 /**
- * `/healthz`: the process answers. `/readyz`: it can also reach its database. Mounted before
- * request logging so probes do not flood the logs; a failed check is still logged.
+ * `/healthz`: the process answers. `/readyz`: it can also reach its database (503 if not); a
+ * dependency it can work without (Redis) is reported in the body as degraded, with a 200, so a
+ * balancer keeps the instance while the operator sees why. Mounted before request logging so
+ * probes do not flood the logs; a failed check is still logged.
  */
 export function createHealthRouter(
-  database: Pick<DatabaseHandle, 'ping'>,
+  dependencies: HealthDependencies,
   isShuttingDown: () => boolean,
   logger: Logger,
 ) {
@@ -22,12 +31,15 @@ export function createHealthRouter(
       res.status(503).json({ status: 'shutting-down' });
       return;
     }
+    const limits = dependencies.limiter?.health();
+    const extra = limits ? { rateLimits: limits } : {};
     try {
-      await database.ping();
-      res.json({ status: 'ready', database: 'ok' });
+      await dependencies.database.ping();
+      const status = limits?.state === 'degraded' ? 'degraded' : 'ready';
+      res.json({ status, database: 'ok', ...extra });
     } catch (error) {
       logger.error({ err: error }, 'readiness check failed: database unreachable');
-      res.status(503).json({ status: 'unavailable', database: 'unreachable' });
+      res.status(503).json({ status: 'unavailable', database: 'unreachable', ...extra });
     }
   });
   return router;

@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { LRUCache } from 'lru-cache';
+import type { ChangeFeed } from '../changes/change-feed.ts';
 import { isBlobKey, type BlobStore } from './blob-store.ts';
 
 export type VariantFormat = 'avif' | 'webp' | 'jpeg';
@@ -102,29 +103,52 @@ export function createVariantCache(
     /** Every file made from this original: its variants, working copy and leftovers. */
     async removeAll(key: string) {
       if (!isBlobKey(key)) return;
-      for (const name of [...(memory?.keys() ?? [])]) {
-        if (name.startsWith(`${key}-`)) memory!.delete(name);
-      }
+      const forget = () => {
+        for (const name of [...(memory?.keys() ?? [])]) {
+          if (name.startsWith(`${key}-`)) memory!.delete(name);
+        }
+      };
+      forget();
       const names = await fs.readdir(folderOf(key)).catch(() => [] as string[]);
       await Promise.all(
         names
           .filter((name) => name.startsWith(`${key}-`))
           .map((name) => fs.rm(path.join(folderOf(key), name), { force: true })),
       );
+      // Again once the files are gone: a read meanwhile may have put one back in memory.
+      forget();
     },
   };
 }
 
 export type VariantCache = ReturnType<typeof createVariantCache>;
 
-/** The blob store, with each deleted original's variants deleted after it. */
-export function deletingVariants(blobs: BlobStore, variants: VariantCache): BlobStore {
+/**
+ * The blob store, with each deleted original's variants deleted after it: here, and on every
+ * other instance once `changes` (PostgreSQL LISTEN/NOTIFY) tells them.
+ */
+export function deletingVariants(
+  blobs: BlobStore,
+  variants: VariantCache,
+  changes?: Pick<ChangeFeed, 'announce'>,
+): BlobStore {
   return {
     put: (data) => blobs.put(data),
     get: (key) => blobs.get(key),
     async delete(key) {
       await blobs.delete(key);
       await variants.removeAll(key);
+      await changes?.announce({ kind: 'blob-deleted', key });
     },
   };
+}
+
+/** Drops the variants of originals other instances deleted. */
+export function forgettingDeletedOriginals(
+  variants: VariantCache,
+  changes: Pick<ChangeFeed, 'subscribe'>,
+): () => void {
+  return changes.subscribe((change) => {
+    if (change.kind === 'blob-deleted') void variants.removeAll(change.key);
+  });
 }

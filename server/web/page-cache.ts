@@ -1,5 +1,6 @@
 import type { RequestHandler, Response } from 'express';
 import { hasAmplifyCookies } from '../auth/token-cookies.ts';
+import type { ChangeFeed } from '../changes/change-feed.ts';
 
 export interface PageCacheOptions {
   /** How long a rendered page is reused; 0 turns the cache off. */
@@ -8,7 +9,12 @@ export interface PageCacheOptions {
   paths: RegExp;
   maxEntries?: number;
   now?: () => number;
+  /** Drops every page when what search shows changes, on any instance. */
+  changes?: Pick<ChangeFeed, 'subscribe'>;
 }
+
+/** The cache's middleware, and a way to drop every page (what search shows has changed). */
+export type PageCache = RequestHandler & { clear(): void };
 
 interface Entry {
   expires: number;
@@ -43,9 +49,13 @@ export function createPageCache({
   paths,
   maxEntries = 1000,
   now = Date.now,
-}: PageCacheOptions): RequestHandler {
+  changes,
+}: PageCacheOptions): PageCache {
   const entries = new Map<string, Entry>();
-  return (req, res, next) => {
+  changes?.subscribe((change) => {
+    if (change.kind === 'search') entries.clear();
+  });
+  const handler: RequestHandler = (req, res, next) => {
     if (seconds <= 0 || (req.method !== 'GET' && req.method !== 'HEAD')) return next();
     if (!paths.test(req.path) || hasAmplifyCookies(req.headers.cookie)) return next();
     const key = req.originalUrl;
@@ -61,6 +71,7 @@ export function createPageCache({
     res.set('X-Cache', 'MISS');
     next();
   };
+  return Object.assign(handler, { clear: () => entries.clear() });
 
   function remember(key: string, entry: Omit<Entry, 'expires' | 'stored'>) {
     entries.delete(key);

@@ -5,6 +5,7 @@ import express, { Router, type Request, type RequestHandler, type Response } fro
 import expressStaticGzip from 'express-static-gzip';
 import type { AppLoadContext, ServerBuild } from 'react-router';
 import type {} from '../load-context.ts';
+import type { ChangeFeed } from '../changes/change-feed.ts';
 import { createPageCache } from './page-cache.ts';
 import { checkPageForms } from './page-form.ts';
 import { createPageHandler } from './page-handler.ts';
@@ -22,7 +23,14 @@ const SEARCH_PAGES = /^\/search\/for-(sale|rent)(\/[a-z0-9-]+)?\/?$/;
  */
 export async function createWebHandler(
   getLoadContext: LoadContextFactory,
-  { pageCacheSeconds }: { pageCacheSeconds: number },
+  {
+    pageCacheSeconds,
+    changes,
+  }: {
+    pageCacheSeconds: number;
+    /** Drops cached search pages when a listing changes, on any instance. */
+    changes?: Pick<ChangeFeed, 'subscribe'>;
+  },
 ): Promise<Router> {
   const serverBuildPath = path.join(BUILD_DIR, 'server', 'index.js');
   const build = (await import(pathToFileURL(serverBuildPath).href)) as ServerBuild;
@@ -40,7 +48,13 @@ export async function createWebHandler(
   );
   router.use(publicFiles(path.join(BUILD_DIR, 'client')));
   // Search pages are the same for every signed-out visitor: rendered once per few seconds.
-  router.use(createPageCache({ seconds: pageCacheSeconds, paths: SEARCH_PAGES }));
+  router.use(
+    createPageCache({
+      seconds: pageCacheSeconds,
+      paths: SEARCH_PAGES,
+      ...(changes ? { changes } : {}),
+    }),
+  );
   router.use(checkPageForms());
   router.all('/{*splat}', createPageHandler({ build, getLoadContext, mode: process.env.NODE_ENV }));
   return router;

@@ -8,14 +8,13 @@ import { Hash } from '@smithy/hash-node';
 import { HttpRequest } from '@smithy/protocol-http';
 import { SignatureV4 } from '@smithy/signature-v4';
 import fc from 'fast-check';
-import fs from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { apiPaths, openApiDocument } from '../../server/marketplace/openapi/document.ts';
 import { createBuiltSiteUser, type BuiltSiteUser } from '../support/built-site-user.ts';
 import { startBuiltRoost, type RoostProcess } from '../support/roost-process.ts';
 import { nearValidFor, validFor } from './zod-arbitrary.ts';
+import { adminCredentialsOf } from '../support/shared-settings.ts';
 
 /**
  * Property-based requests against the built site (`npm start`, demo data) — every
@@ -67,9 +66,7 @@ beforeAll(async () => {
   const client = new CognitoIdentityProviderClient({
     region: userPoolId.split('_')[0],
     endpoint: `${base}/idp`,
-    credentials: JSON.parse(
-      fs.readFileSync(path.join(dataDir, 'identity', 'admin-credentials.json'), 'utf8'),
-    ) as { accessKeyId: string; secretAccessKey: string },
+    credentials: adminCredentialsOf(dataDir),
     maxAttempts: 1,
   });
   try {
@@ -105,9 +102,7 @@ beforeAll(async () => {
   pool = {
     id: userPoolId,
     region: userPoolId.split('_')[0]!,
-    credentials: JSON.parse(
-      fs.readFileSync(path.join(dataDir, 'identity', 'admin-credentials.json'), 'utf8'),
-    ) as { accessKeyId: string; secretAccessKey: string },
+    credentials: adminCredentialsOf(dataDir),
   };
   const found = (await (await fetch(`${base}/api/v1/search?channel=sale`)).json()) as {
     items: { id: number }[];

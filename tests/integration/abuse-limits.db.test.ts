@@ -3,8 +3,9 @@ import { startTestIdentity, type RunningIdentity } from '../../identity/test-sup
 import {
   createAbuseLimiter,
   createDatabaseLimiter,
+  createMemoryLimiter,
   type AbuseLimiter,
-} from '../../identity/public.ts';
+} from '../../db/limits/index.ts';
 import { RetryLaterError } from '../../server/http/retry-later-error.ts';
 import { createMarketplace } from '../../server/marketplace/marketplace.ts';
 import { photo } from '../support/listing-world.ts';
@@ -135,6 +136,10 @@ async function exerciseStore(limiter: AbuseLimiter, prefix: string) {
 }
 
 describe('the limiter stores', () => {
+  it('memory: the same window, within one process', async () => {
+    await exerciseStore(createMemoryLimiter(), 'memory');
+  });
+
   it('database: a fixed window per key', async () => {
     await exerciseStore(createDatabaseLimiter(identity.database.db), 'db');
   });

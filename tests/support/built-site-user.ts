@@ -1,11 +1,10 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import {
   AdminCreateUserCommand,
   AdminSetUserPasswordCommand,
   CognitoIdentityProviderClient,
   InitiateAuthCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
+import { adminCredentialsOf } from './shared-settings.ts';
 
 export interface BuiltSiteUser {
   idToken: string;
@@ -26,9 +25,7 @@ export async function createBuiltSiteUser(
     Auth: { Cognito: { userPoolId: string; userPoolClientId: string } };
   };
   const { userPoolId, userPoolClientId } = config.Auth.Cognito;
-  const credentials = JSON.parse(
-    fs.readFileSync(path.join(dataDir, 'identity', 'admin-credentials.json'), 'utf8'),
-  ) as { accessKeyId: string; secretAccessKey: string };
+  const credentials = adminCredentialsOf(dataDir);
   const client = new CognitoIdentityProviderClient({
     region: userPoolId.split('_')[0],
     endpoint: `${base}/idp`,

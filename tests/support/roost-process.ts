@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { SHARED_TEST_SETTINGS } from './shared-settings.ts';
 import { createPostgresDatabase, testDatabaseKind } from './test-database.ts';
 
 /** Roost run as an operator runs it (`server/main.ts`, serving the production web build). */
@@ -30,6 +31,10 @@ export async function startRoost(
 ): Promise<RoostProcess> {
   const port = await freePort();
   const httpsPort = await freePort();
+  // A shared database needs the settings every instance must share (server/config.ts).
+  const shared = env.DATABASE_URL
+    ? { PUBLIC_URL: `http://localhost:${env.PORT ?? port}`, ...SHARED_TEST_SETTINGS }
+    : {};
   const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'server/main.ts'], {
     env: {
       ...process.env,
@@ -37,6 +42,7 @@ export async function startRoost(
       LOG_LEVEL: 'info',
       PORT: String(port),
       HTTPS_PORT: String(httpsPort),
+      ...shared,
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

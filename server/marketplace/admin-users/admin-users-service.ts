@@ -9,7 +9,7 @@ import {
 import { ADMIN_GROUP, type SessionUser } from '../../../domain/session-user.ts';
 import { fieldErrorsOf } from '../../../domain/validation/field-errors.ts';
 import { AppError } from '../../http/app-error.ts';
-import { RetryLaterError } from '../../http/retry-later-error.ts';
+import { refuseWhenLimited } from '../../http/retry-later-error.ts';
 import type {
   IdentityAccount,
   IdentityAccountDetail,
@@ -260,14 +260,10 @@ export function createAdminUsersService(deps: Deps) {
    * in the shared store-backed limiter, so the limit holds across instances and restarts.
    */
   async function limitPasswordChecks(sub: string) {
-    const verdict = await deps.limiter.take(passwordCheckLimitKey(sub), 5, 15 * 60);
-    if (!verdict.allowed) {
-      throw new RetryLaterError(
-        'RATE_LIMITED',
-        'Too many tries. Wait 15 minutes and try again.',
-        verdict.retryAfterSeconds,
-      );
-    }
+    refuseWhenLimited(
+      await deps.limiter.take(passwordCheckLimitKey(sub), 5, 15 * 60),
+      'Too many tries. Wait 15 minutes and try again.',
+    );
   }
 
   async function requestErasure({

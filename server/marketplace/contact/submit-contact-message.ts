@@ -10,7 +10,8 @@ import { labelOf } from '../../../domain/labels.ts';
 import { fieldErrorsOf } from '../../../domain/validation/field-errors.ts';
 import { contactMessages } from './schema.ts';
 import { escapeHtml } from '../../mail/escape-html.ts';
-import { enforceHourlyLimit, senderHashOf } from '../sender-limit.ts';
+import { senderHashOf, takeHourly } from '../../../db/limits/index.ts';
+import { refuseWhenLimited } from '../../http/retry-later-error.ts';
 
 export interface OperatorEmail {
   to: string;
@@ -63,19 +64,20 @@ export async function submitContactMessage(
   const now = options.now ?? new Date();
 
   const id = await db.transaction(async (tx) => {
-    await enforceHourlyLimit(tx, {
-      lockKey: `contact:${senderHash}`,
-      table: contactMessages,
-      createdAt: contactMessages.createdAt,
-      sender: or(
-        eq(contactMessages.senderHash, senderHash),
-        eq(contactMessages.email, message.email),
-      ),
-      perHour: options.limitPerHour,
-      now,
-      message:
-        'You have sent several messages in the last hour. Please wait a while before sending another.',
-    });
+    refuseWhenLimited(
+      await takeHourly(tx, {
+        lockKey: `contact:${senderHash}`,
+        table: contactMessages,
+        createdAt: contactMessages.createdAt,
+        sender: or(
+          eq(contactMessages.senderHash, senderHash),
+          eq(contactMessages.email, message.email),
+        ),
+        perHour: options.limitPerHour,
+        now,
+      }),
+      'You have sent several messages in the last hour. Please wait a while before sending another.',
+    );
     const [row] = await tx
       .insert(contactMessages)
       .values({

@@ -6,7 +6,8 @@ import { listingPath } from '../../../domain/listing/listing-url.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { Logger } from '../../logger.ts';
 import { listings } from '../listings/schema.ts';
-import { enforceHourlyLimit, senderHashOf } from '../sender-limit.ts';
+import { senderHashOf, takeHourly } from '../../../db/limits/index.ts';
+import { refuseWhenLimited } from '../../http/retry-later-error.ts';
 import { messageAsReadBy } from '../messages/message-as-read-by.ts';
 import { startThread } from '../messages/start-thread.ts';
 import { newEnquiryMail } from './new-enquiry-mail.ts';
@@ -88,16 +89,17 @@ export async function submitEnquiry(
   const email = input.email.toLowerCase();
 
   const { id, threadId } = await db.transaction(async (tx) => {
-    await enforceHourlyLimit(tx, {
-      lockKey: `enquiry:${senderHash}`,
-      table: enquiries,
-      createdAt: enquiries.createdAt,
-      sender: or(eq(enquiries.senderHash, senderHash), sql`lower(${enquiries.email}) = ${email}`),
-      perHour: settings.limitPerHour,
-      now,
-      message:
-        'You have sent several enquiries in the last hour. Please wait a while before sending another.',
-    });
+    refuseWhenLimited(
+      await takeHourly(tx, {
+        lockKey: `enquiry:${senderHash}`,
+        table: enquiries,
+        createdAt: enquiries.createdAt,
+        sender: or(eq(enquiries.senderHash, senderHash), sql`lower(${enquiries.email}) = ${email}`),
+        perHour: settings.limitPerHour,
+        now,
+      }),
+      'You have sent several enquiries in the last hour. Please wait a while before sending another.',
+    );
     const [row] = await tx
       .insert(enquiries)
       .values({

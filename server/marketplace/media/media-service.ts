@@ -1,5 +1,5 @@
 import { MAX_FLOORPLANS, type MediaLimits } from '../../../domain/listing/media-limits.ts';
-import { RetryLaterError } from '../../http/retry-later-error.ts';
+import { refuseWhenLimited } from '../../http/retry-later-error.ts';
 import type { MarketplaceDeps, Visitor } from '../marketplace-deps.ts';
 import { addDraftMedia } from './add-draft-media.ts';
 import { arrangeDraftMedia } from './arrange-draft-media.ts';
@@ -18,14 +18,10 @@ export function createMediaService({
 }: Pick<MarketplaceDeps, 'db' | 'media' | 'limiter' | 'uploadsPerHour'>) {
   /** Uploads per user, or per address when signed out, in the shared limiter: 429 past it. */
   async function limitUploads(key: string) {
-    const verdict = await limiter.take(key, uploadsPerHour, 3600);
-    if (!verdict.allowed) {
-      throw new RetryLaterError(
-        'RATE_LIMITED',
-        'You have uploaded a lot of photos in the last hour; try again later.',
-        verdict.retryAfterSeconds,
-      );
-    }
+    refuseWhenLimited(
+      await limiter.take(key, uploadsPerHour, 3600),
+      'You have uploaded a lot of photos in the last hour; try again later.',
+    );
   }
   return {
     /** What the upload form tells people before they pick files. */

@@ -10,7 +10,8 @@ import { enquiries } from '../enquiries/schema.ts';
 import type { SendEmail } from '../enquiries/submit-enquiry.ts';
 import { displayNameOf } from '../listings/lister-profile.ts';
 import { listers, listings } from '../listings/schema.ts';
-import { enforceHourlyLimit } from '../sender-limit.ts';
+import { takeHourly } from '../../../db/limits/index.ts';
+import { refuseWhenLimited } from '../../http/retry-later-error.ts';
 import { flagScamWarning } from './flag-scam-warning.ts';
 import { messageAsReadBy } from './message-as-read-by.ts';
 import { notifyNewMessage } from './notify-new-message.ts';
@@ -79,15 +80,17 @@ export async function sendMessage(
   const now = options.now ?? new Date();
 
   const { id, conversation } = await db.transaction(async (tx) => {
-    await enforceHourlyLimit(tx, {
-      lockKey: `message:${options.userSub}`,
-      table: threadMessages,
-      createdAt: threadMessages.createdAt,
-      sender: eq(threadMessages.senderSub, options.userSub),
-      perHour: settings.limitPerHour,
-      now,
-      message: 'You have sent a lot of messages in the last hour. Please wait a while.',
-    });
+    refuseWhenLimited(
+      await takeHourly(tx, {
+        lockKey: `message:${options.userSub}`,
+        table: threadMessages,
+        createdAt: threadMessages.createdAt,
+        sender: eq(threadMessages.senderSub, options.userSub),
+        perHour: settings.limitPerHour,
+        now,
+      }),
+      'You have sent a lot of messages in the last hour. Please wait a while.',
+    );
     const [row] = await tx
       .insert(threadMessages)
       .values({

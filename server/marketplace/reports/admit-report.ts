@@ -1,7 +1,8 @@
 import { and, eq, type SQL } from 'drizzle-orm';
 import type { Database } from '../../../db/client.ts';
 import { AppError } from '../../http/app-error.ts';
-import { enforceHourlyLimit, lockSender } from '../sender-limit.ts';
+import { lockSender, takeHourly } from '../../../db/limits/index.ts';
+import { refuseWhenLimited } from '../../http/retry-later-error.ts';
 import { listingReports } from './schema.ts';
 
 /**
@@ -32,13 +33,15 @@ export async function admitReport(
       ),
     );
   if (open) throw new AppError('CONFLICT', options.alreadyReported);
-  await enforceHourlyLimit(tx, {
-    lockKey,
-    table: listingReports,
-    createdAt: listingReports.createdAt,
-    sender: eq(listingReports.reporterKey, options.reporterKey),
-    perHour: options.perHour,
-    now: options.now,
-    message: 'You have sent several reports in the last hour. Please wait a while.',
-  });
+  refuseWhenLimited(
+    await takeHourly(tx, {
+      lockKey,
+      table: listingReports,
+      createdAt: listingReports.createdAt,
+      sender: eq(listingReports.reporterKey, options.reporterKey),
+      perHour: options.perHour,
+      now: options.now,
+    }),
+    'You have sent several reports in the last hour. Please wait a while.',
+  );
 }

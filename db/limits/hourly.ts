@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { and, count, gt, min, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import type { Database } from '../../db/client.ts';
-import { RetryLaterError } from '../http/retry-later-error.ts';
+import type { Database } from '../client.ts';
+import type { LimitVerdict } from './limiter.ts';
 
 const HOUR_MS = 3_600_000;
 
@@ -29,28 +29,24 @@ export interface HourlyLimit {
   sender: SQL | undefined;
   perHour: number;
   now: Date;
-  /** Shown with the 429 when the sender has reached `perHour`. */
-  message: string;
 }
 
 /**
- * The per-sender hourly rate limit shared by contact messages, enquiries and reports: inside the
- * caller's transaction, takes the sender's lock, then refuses with RATE_LIMITED once the sender
- * already has `perHour` rows from the last hour (429 with `Retry-After`). The caller inserts its
- * row in the same transaction. These count the rows they store (exact under races); attempts that
- * store nothing (sign-in, uploads, code sends) go through the shared `AbuseLimiter` instead.
+ * The per-sender hourly limit of contact messages, enquiries, messages and reports: inside the
+ * caller's transaction, takes the sender's lock, then refuses once the sender already has
+ * `perHour` rows from the last hour, until the oldest of them leaves the hour. The caller inserts
+ * its row in the same transaction. These count the rows they store (exact under races); attempts
+ * that store nothing (sign-in, uploads, code sends) go through the `AbuseLimiter` instead.
  */
-export async function enforceHourlyLimit(tx: Database, limit: HourlyLimit): Promise<void> {
+export async function takeHourly(tx: Database, limit: HourlyLimit): Promise<LimitVerdict> {
   await lockSender(tx, limit.lockKey);
   const since = new Date(limit.now.getTime() - HOUR_MS);
   const [recent] = await tx
     .select({ total: count(), oldest: min(limit.createdAt) })
     .from(limit.table)
     .where(and(gt(limit.createdAt, since), limit.sender));
-  if ((recent?.total ?? 0) >= limit.perHour) {
-    // 429 with Retry-After: when the oldest of the counted rows leaves the hour.
-    const oldest = recent?.oldest ? new Date(recent.oldest as Date | string).getTime() : 0;
-    const retryAfterMs = oldest + HOUR_MS - limit.now.getTime();
-    throw new RetryLaterError('RATE_LIMITED', limit.message, Math.max(1, retryAfterMs / 1000));
-  }
+  if ((recent?.total ?? 0) < limit.perHour) return { allowed: true, retryAfterSeconds: 1 };
+  const oldest = recent?.oldest ? new Date(recent.oldest as Date | string).getTime() : 0;
+  const retryAfterMs = oldest + HOUR_MS - limit.now.getTime();
+  return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(retryAfterMs / 1000)) };
 }
