@@ -32,7 +32,7 @@ import {
   openDatabase,
   type DatabaseHandle,
 } from '../db/client.ts';
-import { migrateDatabase } from '../db/migrate.ts';
+import { initialClusterFile, prepareDatabase } from '../server/prepare-database.ts';
 import { createIdentityService, parseIdentityConfig } from '../identity/public.ts';
 import { loadConfig } from '../server/config.ts';
 import { createLogger } from '../server/logger.ts';
@@ -89,12 +89,14 @@ async function connect(): Promise<{
   if (values.endpoint) return viaServer(values.endpoint);
   let database: DatabaseHandle;
   try {
-    database = await openDatabase(databaseTarget(config));
+    database = await openDatabase(
+      databaseTarget({ ...config, initialCluster: initialClusterFile() }),
+    );
   } catch (error) {
     if (error instanceof DatabaseLockedError) return viaServer(identityConfig.endpointUrl);
     throw error;
   }
-  await migrateDatabase(database);
+  await prepareDatabase(database);
   const mailer = createMailer(
     parseMailConfig(process.env, { dataDir: config.dataDir, isProduction: config.isProduction }),
     logger,

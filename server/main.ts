@@ -9,8 +9,6 @@ import {
   openDatabase,
   type DatabaseHandle,
 } from '../db/client.ts';
-import { migrateDatabase } from '../db/migrate.ts';
-import { seedDemoIfEmpty } from '../db/seed/seed-demo.ts';
 import { authSettingsFromAmplifyConfig, identityOrigins } from './auth/auth-settings.ts';
 import { createAuth } from './auth/auth.ts';
 import { createSessionMiddleware, sessionUserOf } from './auth/session-middleware.ts';
@@ -26,6 +24,7 @@ import {
 } from '../identity/public.ts';
 import { parseMailConfig } from './mail/mail-config.ts';
 import { loadAppSecret } from './app-secret.ts';
+import { initialClusterFile, prepareDatabase, seedDemoOnce } from './prepare-database.ts';
 import { createJobQueue } from './jobs/job-queue.ts';
 import { createMailer } from './mail/mailer.ts';
 import { createSearchAlertsJob } from './marketplace/alerts/send-search-alerts.ts';
@@ -91,7 +90,7 @@ export async function startRoost({
     companyName: config.site.companyName,
   });
   fs.mkdirSync(config.dataDir, { recursive: true });
-  const target = databaseTarget(config);
+  const target = databaseTarget({ ...config, initialCluster: initialClusterFile() });
   const database = await openDatabase(
     target.kind === 'postgres'
       ? {
@@ -104,7 +103,7 @@ export async function startRoost({
         },
   );
   try {
-    await migrateDatabase(database);
+    await prepareDatabase(database);
     logger.info({ database: database.kind }, 'database migrated');
 
     const mediaConfig = parseMediaConfig(process.env, config.dataDir);
@@ -113,7 +112,7 @@ export async function startRoost({
     const variants = createVariantCache(variantsDir);
     const blobs = deletingVariants(await createBlobStore(mediaConfig), variants);
     if (config.seedDemo) {
-      const seed = await seedDemoIfEmpty({ db: database.db, blobs });
+      const seed = await seedDemoOnce(database, { blobs });
       if (seed.seeded) logger.info({ listings: seed.listings }, 'demo listings seeded');
     }
     await refreshSearchStatistics(database.db);
