@@ -27,7 +27,7 @@ import { parseArgs } from 'node:util';
 import express from 'express';
 import { IMAGE_WIDTHS } from '../domain/images.ts';
 import { createLocalBlobStore } from '../server/media/blob-store.ts';
-import { staticSecurityHeaders } from '../server/http/create-app.ts';
+import { securityHeaders } from '../server/http/create-app.ts';
 import {
   answeringCachedImagesFirst,
   createCachedImageHandler,
@@ -87,7 +87,7 @@ try {
   const server = http
     .createServer(
       answeringCachedImagesFirst(
-        createCachedImageHandler(routeVariants, { headers: staticSecurityHeaders() }),
+        createCachedImageHandler(routeVariants, { securityHeaders: securityHeaders() }),
         app,
       ),
     )
