@@ -33,7 +33,7 @@ import { createPaymentsRouter, WEBHOOK_PATH } from './marketplace/payments/payme
 import {
   createHttpWebhookDelivery,
   testWebhookSecretFrom,
-} from './marketplace/payments/test-provider.ts';
+} from './marketplace/payments/stand-in-provider.ts';
 import {
   answeringCachedImagesFirst,
   createCachedImageHandler,

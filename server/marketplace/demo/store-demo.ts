@@ -1,5 +1,5 @@
 import { listingMedia, listingPriceHistory, listings } from '../listings/schema.ts';
-import { mediaPhashes } from '../media/schema.ts';
+import { mediaPhashes } from '../listing-media/schema.ts';
 import type { BlobStore } from '../../media/blob-store.ts';
 import { photoHash } from '../../media/photo-hash.ts';
 import type { Database } from '../../../db/client.ts';

@@ -10,7 +10,7 @@ import { typeStep } from '../../../../domain/listing/steps/type-step.ts';
 import { LAST_STEP } from '../../../../domain/listing/wizard-steps.ts';
 import { draftStepBody } from '../../listings/api-bodies.ts';
 import { DRAFT_ID } from '../../listings/load-listing-draft.ts';
-import { arrangeMediaInput } from '../../media/arrange-draft-media.ts';
+import { arrangeMediaInput } from '../../listing-media/arrange-draft-media.ts';
 import { errors, json, jsonBody, signedIn } from '../common.ts';
 import { draft, draftMedia, savedListing } from '../listing-responses.ts';
 

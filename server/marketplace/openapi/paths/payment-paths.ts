@@ -6,7 +6,7 @@ import {
   paymentFilters,
   refundInput,
 } from '../../../../domain/payments/payment-inputs.ts';
-import { outcomeInput } from '../../payments/test-checkout.ts';
+import { outcomeInput } from '../../payments/stand-in-checkout.ts';
 import { errors, json, jsonBody, listingIdPath, signedIn } from '../common.ts';
 
 /**
