@@ -98,7 +98,7 @@ export async function startRoost({
     const servers = await listen(config, services.identity, listener, address);
     if (runJobs) {
       jobs.start();
-      logger.info('background jobs started');
+      logger.info({ pid: process.pid }, 'background jobs started');
     }
     let stopping: Promise<void> | undefined;
     const stop = () => {

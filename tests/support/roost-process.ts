@@ -37,6 +37,8 @@ export async function startRoost(
       LOG_LEVEL: 'info',
       PORT: String(port),
       HTTPS_PORT: String(httpsPort),
+      // One process (its pid is the child's) unless a test asks for the cluster.
+      WEB_CONCURRENCY: '1',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
