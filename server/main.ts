@@ -118,7 +118,7 @@ export async function startRoost({
   }
 }
 
-/** The address Roost answers at: PUBLIC_URL, with the port it listens on once it does (tests ask for any). */
+/** Where Roost answers: PUBLIC_URL, with the port it listens on once it does (tests ask for any). */
 function siteAddress(publicUrl: string) {
   let url = publicUrl;
   return {
