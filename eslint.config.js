@@ -8,7 +8,7 @@ import tseslint from 'typescript-eslint';
  * Import boundaries (ARCHITECTURE.md, docs/decisions/006): the shared rules in `domain/` import
  * no part of Roost; the marketplace, the database and identity never import the web app; the
  * marketplace reaches identity only through the Cognito protocol, identity knows no marketplace
- * code; browser-side modules never import server-only code (`*.server.ts`, `server/`,
+ * code; `db/` imports no other part of Roost; browser-side modules never import server-only code (`*.server.ts`, `server/`,
  * `identity/`, `db/`) except for types; shared components never import features.
  */
 const restrict = (patterns) => [
@@ -108,6 +108,29 @@ export default tseslint.config(
           group: ['**/identity/**', '!**/identity/public', '!**/identity/public.ts'],
           message:
             'The marketplace talks to identity through the Cognito protocol, not its internals.',
+          allowTypeImports: false,
+        },
+      ]),
+    },
+  },
+  {
+    files: ['db/**/*.{ts,js}'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': restrict([
+        {
+          group: [
+            '**/app/**',
+            '~/*',
+            '~/**',
+            '**/server/**',
+            '**/identity/**',
+            '**/domain/**',
+            '@domain/**',
+            '**/scripts/**',
+            '**/tests/**',
+          ],
+          message:
+            'db/ is the lowest layer (the client and the SQL migrations): what fills the database lives beside its area and is called by start-up.',
           allowTypeImports: false,
         },
       ]),

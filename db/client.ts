@@ -7,7 +7,7 @@ import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { createPglite } from './pglite-create.js';
-import { holdsCluster, initialClusterFile, readInitialCluster } from './pglite-initial-cluster.ts';
+import { holdsCluster, readInitialCluster } from './pglite-initial-cluster.ts';
 import {
   asPglite,
   DEFAULT_STALL_MS,
@@ -27,7 +27,7 @@ export interface DatabaseHandle {
   ping(): Promise<void>;
   /**
    * Runs `work` while holding a Postgres advisory lock, so only one instance at a time does it
-   * (migrations, scheduled jobs). PGlite has one process and one connection: no lock needed.
+   * (migrations, the demo seed). PGlite has one process: the lock is a queue in that process.
    */
   withAdvisoryLock<T>(lockId: number, work: () => Promise<T>): Promise<T>;
   /** Closes connections; for PGlite this flushes and releases the data directory. */
@@ -67,14 +67,19 @@ export type DatabaseTarget =
     };
 
 /** A PostgreSQL server when a URL is given, otherwise PGlite files under `dataDir/pg`. */
-export function databaseTarget(options: { databaseUrl?: string; dataDir: string }): DatabaseTarget {
+export function databaseTarget(options: {
+  databaseUrl?: string;
+  dataDir: string;
+  /** The prepared cluster a new PGlite data directory starts from, if any. */
+  initialCluster?: string;
+}): DatabaseTarget {
   return options.databaseUrl
     ? { kind: 'postgres', url: options.databaseUrl }
     : {
         kind: 'pglite',
         dataDir: path.join(options.dataDir, 'pg'),
         thread: pgliteThread('worker'),
-        initialCluster: initialClusterFile(),
+        initialCluster: options.initialCluster,
       };
 }
 
@@ -166,13 +171,22 @@ async function openPglite(
   }
   const { db } = client;
   let closing: Promise<void> | undefined;
+  // One process, one connection: concurrent callers of one lock just take turns.
+  const lockQueues = new Map<number, Promise<unknown>>();
   return {
     kind: 'pglite',
     db,
     ping: async () => {
       await db.execute(sql`select 1`);
     },
-    withAdvisoryLock: (_lockId, work) => work(),
+    withAdvisoryLock: (lockId, work) => {
+      const turn = (lockQueues.get(lockId) ?? Promise.resolve()).then(work);
+      lockQueues.set(
+        lockId,
+        turn.catch(() => {}),
+      );
+      return turn;
+    },
     dump: () => client.dump(),
     close: () => {
       closing ??= client.close().finally(releaseLock);

@@ -3,9 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
-import { loadPostcodeCentroids } from '../server/marketplace/geography/load-postcode-centroids.ts';
-import { loadGazetteerIfEmpty } from '../server/marketplace/search/load-gazetteer.ts';
-import { openDatabase, type DatabaseHandle } from './client.ts';
+import type { DatabaseHandle } from './client.ts';
 
 const migrationsRoot = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
@@ -18,7 +16,14 @@ export const migrationParts = ['market', 'identity'] as const;
 // An arbitrary constant shared by every Roost instance, so concurrent starts migrate one at a time.
 const MIGRATION_LOCK_ID = 7_306_611;
 
-export async function migrateDatabase(handle: DatabaseHandle): Promise<void> {
+/**
+ * Applies the SQL migrations, then `afterwards` (reference data the caller loads) while still
+ * holding the migration lock, so instances starting together do each step one at a time.
+ */
+export async function migrateDatabase(
+  handle: DatabaseHandle,
+  afterwards: () => Promise<void> = async () => {},
+): Promise<void> {
   await handle.withAdvisoryLock(MIGRATION_LOCK_ID, async () => {
     for (const part of migrationParts) {
       const migrationsFolder = path.join(migrationsRoot, part);
@@ -30,22 +35,6 @@ export async function migrateDatabase(handle: DatabaseHandle): Promise<void> {
         await migratePostgres(handle.db as never, options);
       }
     }
-    // Reference data that ships as files or in an npm package rather than in SQL.
-    await loadGazetteerIfEmpty(handle.db);
-    await loadPostcodeCentroids(handle.db);
+    await afterwards();
   });
-}
-
-/**
- * A newly created PGlite cluster, in memory, with every migration applied, as a tarball: what new
- * data directories (`pglite-initial-cluster.ts`) and PGlite test databases start from.
- */
-export async function migratedPgliteCluster(): Promise<Blob> {
-  const handle = await openDatabase({ kind: 'pglite' });
-  try {
-    await migrateDatabase(handle);
-    return await handle.dump!();
-  } finally {
-    await handle.close();
-  }
 }

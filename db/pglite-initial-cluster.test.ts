@@ -4,11 +4,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from './client.ts';
-import {
-  initialClusterFile,
-  readInitialCluster,
-  writeInitialCluster,
-} from './pglite-initial-cluster.ts';
+import { readInitialCluster, writeInitialCluster } from './pglite-initial-cluster.ts';
 
 const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'roost-initial-cluster-'));
 afterAll(() => fs.rmSync(scratch, { recursive: true, force: true }));
@@ -16,33 +12,6 @@ afterAll(() => fs.rmSync(scratch, { recursive: true, force: true }));
 const rowsOf = async (handle: Awaited<ReturnType<typeof openDatabase>>, query: string) =>
   ((await handle.db.execute(sql.raw(query))) as unknown as { rows: Record<string, unknown>[] })
     .rows;
-
-describe('the prepared cluster’s name', () => {
-  it('changes when a migration changes, and only then', () => {
-    const root = path.join(scratch, 'project');
-    const migration = path.join(root, 'db', 'migrations', 'market', '0000_init.sql');
-    fs.mkdirSync(path.dirname(migration), { recursive: true });
-    fs.writeFileSync(migration, 'create table a (id int);');
-    const first = initialClusterFile(root);
-    expect(first).toMatch(/build[/\\]pglite[/\\]migrated-[0-9a-f]{16}\.tar\.gz$/);
-    expect(initialClusterFile(root)).toBe(first);
-    fs.writeFileSync(migration, 'create table a (id bigint);');
-    expect(initialClusterFile(root)).not.toBe(first);
-  });
-
-  it('changes when the postcode centroids loaded at migration time change', () => {
-    const root = path.join(scratch, 'centroids');
-    const sectors = path.join(root, 'server/marketplace/geography/postcode-centroids/sectors.csv');
-    fs.mkdirSync(path.dirname(sectors), { recursive: true });
-    fs.writeFileSync(sectors, 'sector,lat,lng,postcodes,country\nTD15 1,55.77,-2.02,302,England\n');
-    const first = initialClusterFile(root);
-    fs.writeFileSync(
-      sectors,
-      'sector,lat,lng,postcodes,country\nTD15 1,55.77,-2.02,302,Scotland\n',
-    );
-    expect(initialClusterFile(root)).not.toBe(first);
-  });
-});
 
 describe('a new data directory', () => {
   const file = path.join(scratch, 'build', 'pglite', 'migrated-0123456789abcdef.tar.gz');

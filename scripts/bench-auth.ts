@@ -24,7 +24,7 @@ import {
 import express from 'express';
 import pino from 'pino';
 import { databaseTarget, openDatabase } from '../db/client.ts';
-import { migrateDatabase } from '../db/migrate.ts';
+import { initialClusterFile, prepareDatabase } from '../server/prepare-database.ts';
 import { createIdentityService, parseIdentityConfig } from '../identity/public.ts';
 import {
   claimSignature,
@@ -45,9 +45,13 @@ const env = {
 async function serve() {
   const dataDir = process.env.BENCH_DATA_DIR!;
   const database = await openDatabase(
-    databaseTarget({ databaseUrl: process.env.DATABASE_URL, dataDir }),
+    databaseTarget({
+      databaseUrl: process.env.DATABASE_URL,
+      dataDir,
+      initialCluster: initialClusterFile(),
+    }),
   );
-  await migrateDatabase(database);
+  await prepareDatabase(database);
   let app = express();
   const server = http.createServer((req, res) => app(req, res));
   // On a loaded machine the event loop can stall past Node's 5 s keep-alive, and the server would

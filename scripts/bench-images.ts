@@ -9,11 +9,12 @@
 //    then what a visitor sees after it: each of those variants must be a cache hit (no encode);
 // 4. cold variants on request once the job has made the 1,920 px working copy (quality 65, which
 //    the job does not make);
-// 5. cached variants under load with autocannon (in a child process): a cached variant must
+// 5. cached variants under load (in a child process, scripts/bench/load-child.ts): a cached variant must
 //    never be re-encoded. The server's listener is composed as server/main.ts composes it: hits
 //    in memory answered in front of Express (`answeringCachedImagesFirst`), the rest by the
-//    image router. autocannon keeps no response bodies (`discardBodies`): it UTF-8-decoded every
-//    image into a string, which capped this phase at about 1,500 requests/s whatever the server.
+//    image router. The load is Node's own client, dropping the bodies (`discardBodies`):
+//    autocannon UTF-8-decodes every image into a string, which capped this phase at about 1,500
+//    requests/s whatever the server.
 // CPU time is process.cpuUsage() around each phase (sharp's threads are in this process; so is
 // the HTTP client, a small share) divided by the variants encoded: on a shared, loaded machine it
 // is steadier than variants/s. `--on-demand-only` skips 3 and 4 (to run against older code).
@@ -27,7 +28,7 @@ import { parseArgs } from 'node:util';
 import express from 'express';
 import { IMAGE_WIDTHS } from '../domain/images.ts';
 import { createLocalBlobStore } from '../server/media/blob-store.ts';
-import { staticSecurityHeaders } from '../server/http/create-app.ts';
+import { securityHeaders } from '../server/http/create-app.ts';
 import {
   answeringCachedImagesFirst,
   createCachedImageHandler,
@@ -87,7 +88,7 @@ try {
   const server = http
     .createServer(
       answeringCachedImagesFirst(
-        createCachedImageHandler(routeVariants, { headers: staticSecurityHeaders() }),
+        createCachedImageHandler(routeVariants, { securityHeaders: securityHeaders() }),
         app,
       ),
     )
@@ -176,7 +177,7 @@ try {
   // 5. Cached: the cold variants again, under load.
   const encodesBefore = encodes;
   const cachedCpu = process.cpuUsage();
-  // autocannon in a child process: this process's CPU time is then the server's alone.
+  // The load from a child process: this process's CPU time is then the server's alone.
   const cached = await loadFromChild({
     url: base,
     connections,

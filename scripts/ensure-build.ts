@@ -6,7 +6,8 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { initialClusterFile, writeInitialCluster } from '../db/pglite-initial-cluster.ts';
+import { writeInitialCluster } from '../db/pglite-initial-cluster.ts';
+import { initialClusterFile } from '../server/prepare-database.ts';
 import { hashSources } from '../server/source-digest.ts';
 import { precompressAssets } from './precompress-assets.ts';
 
@@ -23,7 +24,7 @@ export async function ensureBuild(): Promise<void> {
   await writeInitialCluster(initialClusterFile(), async () => {
     process.stderr.write('Preparing the database that new data directories start from…\n');
     // Loaded only when the cluster must be made: most runs find it made.
-    const { migratedPgliteCluster } = await import('../db/migrate.ts');
+    const { migratedPgliteCluster } = await import('../server/prepare-database.ts');
     return migratedPgliteCluster();
   });
 }

@@ -5,15 +5,17 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { databaseTarget, openDatabase } from '../db/client.ts';
-import { migrateDatabase } from '../db/migrate.ts';
-import { seedDemoIfEmpty } from '../db/seed/seed-demo.ts';
+import { initialClusterFile, prepareDatabase } from '../server/prepare-database.ts';
+import { seedDemoIfEmpty } from '../server/marketplace/demo/seed-demo.ts';
 import { createLocalBlobStore } from '../server/media/blob-store.ts';
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'roost-seed-timing-'));
 try {
-  const database = await openDatabase(databaseTarget({ dataDir }));
+  const database = await openDatabase(
+    databaseTarget({ dataDir, initialCluster: initialClusterFile() }),
+  );
   try {
-    await migrateDatabase(database);
+    await prepareDatabase(database);
     const started = performance.now();
     // Processor time too (this process's threads: sharp's and PGlite's), which a busy machine
     // stretches far less than the wall-clock time.

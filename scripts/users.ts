@@ -32,11 +32,10 @@ import {
   openDatabase,
   type DatabaseHandle,
 } from '../db/client.ts';
-import { migrateDatabase } from '../db/migrate.ts';
-import { createIdentityService, parseIdentityConfig } from '../identity/public.ts';
+import { initialClusterFile, prepareDatabase } from '../server/prepare-database.ts';
+import { createIdentityService } from '../identity/public.ts';
 import { loadConfig } from '../server/config.ts';
 import { createLogger } from '../server/logger.ts';
-import { parseMailConfig } from '../server/mail/mail-config.ts';
 import { createMailer } from '../server/mail/mailer.ts';
 
 const usage = `Usage: npm run users -- <create|add-to-group|remove-from-group|list|disable|enable|delete|history> [options]
@@ -67,10 +66,7 @@ if (!command || values.help) {
 
 const config = loadConfig(process.env);
 const logger = createLogger({ ...config, logLevel: 'warn' });
-const identityConfig = parseIdentityConfig(process.env, {
-  dataDir: config.dataDir,
-  publicUrl: config.publicUrl,
-});
+const identityConfig = config.identity;
 const poolId = identityConfig.userPoolId;
 
 async function connect(): Promise<{
@@ -89,16 +85,15 @@ async function connect(): Promise<{
   if (values.endpoint) return viaServer(values.endpoint);
   let database: DatabaseHandle;
   try {
-    database = await openDatabase(databaseTarget(config));
+    database = await openDatabase(
+      databaseTarget({ ...config, initialCluster: initialClusterFile() }),
+    );
   } catch (error) {
     if (error instanceof DatabaseLockedError) return viaServer(identityConfig.endpointUrl);
     throw error;
   }
-  await migrateDatabase(database);
-  const mailer = createMailer(
-    parseMailConfig(process.env, { dataDir: config.dataDir, isProduction: config.isProduction }),
-    logger,
-  );
+  await prepareDatabase(database);
+  const mailer = createMailer(config.mail, logger);
   const service = await createIdentityService({
     db: database.db,
     config: identityConfig,

@@ -1,5 +1,13 @@
-import { describe, expect, it } from 'vitest';
-import { parseConfig } from './config.ts';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { parseConfig as parseConfigIn } from './config.ts';
+
+// Identity's settings keep their generated secrets under DATA_DIR: a scratch one, not ./data.
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'roost-config-'));
+afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+const parseConfig = (env: NodeJS.ProcessEnv) => parseConfigIn({ DATA_DIR: dataDir, ...env });
 
 describe('site shell settings', () => {
   it('has working defaults and no social links until configured', () => {

@@ -1,5 +1,13 @@
-import { describe, expect, it } from 'vitest';
-import { ConfigError, parseConfig } from './config.ts';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { ConfigError, parseConfig as parseConfigIn } from './config.ts';
+
+// Identity's settings keep their generated secrets under DATA_DIR: a scratch one, not ./data.
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'roost-config-'));
+afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+const parseConfig = (env: NodeJS.ProcessEnv) => parseConfigIn({ DATA_DIR: dataDir, ...env });
 
 describe('parseConfig', () => {
   it('applies the documented defaults', () => {
@@ -8,8 +16,52 @@ describe('parseConfig', () => {
     expect(config.publicUrl).toBe('http://localhost:3000');
     expect(config.databaseUrl).toBeUndefined();
     expect(config.seedDemo).toBe(true);
-    expect(config.dataDir).toMatch(/\/data$/);
     expect(config.trustProxy).toBe(false);
+    expect(config.webConcurrency).toBe(1);
+    // Amazon Cognito's settings keep no secret of ours on disk, so ./data is left alone.
+    const cognito = { COGNITO_USER_POOL_ID: 'eu-west-2_abc', COGNITO_CLIENT_ID: 'c' };
+    const unset = parseConfigIn({
+      AUTH_PROVIDER: 'cognito',
+      COGNITO_REGION: 'eu-west-2',
+      ...cognito,
+    });
+    expect(unset.dataDir).toBe(path.resolve('data'));
+  });
+
+  it('reads each part’s settings once, into the one object', () => {
+    const config = parseConfig({ MEDIA_MAX_PHOTOS: '12', MAIL_FROM: 'Roost <a@roost.test>' });
+    expect(config.media.maxPhotos).toBe(12);
+    expect(config.media.store).toEqual({ kind: 'local', root: expect.stringContaining(dataDir) });
+    expect(config.mail.from).toBe('Roost <a@roost.test>');
+    expect(config.payments.provider.kind).not.toBe('stripe');
+    expect(config.identity.provider).toBe('embedded');
+    expect(config.identity.publicUrl).toBe(config.publicUrl);
+  });
+
+  it.each([
+    [{ MEDIA_MAX_PHOTOS: 'lots' }, 'MEDIA_MAX_PHOTOS'],
+    [{ SMTP_URL: 'mail.example' }, 'SMTP_URL'],
+    [{ AUTH_PROVIDER: 'cognito' }, 'COGNITO_USER_POOL_ID'],
+    [{ STRIPE_SECRET_KEY: 'sk_test_x' }, 'STRIPE_PUBLISHABLE_KEY'],
+  ])('reports a part’s bad setting %o in one line naming %s', (env, name) => {
+    expect(() => parseConfig(env)).toThrow(ConfigError);
+    expect(() => parseConfig(env)).toThrow(new RegExp(`^Invalid configuration: ${name} [^\\n]+$`));
+  });
+
+  it('runs one process per core with PostgreSQL, unless WEB_CONCURRENCY says', () => {
+    const url = 'postgres://127.0.0.1:5432/roost';
+    expect(parseConfig({ DATABASE_URL: url }).webConcurrency).toBe(os.availableParallelism());
+    expect(parseConfig({ DATABASE_URL: url, WEB_CONCURRENCY: '3' }).webConcurrency).toBe(3);
+    expect(parseConfig({ WEB_CONCURRENCY: '1' }).webConcurrency).toBe(1);
+  });
+
+  it('refuses more than one process on PGlite, saying why', () => {
+    expect(() => parseConfig({ WEB_CONCURRENCY: '2' })).toThrow(
+      /^Invalid configuration: WEB_CONCURRENCY must be 1 with the embedded PGlite database/,
+    );
+    expect(() => parseConfig({ WEB_CONCURRENCY: '0' })).toThrow(
+      /^Invalid configuration: WEB_CONCURRENCY /,
+    );
   });
 
   it.each([

@@ -1,6 +1,17 @@
+import os from 'node:os';
 import path from 'node:path';
 import express from 'express';
 import { z } from 'zod';
+import { parseIdentityConfig, type IdentityConfig } from '../identity/public.ts';
+import { ConfigError } from './config-error.ts';
+import { parseMailConfig, type MailConfig } from './mail/mail-config.ts';
+import {
+  parsePaymentsConfig,
+  type PaymentsConfig,
+} from './marketplace/payments/payments-config.ts';
+import { parseMediaConfig, type MediaConfig } from './media/media-config.ts';
+
+export { ConfigError };
 
 /**
  * Every setting Roost reads, validated once at start-up. A bad value stops the process with one
@@ -142,6 +153,13 @@ const envSchema = z.object({
    * number, once the regulations commence; unset: the number is optional.
    */
   PRS_DATABASE_REQUIRED_FROM: z.iso.date('expected a date as YYYY-MM-DD').optional(),
+  /** Server processes (node:cluster); unset: one per core with PostgreSQL, one with PGlite. */
+  WEB_CONCURRENCY: z.coerce
+    .number({ message: 'expected a number of processes' })
+    .int('expected a whole number')
+    .min(1)
+    .max(64)
+    .optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -178,6 +196,16 @@ export interface Config {
   uploadsPerHour: number;
   /** From this day (YYYY-MM-DD) a let in England needs its PRS Database number; null: optional. */
   prsDatabaseRequiredFrom: string | null;
+  /** Server processes under node:cluster (1: no cluster); the background jobs run in one. */
+  webConcurrency: number;
+  /** Paid upgrades: Stripe with keys, else the built-in stand-in provider (docs/payments.md). */
+  payments: PaymentsConfig;
+  /** Upload limits and the blob store (local files, or S3). */
+  media: MediaConfig;
+  /** SMTP, an SMS provider, or the DATA_DIR/outbox. */
+  mail: MailConfig;
+  /** The embedded Cognito-compatible user pool, or Amazon Cognito (docs/identity.md). */
+  identity: IdentityConfig;
 }
 
 /** Public facts about the site, safe to send to the browser (never put a secret here). */
@@ -186,10 +214,6 @@ export interface SiteConfig {
   companyNumber: string | undefined;
   blogUrl: string;
   socialLinks: { name: string; url: string }[];
-}
-
-export class ConfigError extends Error {
-  override name = 'ConfigError';
 }
 
 export function parseConfig(source: NodeJS.ProcessEnv): Config {
@@ -208,14 +232,16 @@ export function parseConfig(source: NodeJS.ProcessEnv): Config {
   const env = result.data;
   if (env.DATABASE_URL) refuseMissingSharedSettings(present);
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '');
+  const dataDir = path.resolve(env.DATA_DIR);
+  const isProduction = env.NODE_ENV === 'production';
   return {
     env: env.NODE_ENV,
-    isProduction: env.NODE_ENV === 'production',
+    isProduction,
     host: env.HOST,
     port: env.PORT,
     trustProxy: env.TRUST_PROXY ?? false,
     publicUrl,
-    dataDir: path.resolve(env.DATA_DIR),
+    dataDir,
     databaseUrl: env.DATABASE_URL,
     seedDemo: env.SEED_DEMO,
     logLevel: env.LOG_LEVEL,
@@ -243,6 +269,16 @@ export function parseConfig(source: NodeJS.ProcessEnv): Config {
     redisUrl: env.REDIS_URL,
     uploadsPerHour: env.UPLOADS_PER_HOUR,
     prsDatabaseRequiredFrom: env.PRS_DATABASE_REQUIRED_FROM ?? null,
+    webConcurrency: webConcurrency(env),
+    // Each part's own settings, read from the same variables.
+    payments: oneLine(() =>
+      parsePaymentsConfig(present, { isProduction, companyName: env.COMPANY_NAME }),
+    ),
+    media: oneLine(() => parseMediaConfig(present, dataDir)),
+    mail: oneLine(() => parseMailConfig(present, { dataDir, isProduction })),
+    identity: oneLine(() =>
+      parseIdentityConfig(present, { dataDir, publicUrl, sharedDatabase: !!env.DATABASE_URL }),
+    ),
   };
 }
 
@@ -267,6 +303,30 @@ function refuseMissingSharedSettings(present: Record<string, string | undefined>
     if (!present[name]) {
       throw new ConfigError(`Invalid configuration: ${name} must be set with DATABASE_URL: ${why}`);
     }
+  }
+}
+
+function webConcurrency(env: Env): number {
+  if (!env.DATABASE_URL) {
+    if ((env.WEB_CONCURRENCY ?? 1) > 1) {
+      throw new ConfigError(
+        'Invalid configuration: WEB_CONCURRENCY must be 1 with the embedded PGlite database, which one process at a time may open; set DATABASE_URL to run more',
+      );
+    }
+    return 1;
+  }
+  return env.WEB_CONCURRENCY ?? os.availableParallelism();
+}
+
+/** A part's own parser reports a bad value as an Error of its own: one line, as ours. */
+function oneLine<T>(parse: () => T): T {
+  try {
+    return parse();
+  } catch (error) {
+    if (error instanceof Error && error.message.startsWith('Invalid configuration:')) {
+      throw new ConfigError(error.message);
+    }
+    throw error;
   }
 }
 

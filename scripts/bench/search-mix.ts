@@ -1,5 +1,5 @@
 import { slugify } from '../../domain/listing/listing-url.ts';
-import { SEED_PLACES } from '../../db/seed/uk-places.ts';
+import { SEED_PLACES } from '../../server/marketplace/demo/uk-places.ts';
 
 export type MixKind = 'place' | 'filters' | 'keywords' | 'district' | 'browse';
 

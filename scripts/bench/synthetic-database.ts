@@ -5,8 +5,8 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { openDatabase, type DatabaseHandle } from '../../db/client.ts';
-import { migrateDatabase } from '../../db/migrate.ts';
-import { SEED_PLACES } from '../../db/seed/uk-places.ts';
+import { prepareDatabase } from '../../server/prepare-database.ts';
+import { SEED_PLACES } from '../../server/marketplace/demo/uk-places.ts';
 
 export interface BenchDatabaseOptions {
   /** A PostgreSQL server; PGlite when absent. */
@@ -192,7 +192,7 @@ export function rowsOf<T>(result: unknown): T[] {
 
 /** Migrates the database and seeds `total` listings unless it already holds exactly that many. */
 export async function preparedDatabase(handle: DatabaseHandle, total: number) {
-  await migrateDatabase(handle);
+  await prepareDatabase(handle);
   const [existing] = rowsOf<{ n: number }>(
     await handle.db.execute(sql`select count(*)::int as n from market.listings`),
   );

@@ -25,7 +25,6 @@ import {
 } from '../../identity/public.ts';
 import { serveForTest } from '../../tests/support/serve.ts';
 import { createTestDatabase, type TestDatabase } from '../../tests/support/test-database.ts';
-import { parseConfig } from '../config.ts';
 import { createHttpApp } from '../http/create-app.ts';
 import { createLogger } from '../logger.ts';
 import { createMarketplace } from '../marketplace/marketplace.ts';
@@ -86,7 +85,7 @@ export async function startAuthTestApp(): Promise<AuthTestApp> {
       limits: { anonymousRequestsPerHour: 10_000 },
     });
   const identity = await startPool({});
-  const logger = createLogger(parseConfig({ LOG_LEVEL: 'silent' }));
+  const logger = createLogger({ logLevel: 'silent' });
   const auth = createAuth({
     logger,
     loadSettings: async () => {

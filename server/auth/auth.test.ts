@@ -3,7 +3,6 @@ import type { AddressInfo } from 'node:net';
 import { exportJWK, generateKeyPair, SignJWT, type JWK } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../logger.ts';
-import { parseConfig } from '../config.ts';
 import { createAuth, type Auth } from './auth.ts';
 import {
   authSettingsFromAmplifyConfig,
@@ -69,7 +68,7 @@ beforeAll(async () => {
   });
   auth = createAuth({
     loadSettings: async () => settings,
-    logger: createLogger(parseConfig({ LOG_LEVEL: 'silent' })),
+    logger: createLogger({ logLevel: 'silent' }),
   });
 });
 
@@ -209,7 +208,7 @@ describe('createAuth', () => {
       loadSettings: async () => {
         throw new Error('identity is starting');
       },
-      logger: createLogger(parseConfig({ LOG_LEVEL: 'silent' })),
+      logger: createLogger({ logLevel: 'silent' }),
     });
     expect(await broken.userFromIdToken(await idToken())).toBeNull();
   });

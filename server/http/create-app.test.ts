@@ -9,7 +9,7 @@ import { createLocalBlobStore } from '../media/blob-store.ts';
 import { createImageRouter } from '../media/image-route.ts';
 import { variantFileName } from '../media/variant-cache.ts';
 import { AppError } from './app-error.ts';
-import { createHttpApp, type HttpAppParts, staticSecurityHeaders } from './create-app.ts';
+import { createHttpApp, type HttpAppParts, securityHeaders } from './create-app.ts';
 import { findNulCharacter, isNestedDeeperThan, MAX_BODY_DEPTH } from './request-guards.ts';
 import { RetryLaterError } from './retry-later-error.ts';
 import { serveForTest } from '../../tests/support/serve.ts';
@@ -110,15 +110,27 @@ describe('requests', () => {
     expect(response.headers.get('referrer-policy')).toBe('same-origin');
   });
 
-  it('gives responses answered in front of the app the same static security headers', async () => {
-    const response = await fetch(`${baseUrl}/`);
-    const headers = staticSecurityHeaders();
-    expect(headers).toMatchObject({
-      'X-Content-Type-Options': 'nosniff',
-      'Cross-Origin-Resource-Policy': 'same-origin',
-    });
-    for (const [name, value] of Object.entries(headers)) {
-      expect(response.headers.get(name)).toBe(value);
+  it('gives responses answered in front of the app the same helmet headers', async () => {
+    const front = await serveForTest((req, res) => securityHeaders()(req, res, () => res.end()));
+    try {
+      const [app, alone] = await Promise.all([fetch(`${baseUrl}/`), fetch(front.base)]);
+      expect(alone.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(alone.headers.get('cross-origin-resource-policy')).toBe('same-origin');
+      for (const name of [
+        'x-content-type-options',
+        'cross-origin-resource-policy',
+        'cross-origin-opener-policy',
+        'strict-transport-security',
+        'x-frame-options',
+        'referrer-policy',
+        'origin-agent-cluster',
+        'x-dns-prefetch-control',
+        'x-permitted-cross-domain-policies',
+      ]) {
+        expect(alone.headers.get(name), name).toBe(app.headers.get(name));
+      }
+    } finally {
+      await front.close();
     }
   });
 });

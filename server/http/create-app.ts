@@ -1,4 +1,3 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
 import express, { type ErrorRequestHandler, type Router } from 'express';
 import helmet from 'helmet';
 import type { DatabaseHandle } from '../../db/client.ts';
@@ -32,20 +31,12 @@ const HELMET_OPTIONS = {
 } as const;
 
 /**
- * The headers helmet gives every response (`X-Content-Type-Options: nosniff`,
- * `Cross-Origin-Resource-Policy: same-origin`, HSTS, …), which do not depend on the request: for
- * responses answered in front of the app (cached image variants), so they carry the same ones.
+ * Helmet's headers (`X-Content-Type-Options: nosniff`, `Cross-Origin-Resource-Policy:
+ * same-origin`, HSTS, …): the app's first middleware, and the same for responses answered in
+ * front of the app (cached image variants), so they carry the same ones.
  */
-export function staticSecurityHeaders(): Record<string, string> {
-  const headers: Record<string, string> = {};
-  const res = {
-    setHeader: (name: string, value: unknown) => {
-      headers[name] = String(value);
-    },
-    removeHeader: () => {},
-  };
-  helmet(HELMET_OPTIONS)({} as IncomingMessage, res as unknown as ServerResponse, () => {});
-  return headers;
+export function securityHeaders() {
+  return helmet(HELMET_OPTIONS);
 }
 
 export interface HttpAppParts {
@@ -95,7 +86,7 @@ export function createHttpApp(parts: HttpAppParts): express.Express {
   );
   app.use(requestLogging(parts.logger));
   const security = parts.security ?? {};
-  app.use(helmet(HELMET_OPTIONS));
+  app.use(securityHeaders());
   app.use(
     contentSecurityPolicy({
       connectOrigins: security.connectOrigins,

@@ -1,3 +1,4 @@
+import cluster from 'node:cluster';
 import { Router } from 'express';
 import type { DatabaseHandle } from '../../db/client.ts';
 import type { AbuseLimiter } from '../../db/limits/index.ts';
@@ -23,7 +24,8 @@ export function createHealthRouter(
   const router = Router();
   router.get('/healthz', (_req, res) => {
     res.setHeader('Cache-Control', 'no-store');
-    res.json({ status: 'ok' });
+    // Under WEB_CONCURRENCY, which of the server processes answered (its number, not its pid).
+    res.json(cluster.worker ? { status: 'ok', worker: cluster.worker.id } : { status: 'ok' });
   });
   router.get('/readyz', async (_req, res) => {
     res.setHeader('Cache-Control', 'no-store');

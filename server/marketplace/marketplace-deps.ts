@@ -4,7 +4,7 @@ import type { SessionUser } from '../../domain/session-user.ts';
 import type { IdentityAdmin } from '../identity-admin/identity-admin.ts';
 import type { Logger } from '../logger.ts';
 import type { SendEmail } from './enquiries/submit-enquiry.ts';
-import type { MediaSettings } from './media/add-draft-media.ts';
+import type { MediaSettings } from './listing-media/add-draft-media.ts';
 import type { Geocoder } from './search/geocoder.ts';
 
 /** The marketplace's e-mails, by the tag the mailer files them under. */

@@ -13,7 +13,7 @@ import { createFavouritesService } from './favourites/favourites-service.ts';
 import { createListingsService } from './listings/listings-service.ts';
 import { createViewCounter } from './listings/view-counter.ts';
 import type { MarketplaceDeps } from './marketplace-deps.ts';
-import { createMediaService } from './media/media-service.ts';
+import { createMediaService } from './listing-media/media-service.ts';
 import { createAppealsService, createModerationService } from './moderation/moderation-service.ts';
 import { createAdminUsersService } from './admin-users/admin-users-service.ts';
 import { createAuditService } from './audit/audit-service.ts';

@@ -13,6 +13,7 @@ import {
 } from './image-route.ts';
 import { createVariantCache } from './variant-cache.ts';
 import { serveForTest } from '../../tests/support/serve.ts';
+import { securityHeaders } from '../http/create-app.ts';
 
 let root: string;
 let base: string;
@@ -53,12 +54,7 @@ beforeAll(async () => {
   behind.use(createImageRouter({ blobs, variants }));
   const front = await serveForTest(
     answeringCachedImagesFirst(
-      createCachedImageHandler(variants, {
-        headers: {
-          'X-Content-Type-Options': 'nosniff',
-          'Cross-Origin-Resource-Policy': 'same-origin',
-        },
-      }),
+      createCachedImageHandler(variants, { securityHeaders: securityHeaders() }),
       behind,
     ),
   );

@@ -63,11 +63,11 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 export interface CachedImageOptions {
   /**
-   * Headers every image response carries besides its own: the app's static security headers
+   * Sets the headers every image response carries besides its own: the app's helmet middleware
    * (`X-Content-Type-Options: nosniff`, `Cross-Origin-Resource-Policy`, …) when mounted before
-   * helmet.
+   * the app.
    */
-  headers?: Readonly<Record<string, string>>;
+  securityHeaders?: (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
 }
 
 export type CachedImageHandler = (
@@ -78,17 +78,16 @@ export type CachedImageHandler = (
 
 /**
  * The cached path alone: a GET or HEAD of `/img/<key>?w=&q=` whose variant is in memory (or
- * whose ETag the client already holds) is answered here, synchronously, with its headers written
- * in one go; anything else (a miss, an odd URL) goes on to `next` untouched. The server puts it
+ * whose ETag the client already holds) is answered here, synchronously (helmet sets its headers
+ * synchronously too); anything else (a miss, an odd URL) goes on to `next` untouched. The server puts it
  * in front of Express (`answeringCachedImagesFirst`): an image already made needs none of the
  * app's middleware (request log, CSP nonce, compression, session), and Express's own dispatch
  * cost three times the rest of a hit (docs/performance.md §5).
  */
 export function createCachedImageHandler(
   variants: VariantCache,
-  { headers = {} }: CachedImageOptions = {},
+  { securityHeaders = (_req, _res, next) => next() }: CachedImageOptions = {},
 ): CachedImageHandler {
-  const common = Object.entries(headers).flat();
   return (req, res, next) => {
     const url = req.url ?? '';
     if (!url.startsWith('/img/') || (req.method !== 'GET' && req.method !== 'HEAD')) {
@@ -108,8 +107,10 @@ export function createCachedImageHandler(
     const etag = etagOf(key, spec);
     const validators = ['ETag', etag, 'Cache-Control', IMMUTABLE, 'Vary', 'Accept'];
     if (matchesEtag(req.headers['if-none-match'], etag)) {
-      res.writeHead(304, [...common, ...validators]);
-      res.end();
+      securityHeaders(req, res, () => {
+        res.writeHead(304, validators);
+        res.end();
+      });
       return;
     }
     const body = variants.peek(key, spec);
@@ -117,16 +118,17 @@ export function createCachedImageHandler(
       next();
       return;
     }
-    res.writeHead(200, [
-      ...common,
-      ...validators,
-      'Content-Type',
-      CONTENT_TYPES[spec.format],
-      'Content-Length',
-      String(body.length),
-    ]);
-    if (req.method === 'HEAD') res.end();
-    else res.end(body);
+    securityHeaders(req, res, () => {
+      res.writeHead(200, [
+        ...validators,
+        'Content-Type',
+        CONTENT_TYPES[spec.format],
+        'Content-Length',
+        String(body.length),
+      ]);
+      if (req.method === 'HEAD') res.end();
+      else res.end(body);
+    });
   };
 }
 

@@ -19,7 +19,11 @@ describe('import boundaries', { timeout: 60_000 }, () => {
   it.each([
     ['server/marketplace/example.ts', "import { x } from '../../app/lib/x.ts';\nvoid x;\n"],
     ['server/example.ts', "import { x } from '~/lib/x';\nvoid x;\n"],
-    ['db/seed/example.ts', "import { x } from '../../app/features/x.ts';\nvoid x;\n"],
+    ['db/example.ts', "import { x } from '../app/features/x.ts';\nvoid x;\n"],
+    ['db/example.ts', "import { x } from '../server/source-digest.ts';\nvoid x;\n"],
+    ['db/example.ts', "import type { X } from '../server/marketplace/x.ts';\nexport type Y = X;\n"],
+    ['db/example.ts', "import { x } from '../identity/public.ts';\nvoid x;\n"],
+    ['db/example.js', "import { x } from '../domain/labels.ts';\nvoid x;\n"],
     ['identity/example.ts', "import { x } from '../app/lib/x.ts';\nvoid x;\n"],
     ['identity/example.ts', "import { x } from '../domain/labels.ts';\nvoid x;\n"],
     ['domain/example.ts', "import { x } from '../server/http/x.ts';\nvoid x;\n"],
@@ -36,8 +40,22 @@ describe('import boundaries', { timeout: 60_000 }, () => {
     ['app/features/example.tsx', "import { x } from '~/components/icons';\nvoid x;\n"],
     ['domain/listing/example.ts', "import { z } from 'zod';\nvoid z;\n"],
     ['app/features/example.server.ts', "import { x } from '../../server/http/x.ts';\nvoid x;\n"],
+    ['db/example.ts', "import { x } from './client.ts';\nvoid x;\n"],
   ])('allows %s to import: %s', async (filePath, code) => {
     expect(await rulesBroken(filePath, code)).not.toContain(RESTRICTED);
+  });
+});
+
+describe('the database layer', { timeout: 60_000 }, () => {
+  it('imports no other part of Roost: what fills the database lives beside its area', async () => {
+    const results = await eslint.lintFiles(['db/**/*.{ts,js}']);
+    const broken = results.flatMap((result) =>
+      result.messages
+        .filter((message) => message.ruleId === RESTRICTED)
+        .map((message) => `${result.filePath}:${message.line} ${message.message}`),
+    );
+    expect(results.length).toBeGreaterThan(5);
+    expect(broken).toEqual([]);
   });
 });
 

@@ -11,7 +11,7 @@ import { fromBase } from './support/site-origin';
 test('a district with no homes to rent offers 1, 3 and 5 miles with their counts', async ({
   page,
 }) => {
-  // Longsight: a Manchester district the demo lists nothing in (db/seed/uk-places.ts).
+  // Longsight: a Manchester district the demo lists nothing in (server/marketplace/demo/uk-places.ts).
   await page.goto('/search/for-rent/?location=m12');
   await settleCookieChoice(page);
   await expect(page.getByLabel('Town, city or postcode')).toHaveValue('M12');

@@ -13,7 +13,7 @@ import { createLocalBlobStore } from '../../server/media/blob-store.ts';
 import { DEFAULT_IMAGE_LIMITS } from '../../server/media/process-image.ts';
 import { createMarketplace, type Marketplace } from '../../server/marketplace/marketplace.ts';
 import { DEFAULT_SUPPLIER } from '../../server/marketplace/payments/payments-config.ts';
-import { createTestProvider } from '../../server/marketplace/payments/test-provider.ts';
+import { createTestProvider } from '../../server/marketplace/payments/stand-in-provider.ts';
 import { messageThreads } from '../../server/marketplace/messages/schema.ts';
 import { insertListing } from './listing-factory.ts';
 import { photo, rentSteps } from './listing-world.ts';

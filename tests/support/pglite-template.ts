@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { migratedPgliteCluster } from '../../db/migrate.ts';
-import { initialClusterFile, readInitialCluster } from '../../db/pglite-initial-cluster.ts';
+import { readInitialCluster } from '../../db/pglite-initial-cluster.ts';
+import { initialClusterFile, migratedPgliteCluster } from '../../server/prepare-database.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {

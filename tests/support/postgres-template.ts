@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../../db/client.ts';
-import { migrateDatabase } from '../../db/migrate.ts';
+import { prepareDatabase } from '../../server/prepare-database.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -39,7 +39,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   await onTestServer(`create database ${name}`);
   const handle = await openDatabase({ kind: 'postgres', url: testServerUrl(name) });
   try {
-    await migrateDatabase(handle);
+    await prepareDatabase(handle);
   } finally {
     // A template may have no one connected while it is copied.
     await handle.close();

@@ -43,6 +43,8 @@ export async function startRoost(
       PORT: String(port),
       HTTPS_PORT: String(httpsPort),
       ...shared,
+      // One process (its pid is the child's) unless a test asks for the cluster.
+      WEB_CONCURRENCY: '1',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

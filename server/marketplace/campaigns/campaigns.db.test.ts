@@ -16,7 +16,7 @@ import { savedSearches } from '../alerts/schema.ts';
 import { createMarketplace } from '../marketplace.ts';
 import { WEBHOOK_PATH } from '../payments/payments-router.ts';
 import { invoices, payments, products, upgrades } from '../payments/schema.ts';
-import { createHttpWebhookDelivery, createTestProvider } from '../payments/test-provider.ts';
+import { createHttpWebhookDelivery, createTestProvider } from '../payments/stand-in-provider.ts';
 import type { CampaignsService } from './campaigns-service.ts';
 import { campaignDeliveries, emailCampaigns, promoCodes } from './schema.ts';
 

@@ -1,14 +1,13 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../tests/support/test-database.ts';
-import { parseConfig } from '../../config.ts';
 import { AppError } from '../../http/app-error.ts';
 import { createLogger } from '../../logger.ts';
 import { contactMessages } from './schema.ts';
 import { submitContactMessage, type OperatorEmail } from './submit-contact-message.ts';
 
 let database: TestDatabase;
-const logger = createLogger(parseConfig({ LOG_LEVEL: 'silent' }));
+const logger = createLogger({ logLevel: 'silent' });
 
 beforeAll(async () => {
   database = await createTestDatabase();

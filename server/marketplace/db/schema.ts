@@ -16,4 +16,4 @@ export * from '../audit/schema.ts';
 export * from '../admin-users/schema.ts';
 export * from '../campaigns/schema.ts';
 export * from '../messages/schema.ts';
-export * from '../media/schema.ts';
+export * from '../listing-media/schema.ts';

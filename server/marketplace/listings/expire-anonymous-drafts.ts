@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { Database } from '../../../db/client.ts';
 import { defineJob } from '../../jobs/job-queue.ts';
 import { isBlobKey, type BlobStore } from '../../media/blob-store.ts';
-import { isBlobReferenced, lockBlobKey } from '../media/blob-references.ts';
+import { isBlobReferenced, lockBlobKey } from '../listing-media/blob-references.ts';
 import { listingDrafts } from './schema.ts';
 
 const DAY_MS = 86_400_000;

@@ -3,7 +3,7 @@ import type { Database } from '../../../db/client.ts';
 import { addressKey, comparableText } from '../../../domain/moderation/repost-fingerprint.ts';
 import { listings } from '../listings/schema.ts';
 import { isPublicListingSql } from '../listings/public-listing-sql.ts';
-import { mediaPhashes } from '../media/schema.ts';
+import { mediaPhashes } from '../listing-media/schema.ts';
 import { listingReports } from '../reports/schema.ts';
 import { REVIEW_REQUEST_REPORTER } from './moderation-hold.ts';
 import { recordMissingFingerprints } from './repost-fingerprints.ts';

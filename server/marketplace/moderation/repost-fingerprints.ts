@@ -2,7 +2,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client.ts';
 import { addressKey, comparableText } from '../../../domain/moderation/repost-fingerprint.ts';
 import { listingMedia, listings } from '../listings/schema.ts';
-import { mediaPhashes } from '../media/schema.ts';
+import { mediaPhashes } from '../listing-media/schema.ts';
 import { moderationActions, repostFingerprints } from './schema.ts';
 
 /**

@@ -11,7 +11,7 @@ import {
 import { WEBHOOK_PATH } from './payments-router.ts';
 import { createReceiptEmailJob, type PaymentEmail } from './receipt-email.ts';
 import { payments } from './schema.ts';
-import { createHttpWebhookDelivery, createTestProvider } from './test-provider.ts';
+import { createHttpWebhookDelivery, createTestProvider } from './stand-in-provider.ts';
 
 /**
  * The administrators' view: the payments list with its filters and totals, the CSV export, a

@@ -4,7 +4,7 @@ import type { Logger } from '../../logger.ts';
 import type { PaymentProvider } from './payment-provider.ts';
 import type { PaymentsConfig } from './payments-config.ts';
 import { createStripeProvider } from './stripe-provider.ts';
-import { createTestProvider, type WebhookDelivery } from './test-provider.ts';
+import { createTestProvider, type WebhookDelivery } from './stand-in-provider.ts';
 
 /**
  * The provider the configuration asks for: Stripe with keys, the test provider without (it

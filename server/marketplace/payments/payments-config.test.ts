@@ -4,7 +4,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError } from '../../config.ts';
 import { parsePaymentsConfig } from './payments-config.ts';
-import { testWebhookSecretFrom } from './test-provider.ts';
+import { testWebhookSecretFrom } from './stand-in-provider.ts';
 import { csvCell } from './payments-csv.ts';
 
 const stripe = {

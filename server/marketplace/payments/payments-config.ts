@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { z } from 'zod';
 import { EXAMPLE_SUPPLIER } from '../../../domain/payments/example-supplier.ts';
-import { ConfigError } from '../../config.ts';
+import { ConfigError } from '../../config-error.ts';
 
 /**
  * Payment settings, validated at start-up like server/config.ts: a bad value stops Roost with

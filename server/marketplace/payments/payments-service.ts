@@ -16,7 +16,7 @@ import type { SupplierDetails } from './payments-config.ts';
 import { exportPaymentsCsv } from './payments-csv.ts';
 import { refundPayment } from './refund-payment.ts';
 import { loadCheckout, startCheckout } from './start-checkout.ts';
-import { submitTestOutcome } from './test-checkout.ts';
+import { submitTestOutcome } from './stand-in-checkout.ts';
 
 export interface PaymentsServiceDeps {
   db: Database;

@@ -1,9 +1,9 @@
 import { isValid, toOutcode } from 'postcode';
 import { describe, expect, it } from 'vitest';
-import { letRuleIssues } from '../../domain/lettings/check-let.ts';
-import { isLetNation } from '../../domain/lettings/rules-by-nation.ts';
-import { unlawfulWordingReason } from '../../domain/text.ts';
-import { RESULTS_PAGE_SIZE } from '../../server/marketplace/search/search-listings.ts';
+import { letRuleIssues } from '../../../domain/lettings/check-let.ts';
+import { isLetNation } from '../../../domain/lettings/rules-by-nation.ts';
+import { unlawfulWordingReason } from '../../../domain/text.ts';
+import { RESULTS_PAGE_SIZE } from '../search/search-listings.ts';
 import { buildDemoListings, DRAWN_HOMES } from './seed-demo.ts';
 import { SEED_PLACES } from './uk-places.ts';
 

@@ -20,7 +20,7 @@ import {
   createTestProvider,
   TestProviderRefusedError,
   type WebhookDelivery,
-} from './test-provider.ts';
+} from './stand-in-provider.ts';
 
 /**
  * The built-in test provider that `npm start` uses offline: its outcomes go through the same

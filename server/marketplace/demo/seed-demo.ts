@@ -1,12 +1,13 @@
+// Over 400 lines: building the demo homes and storing them is one seed, read top to bottom.
 import { count, eq } from 'drizzle-orm';
 import { isValid as isValidPostcode } from 'postcode';
-import { appState } from '../../server/marketplace/db/app-state-schema.ts';
-import { listers, listings, type NewListing } from '../../server/marketplace/listings/schema.ts';
-import type { BlobStore } from '../../server/media/blob-store.ts';
-import type { Database } from '../client.ts';
-import type { ListingFeature } from '../../domain/listing/enums.ts';
-import { depositCapFor } from '../../domain/lettings/check-let.ts';
-import { isLetNation } from '../../domain/lettings/rules-by-nation.ts';
+import { appState } from '../db/app-state-schema.ts';
+import { listers, listings, type NewListing } from '../listings/schema.ts';
+import type { BlobStore } from '../../media/blob-store.ts';
+import type { Database } from '../../../db/client.ts';
+import type { ListingFeature } from '../../../domain/listing/enums.ts';
+import { depositCapFor } from '../../../domain/lettings/check-let.ts';
+import { isLetNation } from '../../../domain/lettings/rules-by-nation.ts';
 import { fillEveryTown } from './demo-stock.ts';
 import { insertDemo, renderPictureSets } from './store-demo.ts';
 import { SEED_PLACES, SEED_STREETS, type SeedPlace } from './uk-places.ts';

@@ -1,12 +1,8 @@
-import {
-  listingMedia,
-  listingPriceHistory,
-  listings,
-} from '../../server/marketplace/listings/schema.ts';
-import { mediaPhashes } from '../../server/marketplace/media/schema.ts';
-import type { BlobStore } from '../../server/media/blob-store.ts';
-import { photoHash } from '../../server/media/photo-hash.ts';
-import type { Database } from '../client.ts';
+import { listingMedia, listingPriceHistory, listings } from '../listings/schema.ts';
+import { mediaPhashes } from '../listing-media/schema.ts';
+import type { BlobStore } from '../../media/blob-store.ts';
+import { photoHash } from '../../media/photo-hash.ts';
+import type { Database } from '../../../db/client.ts';
 import { createDemoPhotos } from './demo-photos.ts';
 import type { DemoListing } from './seed-demo.ts';
 

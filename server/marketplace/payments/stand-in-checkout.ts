@@ -4,7 +4,7 @@ import type { SessionUser } from '../../../domain/session-user.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { PaymentProvider } from './payment-provider.ts';
 import { findPayment, loadBuyerPayment, type Db } from './payment-records.ts';
-import { TEST_OUTCOMES, TestOutcomeError, type TestPaymentProvider } from './test-provider.ts';
+import { TEST_OUTCOMES, TestOutcomeError, type TestPaymentProvider } from './stand-in-provider.ts';
 import type { Payment } from './schema.ts';
 
 export const outcomeInput = z.object({

@@ -3,12 +3,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { asc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listingMedia, listings } from '../../server/marketplace/listings/schema.ts';
-import { findModeratedOriginal } from '../../server/marketplace/moderation/repost-check.ts';
-import { recordRepostFingerprint } from '../../server/marketplace/moderation/repost-fingerprints.ts';
-import { moderationActions } from '../../server/marketplace/moderation/schema.ts';
-import { createLocalBlobStore } from '../../server/media/blob-store.ts';
-import { createTestDatabase, type TestDatabase } from '../../tests/support/test-database.ts';
+import { listingMedia, listings } from '../listings/schema.ts';
+import { findModeratedOriginal } from '../moderation/repost-check.ts';
+import { recordRepostFingerprint } from '../moderation/repost-fingerprints.ts';
+import { moderationActions } from '../moderation/schema.ts';
+import { createLocalBlobStore } from '../../media/blob-store.ts';
+import { createTestDatabase, type TestDatabase } from '../../../tests/support/test-database.ts';
 import { seedDemoIfEmpty } from './seed-demo.ts';
 
 /**

@@ -1,5 +1,5 @@
-import { RESULTS_PAGE_SIZE } from '../../server/marketplace/search/search-listings.ts';
-import type { NewListing } from '../../server/marketplace/listings/schema.ts';
+import { RESULTS_PAGE_SIZE } from '../search/search-listings.ts';
+import type { NewListing } from '../listings/schema.ts';
 import type { DemoHome, DemoListing } from './seed-demo.ts';
 import { SEED_PLACES } from './uk-places.ts';
 
