@@ -17,7 +17,7 @@ type StoredPicture = {
 };
 
 /**
- * The pictures and floorplan of each drawn home that `demo` shows (db/seed/demo-photos.ts),
+ * The pictures and floorplan of each drawn home that `demo` shows (demo-photos.ts),
  * drawn from its type and rooms and stored in the blob store once, however many listings show
  * them; a few homes at a time, so both cores stay busy.
  */

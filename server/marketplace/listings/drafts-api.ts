@@ -13,7 +13,7 @@ import { mountOperations, operationsOf } from '../../http/api-operation.ts';
 import { AppError } from '../../http/app-error.ts';
 import { formatMegabytes } from '../../media/process-image.ts';
 import type { Marketplace } from '../marketplace.ts';
-import { arrangeMediaInput } from '../media/arrange-draft-media.ts';
+import { arrangeMediaInput } from '../listing-media/arrange-draft-media.ts';
 import { errors, json, jsonBody, signedIn } from '../openapi/common.ts';
 import { draftStepBody } from './api-bodies.ts';
 import { draft, draftMedia, savedListing } from './api-responses.ts';

@@ -10,7 +10,7 @@ import { sessionUserOf } from '../../auth/session-middleware.ts';
 import { mountOperations, operationsOf } from '../../http/api-operation.ts';
 import { errors, idParam, json, jsonBody, listingIdPath, signedIn } from '../openapi/common.ts';
 import type { PaymentsService } from './payments-service.ts';
-import { outcomeInput } from './test-checkout.ts';
+import { outcomeInput } from './stand-in-checkout.ts';
 
 type Deps = { payments: PaymentsService };
 const operation = operationsOf<Deps>();
