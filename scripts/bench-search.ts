@@ -241,7 +241,7 @@ try {
   const rows: RatioRow[] = [
     {
       bench: 'bench:search',
-      measure: `search use case p95, ${engine}, ${total.toLocaleString('en-GB')} listings`,
+      measure: `search use case p95, ${engine.split(' (')[0]}, ${total.toLocaleString('en-GB')} listings`,
       figure: { value: p95, unit: 'ms' },
       floor: {
         name: 'the same SQL through the driver, p95',
@@ -254,7 +254,7 @@ try {
   if (selectFloor !== undefined) {
     rows.push({
       bench: 'bench:search',
-      measure: `search use case p95, ${engine} (reference)`,
+      measure: `search use case p95, ${engine.split(' (')[0]} (reference)`,
       figure: { value: p95, unit: 'ms' },
       floor:
         typeof selectFloor === 'number'
