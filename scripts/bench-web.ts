@@ -1,4 +1,5 @@
-// `npm run bench:web -- [--url http://localhost:3000] [--chrome PATH] [--runs 3] [--js-only]`
+// `npm run bench:web -- [--url http://localhost:3000] [--chrome PATH] [--runs 3]
+//   [--calibration-runs 3] [--js-only]`
 //
 // What a visitor's browser gets:
 // 1. Lighthouse (the `lighthouse` package, mobile preset with simulated throttling, in headless
@@ -6,7 +7,7 @@
 //    `--url`, or else of the production build started here on its own data (demo seeded).
 //    Lighthouse's CPU slowdown is relative to the host, so it is calibrated first, as
 //    Lighthouse's throttling guide (docs/throttling.md, 'Calibrating the CPU slowdown') describes:
-//    one run's `benchmarkIndex` gives the multiplier that makes this host a mid-tier phone, and
+//    the median `benchmarkIndex` of a few runs gives the multiplier that makes this host a mid-tier phone, and
 //    every measured run uses it — a run then stands for the same phone on any host. Each page is
 //    measured `--runs` times and each figure is the median, as Lighthouse's docs advise.
 // 2. JavaScript each of those pages loads before any interaction (entry, root and route modules
@@ -35,6 +36,8 @@ const { values } = parseArgs({
     chrome: { type: 'string' },
     'js-only': { type: 'boolean', default: false },
     runs: { type: 'string', default: '3' },
+    /** Lighthouse runs whose median benchmark index calibrates the CPU slowdown. */
+    'calibration-runs': { type: 'string', default: '3' },
     /** Write every Lighthouse report (JSON) here. */
     'report-dir': { type: 'string' },
   },
@@ -228,11 +231,18 @@ async function lighthouseScores(base: string) {
     chromeFlags: ['--headless=new', '--no-sandbox', '--disable-dev-shm-usage'],
   });
   try {
-    // The calibration run: its benchmark index (Lighthouse's 'CPU/Memory Power') sets the slowdown.
-    const calibration = await lighthouseRun(lighthouse, pages.home, chrome.port, 4);
-    const benchmarkIndex = Math.round(calibration.lhr.environment.benchmarkIndex);
+    // The calibration: the median benchmark index (Lighthouse's 'CPU/Memory Power') of a few
+    // runs sets the slowdown; one run's index moves with whatever else the host is doing.
+    const indexes: number[] = [];
+    for (let run = 0; run < Number(values['calibration-runs']); run++) {
+      const calibration = await lighthouseRun(lighthouse, pages.home, chrome.port, 4);
+      indexes.push(Math.round(calibration.lhr.environment.benchmarkIndex));
+    }
+    const benchmarkIndex = median(indexes);
     const slowdown = cpuSlowdownFor(benchmarkIndex);
-    console.log(`Host benchmark index ${benchmarkIndex}: CPU slowdown ${slowdown.toFixed(2)}×.`);
+    console.log(
+      `Host benchmark index ${benchmarkIndex} (median of ${indexes.join(', ')}): CPU slowdown ${slowdown.toFixed(2)}×.`,
+    );
     for (const page of Object.entries(pages)) {
       const figures = await measurePage(lighthouse, chrome.port, page, slowdown);
       const [name] = page;
