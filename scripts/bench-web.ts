@@ -7,9 +7,10 @@
 //    `--url`, or else of the production build started here on its own data (demo seeded).
 //    Lighthouse's CPU slowdown is relative to the host, so it is calibrated first, as
 //    Lighthouse's throttling guide (docs/throttling.md, 'Calibrating the CPU slowdown') describes:
-//    the median `benchmarkIndex` of a few runs gives the multiplier that makes this host a mid-tier phone, and
-//    every measured run uses it — a run then stands for the same phone on any host. Each page is
-//    measured `--runs` times and each figure is the median, as Lighthouse's docs advise.
+//    the median `benchmarkIndex` of a few runs gives the multiplier that makes this host a
+//    mid-tier phone, and every measured run uses it — a run then stands for the same phone on
+//    any host. Each page is measured `--runs` times; each figure is the median, as Lighthouse's
+//    docs advise.
 // 2. JavaScript each of those pages loads before any interaction (entry, root and route modules
 //    and their static imports, from the build's route manifest), gzip-compressed as served.
 //    Lazy chunks (the Authenticator, Leaflet, the listing wizard) are not counted.
