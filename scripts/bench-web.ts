@@ -26,6 +26,7 @@ import type LighthouseRun from 'lighthouse';
 import { resolveChromium } from '../tests/e2e/support/chromium.ts';
 import { startBuiltRoost } from '../tests/support/roost-process.ts';
 import { ensureBuild } from './ensure-build.ts';
+import { cpuSlowdownFor } from './bench/lighthouse-calibration.ts';
 import { reportRatios, type RatioRow } from './bench/ratio-table.ts';
 import { throttling } from 'lighthouse/core/config/constants.js';
 
@@ -64,18 +65,6 @@ const TARGETS = {
 const CALIBRATED = { performance: '', lcpMs: 'ms', tbtMs: 'ms', cls: '' } as const;
 let failed = false;
 const rows: RatioRow[] = [];
-
-/**
- * The CPU slowdown that makes a host of this `benchmarkIndex` a mid-tier phone, by the anchors of
- * Lighthouse's CPU slowdown calculator (linked from its throttling guide): 150 → 1×, 800 → 2×,
- * 1,300 → 3×, then one more per 233 (4× at about 1,530, the default's high-end desktop). A host
- * slower than the phone is not slowed down.
- */
-function cpuSlowdownFor(benchmarkIndex: number): number {
-  if (benchmarkIndex >= 1300) return 3 + (benchmarkIndex - 1300) / 233;
-  if (benchmarkIndex >= 800) return 2 + (benchmarkIndex - 800) / 500;
-  return Math.max(1, 1 + (benchmarkIndex - 150) / 650);
-}
 
 interface RouteEntry {
   module: string;
