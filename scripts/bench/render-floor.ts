@@ -62,10 +62,7 @@ export async function renderFloor() {
     async record(base: string, paths: string[], cookie?: string) {
       mode = 'record';
       try {
-        for (const page of paths) {
-          const response = await fetch(`${base}${page}`, { headers: cookie ? { cookie } : {} });
-          await response.arrayBuffer();
-        }
+        for (const page of paths) await fetchAgainIfReset(`${base}${page}`, cookie);
       } finally {
         mode = 'off';
       }
@@ -85,4 +82,20 @@ export async function renderFloor() {
       }
     },
   };
+}
+
+/**
+ * One page over HTTP, sent again when the connection was reset: on a loaded machine the server can
+ * close an idle keep-alive socket just as the client reuses it.
+ */
+async function fetchAgainIfReset(url: string, cookie?: string) {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      const response = await fetch(url, { headers: cookie ? { cookie } : {} });
+      await response.arrayBuffer();
+      return;
+    } catch (error) {
+      if (attempt === 3) throw error;
+    }
+  }
 }
