@@ -136,25 +136,29 @@ try {
 
   // 2. Cold, from the original.
   bytesServed = 0;
-  const sequential = await measure(async () => {
-    for (const key of coldKeys) {
-      for (const width of coldWidths) await fetchVariant(key, width, 75, 'image/webp');
-    }
-  });
-  const sequentialBytes = bytesServed;
-  // The floor: sharp alone, the same originals, widths and encoder settings as a request's
-  // render (server/media/render-variants.ts), one at a time, no HTTP and no cache.
-  const sharpAlone = await measure(async () => {
-    for (const original of originals.slice(0, photoCount)) {
-      for (const width of coldWidths) {
-        await sharp(original)
+  // Each cold variant, then its floor: sharp alone on the same original, width and encoder
+  // settings as a request's render (server/media/render-variants.ts), no HTTP and no cache —
+  // alternated, so that the machine's other work weighs on both alike.
+  const sequential = { seconds: 0, cpuMs: 0, encodes: 0 };
+  const sharpAlone = { seconds: 0, cpuMs: 0 };
+  for (const [index, key] of coldKeys.entries()) {
+    for (const width of coldWidths) {
+      const served = await measure(() => fetchVariant(key, width, 75, 'image/webp'));
+      const alone = await measure(async () => {
+        await sharp(originals[index])
           .rotate()
           .resize({ width, withoutEnlargement: true })
           .webp({ quality: 75, effort: 2 })
           .toBuffer();
-      }
+      });
+      sequential.seconds += served.seconds;
+      sequential.cpuMs += served.cpuMs;
+      sequential.encodes += served.encodes;
+      sharpAlone.seconds += alone.seconds;
+      sharpAlone.cpuMs += alone.cpuMs;
     }
-  });
+  }
+  const sequentialBytes = bytesServed;
   const sharpVariants = photoCount * coldWidths.length;
   const parallel = await measure(() =>
     inParallel(
