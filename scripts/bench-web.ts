@@ -281,4 +281,4 @@ for (const [page, kb] of Object.entries(javascriptPerPage())) {
   });
 }
 reportRatios(rows);
-process.exit(failed ? 1 : undefined);
+process.exit(failed || process.exitCode ? 1 : 0);
