@@ -85,6 +85,7 @@ async function serve() {
 }
 
 async function bench() {
+  // Long: one sequence of phases sharing the child server, its pool, users and SRP client state.
   const { values } = parseArgs({
     options: {
       users: { type: 'string', default: '200' },
