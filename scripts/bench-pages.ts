@@ -1,14 +1,15 @@
 // `npm run bench:pages -- [--listings 100000] [--database-url postgres://…] [--database-name NAME]
-//   [--data-dir DIR] [--seconds 10] [--connections 10]`
+//   [--data-dir DIR] [--seconds 10] [--connections 10] [--only search,property,…]`
 //
-// Server-rendered pages per second from the real server (as `npm start` composes it, without the
-// signed-out search page cache), with autocannon: search pages (200 URLs of the search mix, in
-// turn) and property pages (200 listings, in turn), each signed out and signed in. Targets
-// (docs/performance.md): ≥ 200 search pages/s, ≥ 300 property pages/s, signed-in ≤ 20 % slower. Prints the
-// figures last and exits non-zero below a target. autocannon runs in a child process, so the
-// server's CPU time per page (this process's `process.cpuUsage()` over a run / pages served) is
-// printed beside each figure: far less sensitive to a loaded machine than pages/s. Profile the
-// server with `NODE_ENV=production node --cpu-prof --import tsx scripts/bench-pages.ts …`.
+// Server-rendered pages from the real server (as `npm start` composes it, without the signed-out
+// search page cache), with autocannon in a child process: search pages (200 URLs of the search
+// mix, in turn) and property pages (200 listings, in turn), each signed out and signed in. The
+// server runs in this process, so this process's CPU time over a run ÷ pages served is the
+// server's CPU per page. Ratios (scripts/bench/ratio-table.ts): that ÷ the same pages rendered
+// by the app's React Router handler and React with the same loader data, no HTTP and no database
+// (scripts/bench/render-floor.ts), ≤ 1.5 for search and property pages; signed-in ÷ signed-out
+// CPU per page ≤ 1.2. Pages/s are for reference. Profile the server with
+// `NODE_ENV=production node --cpu-prof --import tsx scripts/bench-pages.ts …`.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
@@ -22,6 +23,8 @@ import { refreshSearchStatistics } from '../server/marketplace/search/refresh-se
 import { createBuiltSiteUser } from '../tests/support/built-site-user.ts';
 import { ensureBuild } from './ensure-build.ts';
 import { loadFromChild } from './bench/load-from-child.ts';
+import { reportRatios, type RatioRow } from './bench/ratio-table.ts';
+import { renderFloor } from './bench/render-floor.ts';
 import { searchMix } from './bench/search-mix.ts';
 import { freshDatabase, preparedDatabase, rowsOf } from './bench/synthetic-database.ts';
 
@@ -43,7 +46,6 @@ const connections = Number(values.connections);
 
 const loadAtStart = os.loadavg().map((load) => +load.toFixed(2));
 const WARM_UP_SECONDS = 3;
-const TARGETS = { search: 200, property: 300, signedInSlowdown: 0.2 };
 
 await ensureBuild();
 const { handle, engine, serverEnv, cleanup } = await freshDatabase({
@@ -52,7 +54,6 @@ const { handle, engine, serverEnv, cleanup } = await freshDatabase({
   databaseName: values['database-name'],
   connections,
 });
-let exitCode = 0;
 try {
   process.stderr.write(`Preparing ${engine}…\n`);
   await preparedDatabase(handle, total);
@@ -146,7 +147,7 @@ try {
       if (wanted && !wanted.includes(name)) continue;
       process.stderr.write(`Measuring ${name} pages for ${seconds} s…\n`);
       runs[name] = await run([...paths], cookie);
-      if (runs[name].non2xx || runs[name].errors) exitCode = 1;
+      if (runs[name].non2xx || runs[name].errors) process.exitCode = 1;
     }
     process.stdout.write(
       `${JSON.stringify(
@@ -164,31 +165,45 @@ try {
         2,
       )}\n`,
     );
-    const lines: string[] = [];
-    const check = (name: string, target: number) => {
+    const floor = await renderFloor();
+    const rows: RatioRow[] = [];
+    for (const [name, paths, cookie] of [
+      ['search', searches, undefined],
+      ['search-signed-in', searches, user.cookie],
+      ['property', properties, undefined],
+      ['property-signed-in', properties, user.cookie],
+    ] as const) {
       const figure = runs[name];
-      if (!figure) return;
-      const met = figure.perSecond >= target;
-      if (!met) exitCode = 1;
-      // CPU per page varies far less with the machine's load than pages/s: 1000 / ms is what
-      // one core given wholly to the server would serve.
-      const perCore = Math.round(1000 / figure.cpuMsPerPage);
-      lines.push(
-        `${name}: ${figure.perSecond} pages/s (target ≥ ${Math.round(target)}) ${met ? 'met' : 'MISSED'}; ` +
-          `server CPU ${figure.cpuMsPerPage} ms per page (${perCore} pages/s per core)`,
-      );
-    };
-    check('search', TARGETS.search);
-    check(
-      'search-signed-in',
-      runs.search ? runs.search.perSecond * (1 - TARGETS.signedInSlowdown) : 0,
-    );
-    check('property', TARGETS.property);
-    check(
-      'property-signed-in',
-      runs.property ? runs.property.perSecond * (1 - TARGETS.signedInSlowdown) : 0,
-    );
-    process.stdout.write(`${lines.join('\n')}\n`);
+      if (!figure) continue;
+      process.stderr.write(`Rendering ${name} pages from recorded loader data…\n`);
+      const sample = paths.slice(0, 50);
+      await floor.record(roost.url, sample, cookie);
+      const floorMs = await floor.cpuMsPerPage(roost.url, sample, cookie);
+      const signedIn = name.endsWith('-signed-in');
+      rows.push({
+        bench: 'bench:pages',
+        measure: `${name} page: server CPU`,
+        figure: { value: figure.cpuMsPerPage, unit: 'ms' },
+        floor: { name: 'React render, same loader data', value: floorMs, unit: 'ms' },
+        ...(signedIn ? {} : { target: { atMost: 1.5 } }),
+      });
+      const signedOut = runs[name.replace('-signed-in', '')];
+      if (signedIn && signedOut) {
+        rows.push({
+          bench: 'bench:pages',
+          measure: `${name} page: server CPU`,
+          figure: { value: figure.cpuMsPerPage, unit: 'ms' },
+          floor: { name: 'the same signed out', value: signedOut.cpuMsPerPage, unit: 'ms' },
+          target: { atMost: 1.2 },
+        });
+      }
+      rows.push({
+        bench: 'bench:pages',
+        measure: `${name} pages/s (reference)`,
+        figure: { value: figure.perSecond, unit: '/s' },
+      });
+    }
+    reportRatios(rows);
   } finally {
     // Requests the load generator gave up on at the end may still be in their loaders.
     await new Promise((resolve) => setTimeout(resolve, 2000));
@@ -197,4 +212,4 @@ try {
 } finally {
   await cleanup();
 }
-process.exit(exitCode);
+process.exit();
