@@ -62,11 +62,8 @@ export interface TokenService {
 
 const CACHE_MS = 60_000;
 
-export function createTokenService(
-  db: Database,
-  config: IdentityConfig,
-  secrets: Secrets,
-): TokenService {
+/** The signing keys, read from the database at most once a minute (or when forced). */
+function createKeyStore(db: Database, config: IdentityConfig, secrets: Secrets) {
   let active: ActiveKey | undefined;
   let published: { keys: JWK[] } | undefined;
   let verifyKeys: ReturnType<typeof createLocalJWKSet> | undefined;
@@ -114,6 +111,24 @@ export function createTokenService(
     return kid;
   }
 
+  // Each of these is set once load() has run.
+  return {
+    load,
+    createKey,
+    active: () => active!,
+    published: () => published!,
+    verifyKeys: () => verifyKeys!,
+  };
+}
+
+export function createTokenService(
+  db: Database,
+  config: IdentityConfig,
+  secrets: Secrets,
+): TokenService {
+  const keys = createKeyStore(db, config, secrets);
+  const { load } = keys;
+
   return {
     async ensureKeys() {
       const [current] = await db
@@ -123,66 +138,19 @@ export function createTokenService(
         .limit(1);
       const maxAgeMs = config.keyRotationDays * 86_400_000;
       if (!current || (maxAgeMs > 0 && Date.now() - current.createdAt.getTime() > maxAgeMs)) {
-        await createKey();
+        await keys.createKey();
       } else {
         await load(true);
       }
     },
-    rotate: createKey,
+    rotate: keys.createKey,
     async jwks() {
       await load();
-      return published!;
+      return keys.published();
     },
     async issue(input) {
       await load();
-      const now = Math.floor(Date.now() / 1000);
-      const { kid, key } = active!;
-      const attributeClaims: Record<string, unknown> = {};
-      for (const [name, value] of Object.entries(input.attributes)) {
-        if (name === 'sub') continue;
-        attributeClaims[name] =
-          name === 'email_verified' || name === 'phone_number_verified' ? value === 'true' : value;
-      }
-      const groups = input.groups.length ? { 'cognito:groups': input.groups } : {};
-      const id = new SignJWT({
-        ...attributeClaims,
-        ...groups,
-        'cognito:username': input.username,
-        origin_jti: input.originJti,
-        event_id: input.eventId,
-        token_use: 'id',
-        auth_time: input.authTime,
-        ...(input.nonce ? { nonce: input.nonce } : {}),
-        ...(input.identities ? { identities: input.identities } : {}),
-      })
-        .setProtectedHeader({ kid, alg: 'RS256' })
-        .setSubject(input.userId)
-        .setIssuer(config.issuer)
-        .setAudience(input.clientId)
-        .setIssuedAt(now)
-        .setExpirationTime(now + config.idTokenTtl)
-        .setJti(randomUUID())
-        .sign(key);
-      const access = new SignJWT({
-        ...groups,
-        version: 2,
-        client_id: input.clientId,
-        origin_jti: input.originJti,
-        event_id: input.eventId,
-        token_use: 'access',
-        scope: input.scope,
-        auth_time: input.authTime,
-        username: input.username,
-      })
-        .setProtectedHeader({ kid, alg: 'RS256' })
-        .setSubject(input.userId)
-        .setIssuer(config.issuer)
-        .setIssuedAt(now)
-        .setExpirationTime(now + config.accessTokenTtl)
-        .setJti(randomUUID())
-        .sign(key);
-      const [idToken, accessToken] = await Promise.all([id, access]);
-      return { idToken, accessToken };
+      return signTokens(config, keys.active(), input);
     },
     async verifyAccessToken(token) {
       if (typeof token !== 'string' || token.length > 8192) {
@@ -190,7 +158,7 @@ export function createTokenService(
       }
       await load();
       try {
-        const { payload } = await jwtVerify(token, verifyKeys!, {
+        const { payload } = await jwtVerify(token, keys.verifyKeys(), {
           issuer: config.issuer,
           algorithms: ['RS256'],
         });
@@ -208,4 +176,59 @@ export function createTokenService(
       }
     },
   };
+}
+
+/** An ID token and an access token, as Cognito shapes them, signed with the current key. */
+async function signTokens(
+  config: IdentityConfig,
+  { kid, key }: ActiveKey,
+  input: TokenClaimsInput,
+): Promise<{ idToken: string; accessToken: string }> {
+  const now = Math.floor(Date.now() / 1000);
+  const attributeClaims: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(input.attributes)) {
+    if (name === 'sub') continue;
+    attributeClaims[name] =
+      name === 'email_verified' || name === 'phone_number_verified' ? value === 'true' : value;
+  }
+  const groups = input.groups.length ? { 'cognito:groups': input.groups } : {};
+  const id = new SignJWT({
+    ...attributeClaims,
+    ...groups,
+    'cognito:username': input.username,
+    origin_jti: input.originJti,
+    event_id: input.eventId,
+    token_use: 'id',
+    auth_time: input.authTime,
+    ...(input.nonce ? { nonce: input.nonce } : {}),
+    ...(input.identities ? { identities: input.identities } : {}),
+  })
+    .setProtectedHeader({ kid, alg: 'RS256' })
+    .setSubject(input.userId)
+    .setIssuer(config.issuer)
+    .setAudience(input.clientId)
+    .setIssuedAt(now)
+    .setExpirationTime(now + config.idTokenTtl)
+    .setJti(randomUUID())
+    .sign(key);
+  const access = new SignJWT({
+    ...groups,
+    version: 2,
+    client_id: input.clientId,
+    origin_jti: input.originJti,
+    event_id: input.eventId,
+    token_use: 'access',
+    scope: input.scope,
+    auth_time: input.authTime,
+    username: input.username,
+  })
+    .setProtectedHeader({ kid, alg: 'RS256' })
+    .setSubject(input.userId)
+    .setIssuer(config.issuer)
+    .setIssuedAt(now)
+    .setExpirationTime(now + config.accessTokenTtl)
+    .setJti(randomUUID())
+    .sign(key);
+  const [idToken, accessToken] = await Promise.all([id, access]);
+  return { idToken, accessToken };
 }
