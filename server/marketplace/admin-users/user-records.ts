@@ -68,22 +68,7 @@ export interface MarketRecord {
 const iso = (value: Date | null | undefined) => (value ? value.toISOString() : null);
 
 export async function marketRecordOf(db: Database, sub: string): Promise<MarketRecord> {
-  const own = await db
-    .select({
-      id: listings.id,
-      title: listings.title,
-      status: listings.status,
-      town: listings.town,
-      channel: listings.channel,
-      bedrooms: listings.bedrooms,
-      propertyType: listings.propertyType,
-      deletedAt: listings.deletedAt,
-      ownerSuspendedAt: listings.ownerSuspendedAt,
-      publishedAt: listings.publishedAt,
-    })
-    .from(listings)
-    .where(eq(listings.ownerSub, sub))
-    .orderBy(desc(listings.id));
+  const own = await ownListings(db, sub);
   const ownIds = own.map((row) => row.id);
   const reportColumns = {
     id: listingReports.id,
@@ -118,20 +103,7 @@ export async function marketRecordOf(db: Database, sub: string): Promise<MarketR
         : Promise.resolve([{ total: 0 }]),
       db.select({ total: count() }).from(savedSearches).where(eq(savedSearches.ownerSub, sub)),
       db.select({ total: count() }).from(favourites).where(eq(favourites.userSub, sub)),
-      db
-        .select({
-          orderId: orders.id,
-          productName: orders.productName,
-          listingTitle: orders.listingTitle,
-          amountPence: orders.amountPence,
-          refundedPence: sql<number>`coalesce(${payments.refundedPence}, 0)::int`,
-          status: sql<string>`coalesce(${payments.status}::text, 'pending')`,
-          paidAt: payments.paidAt,
-        })
-        .from(orders)
-        .leftJoin(payments, eq(payments.orderId, orders.id))
-        .where(eq(orders.buyerSub, sub))
-        .orderBy(desc(orders.id)),
+      paymentsOf(db, sub),
       db.select().from(accountErasureRequests).where(eq(accountErasureRequests.userSub, sub)),
       latestConsent(db, sub),
     ]);
@@ -205,17 +177,6 @@ export async function exportUserData(
   const signIns = identityAdmin && account ? await identityAdmin.signInHistory(sub, 60) : [];
   const own = await db.select().from(listings).where(eq(listings.ownerSub, sub));
   const ownIds = own.map((row) => row.id);
-  const media = ownIds.length
-    ? await db
-        .select({
-          listingId: listingMedia.listingId,
-          kind: listingMedia.kind,
-          blobKey: listingMedia.blobKey,
-          caption: listingMedia.caption,
-        })
-        .from(listingMedia)
-        .where(inArray(listingMedia.listingId, ownIds))
-    : [];
   const sent = await db.select().from(enquiries).where(eq(enquiries.senderSub, sub));
   const received = ownIds.length
     ? await db.select().from(enquiries).where(inArray(enquiries.listingId, ownIds))
@@ -226,15 +187,7 @@ export async function exportUserData(
     .select()
     .from(listingReports)
     .where(eq(listingReports.reporterKey, reporterKeyOf(sub)));
-  const orderRows = await db.select().from(orders).where(eq(orders.buyerSub, sub));
-  const orderIds = orderRows.map((row) => row.id);
-  const paymentRows = orderIds.length
-    ? await db.select().from(payments).where(inArray(payments.orderId, orderIds))
-    : [];
-  const paymentIds = paymentRows.map((row) => row.id);
-  const invoiceRows = paymentIds.length
-    ? await db.select().from(invoices).where(inArray(invoices.paymentId, paymentIds))
-    : [];
+  const { orderRows, paymentRows, invoiceRows } = await ordersOf(db, sub);
   const record = await marketRecordOf(db, sub);
   const base = publicUrl.replace(/\/+$/, '');
   return {
@@ -253,17 +206,7 @@ export async function exportUserData(
         }
       : { sub, note: 'No account in the user pool.' },
     signInHistory: signIns,
-    listings: own.map(({ searchVector: _vector, ...row }) => ({
-      ...row,
-      url: `${base}${listingPath(row)}`,
-      photos: media
-        .filter((item) => item.listingId === row.id)
-        .map((item) => ({
-          kind: item.kind,
-          caption: item.caption,
-          url: `${base}${imageUrl(item.blobKey, 1920)}`,
-        })),
-    })),
+    listings: await listingsWithPhotos(db, own, base),
     enquiriesSent: sent.map(({ senderHash: _hash, ...row }) => row),
     enquiriesReceived: received.map(({ senderHash: _hash, ...row }) => row),
     favourites: favs.map((row) => ({
@@ -284,6 +227,87 @@ export async function exportUserData(
     },
     erasureRequest: record.erasure,
   };
+}
+
+function ownListings(db: Database, sub: string) {
+  return db
+    .select({
+      id: listings.id,
+      title: listings.title,
+      status: listings.status,
+      town: listings.town,
+      channel: listings.channel,
+      bedrooms: listings.bedrooms,
+      propertyType: listings.propertyType,
+      deletedAt: listings.deletedAt,
+      ownerSuspendedAt: listings.ownerSuspendedAt,
+      publishedAt: listings.publishedAt,
+    })
+    .from(listings)
+    .where(eq(listings.ownerSub, sub))
+    .orderBy(desc(listings.id));
+}
+
+function paymentsOf(db: Database, sub: string) {
+  return db
+    .select({
+      orderId: orders.id,
+      productName: orders.productName,
+      listingTitle: orders.listingTitle,
+      amountPence: orders.amountPence,
+      refundedPence: sql<number>`coalesce(${payments.refundedPence}, 0)::int`,
+      status: sql<string>`coalesce(${payments.status}::text, 'pending')`,
+      paidAt: payments.paidAt,
+    })
+    .from(orders)
+    .leftJoin(payments, eq(payments.orderId, orders.id))
+    .where(eq(orders.buyerSub, sub))
+    .orderBy(desc(orders.id));
+}
+
+/** The person's orders, with their payments and invoices. */
+async function ordersOf(db: Database, sub: string) {
+  const orderRows = await db.select().from(orders).where(eq(orders.buyerSub, sub));
+  const orderIds = orderRows.map((row) => row.id);
+  const paymentRows = orderIds.length
+    ? await db.select().from(payments).where(inArray(payments.orderId, orderIds))
+    : [];
+  const paymentIds = paymentRows.map((row) => row.id);
+  const invoiceRows = paymentIds.length
+    ? await db.select().from(invoices).where(inArray(invoices.paymentId, paymentIds))
+    : [];
+  return { orderRows, paymentRows, invoiceRows };
+}
+
+/** The person's listings for the export, each with its photos' captions and addresses. */
+async function listingsWithPhotos(
+  db: Database,
+  own: (typeof listings.$inferSelect)[],
+  base: string,
+) {
+  const ownIds = own.map((row) => row.id);
+  const media = ownIds.length
+    ? await db
+        .select({
+          listingId: listingMedia.listingId,
+          kind: listingMedia.kind,
+          blobKey: listingMedia.blobKey,
+          caption: listingMedia.caption,
+        })
+        .from(listingMedia)
+        .where(inArray(listingMedia.listingId, ownIds))
+    : [];
+  return own.map(({ searchVector: _vector, ...row }) => ({
+    ...row,
+    url: `${base}${listingPath(row)}`,
+    photos: media
+      .filter((item) => item.listingId === row.id)
+      .map((item) => ({
+        kind: item.kind,
+        caption: item.caption,
+        url: `${base}${imageUrl(item.blobKey, 1920)}`,
+      })),
+  }));
 }
 
 export type UserDataExport = Awaited<ReturnType<typeof exportUserData>>;
