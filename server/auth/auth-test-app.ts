@@ -111,32 +111,7 @@ export async function startAuthTestApp(): Promise<AuthTestApp> {
     client,
     signIn,
     async createUser(email, groups = []) {
-      const UserPoolId = config.userPoolId;
-      await admin.send(
-        new AdminCreateUserCommand({
-          UserPoolId,
-          Username: email,
-          MessageAction: 'SUPPRESS',
-          UserAttributes: [{ Name: 'email_verified', Value: 'true' }],
-        }),
-      );
-      await admin.send(
-        new AdminSetUserPasswordCommand({
-          UserPoolId,
-          Username: email,
-          Password: testPassword,
-          Permanent: true,
-        }),
-      );
-      for (const GroupName of groups) {
-        if (!existingGroups.has(GroupName)) {
-          await admin.send(new CreateGroupCommand({ UserPoolId, GroupName }));
-          existingGroups.add(GroupName);
-        }
-        await admin.send(
-          new AdminAddUserToGroupCommand({ UserPoolId, Username: email, GroupName }),
-        );
-      }
+      await createPoolUser(admin, config.userPoolId, { email, groups, existingGroups });
       return signIn(email);
     },
     async otherPool(env) {
@@ -153,6 +128,41 @@ export async function startAuthTestApp(): Promise<AuthTestApp> {
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** A confirmed account with the test password, in the given groups (made once each). */
+async function createPoolUser(
+  admin: CognitoIdentityProviderClient,
+  UserPoolId: string,
+  {
+    email,
+    groups,
+    existingGroups,
+  }: { email: string; groups: string[]; existingGroups: Set<string> },
+): Promise<void> {
+  await admin.send(
+    new AdminCreateUserCommand({
+      UserPoolId,
+      Username: email,
+      MessageAction: 'SUPPRESS',
+      UserAttributes: [{ Name: 'email_verified', Value: 'true' }],
+    }),
+  );
+  await admin.send(
+    new AdminSetUserPasswordCommand({
+      UserPoolId,
+      Username: email,
+      Password: testPassword,
+      Permanent: true,
+    }),
+  );
+  for (const GroupName of groups) {
+    if (!existingGroups.has(GroupName)) {
+      await admin.send(new CreateGroupCommand({ UserPoolId, GroupName }));
+      existingGroups.add(GroupName);
+    }
+    await admin.send(new AdminAddUserToGroupCommand({ UserPoolId, Username: email, GroupName }));
+  }
 }
 
 /** The app as `server/main.ts` composes it, with only what these tests need mounted. */

@@ -94,30 +94,11 @@ export function poolQueries(options: IdentityAdminOptions): PoolQueries {
   const { admin, userPoolId: UserPoolId } = options;
   const Username = (sub: string) => sub;
 
-  async function listUsers(Filter: string | undefined, limit: number): Promise<IdentityAccount[]> {
-    const found: IdentityAccount[] = [];
-    let PaginationToken: string | undefined;
-    do {
-      const page = await admin.send(
-        new ListUsersCommand({
-          UserPoolId,
-          ...(Filter ? { Filter } : {}),
-          Limit: Math.min(60, limit - found.length),
-          ...(PaginationToken ? { PaginationToken } : {}),
-        }),
-      );
-      for (const user of page.Users ?? [])
-        found.push(accountOf(user, attributesOf(user.Attributes)));
-      PaginationToken = page.PaginationToken;
-    } while (PaginationToken && found.length < limit);
-    return found;
-  }
-
   return {
     async search({ text, status, limit = 50 }) {
       const seen = new Map<string, IdentityAccount>();
       for (const filter of searchFilters(text?.trim() ?? '', status)) {
-        for (const account of await listUsers(filter || undefined, limit)) {
+        for (const account of await listUsers(options, filter || undefined, limit)) {
           seen.set(account.sub, account);
         }
       }
@@ -162,36 +143,65 @@ export function poolQueries(options: IdentityAdminOptions): PoolQueries {
       }));
     },
 
-    async groupMembers(GroupName) {
-      const subs: string[] = [];
-      let NextToken: string | undefined;
-      try {
-        do {
-          const page = await admin.send(
-            new ListUsersInGroupCommand({
-              UserPoolId,
-              GroupName,
-              Limit: 60,
-              ...(NextToken ? { NextToken } : {}),
-            }),
-          );
-          for (const user of page.Users ?? []) {
-            subs.push(attributesOf(user.Attributes).sub ?? user.Username ?? '');
-          }
-          NextToken = page.NextToken;
-        } while (NextToken && subs.length < 1000);
-      } catch (error) {
-        if ((error as Error).name !== 'ResourceNotFoundException') throw error;
-      }
-      return subs;
-    },
+    groupMembers: (GroupName) => groupMembers(options, GroupName),
     async createdSince(since) {
       if (options.poolDatabase) return usersCreatedSince(options.poolDatabase, since);
       // Amazon Cognito's ListUsers cannot filter by date: read the pool and keep the recent ones.
-      const all = await listUsers(undefined, 10_000);
+      const all = await listUsers(options, undefined, 10_000);
       return all
         .map((a) => (a.createdAt ? new Date(a.createdAt) : undefined))
         .filter((d): d is Date => d !== undefined && d >= since);
     },
   };
+}
+
+/** Every page of ListUsers for the filter, up to `limit` accounts. */
+async function listUsers(
+  { admin, userPoolId: UserPoolId }: IdentityAdminOptions,
+  Filter: string | undefined,
+  limit: number,
+): Promise<IdentityAccount[]> {
+  const found: IdentityAccount[] = [];
+  let PaginationToken: string | undefined;
+  do {
+    const page = await admin.send(
+      new ListUsersCommand({
+        UserPoolId,
+        ...(Filter ? { Filter } : {}),
+        Limit: Math.min(60, limit - found.length),
+        ...(PaginationToken ? { PaginationToken } : {}),
+      }),
+    );
+    for (const user of page.Users ?? []) found.push(accountOf(user, attributesOf(user.Attributes)));
+    PaginationToken = page.PaginationToken;
+  } while (PaginationToken && found.length < limit);
+  return found;
+}
+
+/** The subs of a group's members (none when there is no such group). */
+async function groupMembers(
+  { admin, userPoolId: UserPoolId }: IdentityAdminOptions,
+  GroupName: string,
+): Promise<string[]> {
+  const subs: string[] = [];
+  let NextToken: string | undefined;
+  try {
+    do {
+      const page = await admin.send(
+        new ListUsersInGroupCommand({
+          UserPoolId,
+          GroupName,
+          Limit: 60,
+          ...(NextToken ? { NextToken } : {}),
+        }),
+      );
+      for (const user of page.Users ?? []) {
+        subs.push(attributesOf(user.Attributes).sub ?? user.Username ?? '');
+      }
+      NextToken = page.NextToken;
+    } while (NextToken && subs.length < 1000);
+  } catch (error) {
+    if ((error as Error).name !== 'ResourceNotFoundException') throw error;
+  }
+  return subs;
 }

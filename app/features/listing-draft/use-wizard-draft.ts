@@ -14,7 +14,7 @@ import {
 } from '~/store/listing-draft-slice';
 import { FIRST_REGISTRATION_STEP, goToStep } from '~/store/registration-step-slice';
 import type { DraftMediaItem, DraftView } from './api/draft-view';
-import { usePublishDraft } from './api/publish-draft';
+import { type publishDraft, usePublishDraft } from './api/publish-draft';
 import { useSaveDraftStep } from './api/save-draft-step';
 import { useStartDraft } from './api/start-draft';
 import { replaceWizardUrl } from './wizard-url';
@@ -90,11 +90,7 @@ export function useWizardDraft(initialDraft: DraftView | null, media: DraftMedia
       const result = await publishing.mutateAsync(draftIdRef.current);
       dispatch(resetListingDraft());
       dispatch(goToStep(FIRST_REGISTRATION_STEP));
-      void navigate(
-        result.isHeldForReview
-          ? `/my-account/listings/${result.id}`
-          : `${listingPath(result.listing)}?published=1`,
-      );
+      void navigate(publishedPath(result));
     } catch (error) {
       showFailure(error, 'Could not publish. Try again.');
     }
@@ -150,4 +146,11 @@ function withoutStalePhotoError(
     errors: isPhotoErrorStale ? otherErrors : errors,
     formError: isPhotoErrorStale && formError === NO_PHOTO_MESSAGE ? '' : formError,
   };
+}
+
+/** Where publishing leads: the listing's page, or its page in the account while held for review. */
+function publishedPath(result: Awaited<ReturnType<typeof publishDraft>>): string {
+  return result.isHeldForReview
+    ? `/my-account/listings/${result.id}`
+    : `${listingPath(result.listing)}?published=1`;
 }

@@ -94,18 +94,11 @@ export async function adminOverview(
     ]);
 
   const signUpDays = await signUpsByDay(identityAdmin, now);
-  const listingsByDay = new Map(listingDays.map((row) => [row.day, Number(row.total)]));
-  const revenueByDay = new Map(revenueDays.map((row) => [row.day, Number(row.total)]));
-  const days: DayFigures[] = [];
-  for (let i = 0; i < 30; i++) {
-    const day = addDays(first, i);
-    days.push({
-      day,
-      signUps: signUpDays?.get(day) ?? 0,
-      listings: listingsByDay.get(day) ?? 0,
-      revenuePence: revenueByDay.get(day) ?? 0,
-    });
-  }
+  const days = chartDays(first, {
+    signUps: signUpDays ?? new Map(),
+    listings: new Map(listingDays.map((row) => [row.day, Number(row.total)])),
+    revenuePence: new Map(revenueDays.map((row) => [row.day, Number(row.total)])),
+  });
   const sumSince = (from: string, pick: (d: DayFigures) => number) =>
     days.filter((d) => d.day >= from).reduce((total, d) => total + pick(d), 0);
   return {
@@ -181,4 +174,20 @@ async function signUpsByDay(
   } catch {
     return null;
   }
+}
+
+/** The chart's 30 London days from `first`, each with its figures (0 for a day without). */
+function chartDays(
+  first: string,
+  byDay: Record<'signUps' | 'listings' | 'revenuePence', Map<string, number>>,
+): DayFigures[] {
+  return Array.from({ length: 30 }, (_, i) => {
+    const day = addDays(first, i);
+    return {
+      day,
+      signUps: byDay.signUps.get(day) ?? 0,
+      listings: byDay.listings.get(day) ?? 0,
+      revenuePence: byDay.revenuePence.get(day) ?? 0,
+    };
+  });
 }
