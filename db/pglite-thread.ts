@@ -151,6 +151,7 @@ interface OpenTransaction {
   lastSql?: string;
 }
 
+// size: one state machine (worker, unanswered calls, open transactions, restarts) whose parts share that state
 export async function startPgliteThread(options: PgliteThreadOptions): Promise<PgliteThread> {
   const stallMs = options.stallMs ?? DEFAULT_STALL_MS;
   // Several heartbeats to a stall, so one that is merely late is not taken for silence.

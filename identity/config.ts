@@ -187,85 +187,15 @@ export function parseIdentityConfig(
   }
   const env = result.data;
   const base = publicUrl.replace(/\/+$/, '');
-  let cognito: IdentityConfig['cognito'];
-  if (env.AUTH_PROVIDER === 'cognito') {
-    for (const name of ['COGNITO_USER_POOL_ID', 'COGNITO_CLIENT_ID', 'COGNITO_REGION'] as const) {
-      if (!env[name]) {
-        throw new IdentityConfigError(
-          `Invalid configuration: ${name} expected when AUTH_PROVIDER=cognito`,
-        );
-      }
-    }
-    cognito = {
-      userPoolId: env.COGNITO_USER_POOL_ID!,
-      clientId: env.COGNITO_CLIENT_ID!,
-      region: env.COGNITO_REGION!,
-      ...(env.COGNITO_OAUTH_DOMAIN ? { oauthDomain: env.COGNITO_OAUTH_DOMAIN } : {}),
-    };
-  }
+  const cognito = cognitoOf(env);
   const identityDir = path.join(dataDir, 'identity');
-  const isEmbedded = env.AUTH_PROVIDER === 'embedded';
-  if (isEmbedded && sharedDatabase && !env.IDENTITY_SECRET) {
-    throw new IdentityConfigError(SHARED_SECRET_MISSING);
-  }
-  const secret = env.IDENTITY_SECRET
-    ? Buffer.from(env.IDENTITY_SECRET, 'utf8')
-    : !isEmbedded
-      ? randomBytes(32)
-      : readOrCreate(path.join(identityDir, 'secret.key'), () =>
-          randomBytes(48).toString('base64url'),
-        );
-  const isAdminFromEnv = Boolean(
-    env.IDENTITY_ADMIN_ACCESS_KEY_ID && env.IDENTITY_ADMIN_SECRET_ACCESS_KEY,
+  const { secret, adminCredentials, adminCredentialsFrom } = secretsOf(
+    env,
+    identityDir,
+    sharedDatabase,
   );
-  const adminCredentialsFrom =
-    isEmbedded && sharedDatabase && !isAdminFromEnv ? 'database' : 'file';
-  const adminCredentials = isAdminFromEnv
-    ? {
-        accessKeyId: env.IDENTITY_ADMIN_ACCESS_KEY_ID!,
-        secretAccessKey: env.IDENTITY_ADMIN_SECRET_ACCESS_KEY!,
-      }
-    : !isEmbedded || adminCredentialsFrom === 'database'
-      ? { accessKeyId: '', secretAccessKey: '' }
-      : (JSON.parse(
-          readOrCreate(
-            path.join(identityDir, 'admin-credentials.json'),
-            generateAdminCredentials,
-          ).toString('utf8'),
-        ) as IdentityConfig['adminCredentials']);
   const httpsHost = new URL(base).hostname;
-  const list = (value: string | undefined, fallback: string[]) =>
-    value
-      ? value
-          .split(',')
-          .map((item) => item.trim())
-          .filter(Boolean)
-      : fallback;
-  const federation: FederatedProviderConfig[] = [];
-  if (env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET) {
-    federation.push({
-      name: 'Google',
-      clientId: env.GOOGLE_CLIENT_ID,
-      clientSecret: env.GOOGLE_CLIENT_SECRET,
-      issuerUrl: env.GOOGLE_ISSUER_URL,
-    });
-  }
-  if (env.FACEBOOK_CLIENT_ID && env.FACEBOOK_CLIENT_SECRET) {
-    federation.push({
-      name: 'Facebook',
-      clientId: env.FACEBOOK_CLIENT_ID,
-      clientSecret: env.FACEBOOK_CLIENT_SECRET,
-      issuerUrl: 'https://www.facebook.com',
-    });
-  }
-  if (env.APPLE_CLIENT_ID && env.APPLE_CLIENT_SECRET) {
-    federation.push({
-      name: 'SignInWithApple',
-      clientId: env.APPLE_CLIENT_ID,
-      clientSecret: env.APPLE_CLIENT_SECRET,
-      issuerUrl: 'https://appleid.apple.com',
-    });
-  }
+  const federation = federationOf(env);
   return {
     provider: env.AUTH_PROVIDER,
     ...(cognito ? { cognito } : {}),
@@ -327,6 +257,106 @@ export function generateAdminCredentials(): string {
     accessKeyId: `RAK${randomBytes(10).toString('hex').toUpperCase()}`,
     secretAccessKey: randomBytes(30).toString('base64url'),
   });
+}
+
+type Env = z.infer<typeof envSchema>;
+
+function list(value: string | undefined, fallback: string[]): string[] {
+  return value
+    ? value
+        .split(',')
+        .map((item) => item.trim())
+        .filter(Boolean)
+    : fallback;
+}
+
+/** The real pool's settings, required with AUTH_PROVIDER=cognito. */
+function cognitoOf(env: Env): IdentityConfig['cognito'] {
+  if (env.AUTH_PROVIDER !== 'cognito') return undefined;
+  for (const name of ['COGNITO_USER_POOL_ID', 'COGNITO_CLIENT_ID', 'COGNITO_REGION'] as const) {
+    if (!env[name]) {
+      throw new IdentityConfigError(
+        `Invalid configuration: ${name} expected when AUTH_PROVIDER=cognito`,
+      );
+    }
+  }
+  return {
+    userPoolId: env.COGNITO_USER_POOL_ID!,
+    clientId: env.COGNITO_CLIENT_ID!,
+    region: env.COGNITO_REGION!,
+    ...(env.COGNITO_OAUTH_DOMAIN ? { oauthDomain: env.COGNITO_OAUTH_DOMAIN } : {}),
+  };
+}
+
+/**
+ * The pool's secret and admin credentials: configured, or generated once into the data folder;
+ * with a shared database the secret must be configured and the credentials live in the database.
+ */
+function secretsOf(
+  env: Env,
+  identityDir: string,
+  sharedDatabase: boolean,
+): Pick<IdentityConfig, 'secret' | 'adminCredentials' | 'adminCredentialsFrom'> {
+  const isEmbedded = env.AUTH_PROVIDER === 'embedded';
+  if (isEmbedded && sharedDatabase && !env.IDENTITY_SECRET) {
+    throw new IdentityConfigError(SHARED_SECRET_MISSING);
+  }
+  const secret = env.IDENTITY_SECRET
+    ? Buffer.from(env.IDENTITY_SECRET, 'utf8')
+    : !isEmbedded
+      ? randomBytes(32)
+      : readOrCreate(path.join(identityDir, 'secret.key'), () =>
+          randomBytes(48).toString('base64url'),
+        );
+  const isAdminFromEnv = Boolean(
+    env.IDENTITY_ADMIN_ACCESS_KEY_ID && env.IDENTITY_ADMIN_SECRET_ACCESS_KEY,
+  );
+  const adminCredentialsFrom =
+    isEmbedded && sharedDatabase && !isAdminFromEnv ? 'database' : 'file';
+  const adminCredentials = isAdminFromEnv
+    ? {
+        accessKeyId: env.IDENTITY_ADMIN_ACCESS_KEY_ID!,
+        secretAccessKey: env.IDENTITY_ADMIN_SECRET_ACCESS_KEY!,
+      }
+    : !isEmbedded || adminCredentialsFrom === 'database'
+      ? { accessKeyId: '', secretAccessKey: '' }
+      : (JSON.parse(
+          readOrCreate(
+            path.join(identityDir, 'admin-credentials.json'),
+            generateAdminCredentials,
+          ).toString('utf8'),
+        ) as IdentityConfig['adminCredentials']);
+  return { secret, adminCredentials, adminCredentialsFrom };
+}
+
+/** Sign-in with Google, Facebook and Apple, for each whose client is configured. */
+function federationOf(env: Env): FederatedProviderConfig[] {
+  const federation: FederatedProviderConfig[] = [];
+  if (env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET) {
+    federation.push({
+      name: 'Google',
+      clientId: env.GOOGLE_CLIENT_ID,
+      clientSecret: env.GOOGLE_CLIENT_SECRET,
+      issuerUrl: env.GOOGLE_ISSUER_URL,
+    });
+  }
+  if (env.FACEBOOK_CLIENT_ID && env.FACEBOOK_CLIENT_SECRET) {
+    federation.push({
+      name: 'Facebook',
+      clientId: env.FACEBOOK_CLIENT_ID,
+      clientSecret: env.FACEBOOK_CLIENT_SECRET,
+      issuerUrl: 'https://www.facebook.com',
+    });
+  }
+  if (env.APPLE_CLIENT_ID && env.APPLE_CLIENT_SECRET) {
+    federation.push({
+      name: 'SignInWithApple',
+      clientId: env.APPLE_CLIENT_ID,
+      clientSecret: env.APPLE_CLIENT_SECRET,
+      issuerUrl: 'https://appleid.apple.com',
+    });
+  }
+  return federation;
 }
 
 /** Reads a generated file, creating it (owner-only) on first start. */

@@ -125,70 +125,19 @@ export function createProtocolHandler(ctx: IdentityContext) {
     applyCors(ctx, req, res);
     res.setHeader('Cache-Control', 'no-store');
     try {
-      const target = String(req.headers['x-amz-target'] ?? '');
-      if (!target.startsWith(TARGET_PREFIX)) {
-        throw new CognitoError(
-          'UnknownOperationException',
-          'Missing or unknown X-Amz-Target header.',
-        );
-      }
-      const name = target.slice(TARGET_PREFIX.length);
+      const name = operationName(req);
       const body: Buffer = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
-      let input: unknown = {};
-      if (body.length > 0) {
-        try {
-          input = JSON.parse(body.toString('utf8'));
-        } catch {
-          throw new CognitoError('SerializationException', 'Malformed request body.');
-        }
-      }
-      if (typeof input !== 'object' || input === null || Array.isArray(input)) {
-        throw new CognitoError('SerializationException', 'Request body must be a JSON object.');
-      }
-      let operation = publicOperations[name];
-      if (!operation && adminOperations[name]) {
-        const query = Object.fromEntries(
-          Object.entries(req.query).filter(
-            (entry): entry is [string, string] => typeof entry[1] === 'string',
-          ),
-        );
-        const isSigned = await verifySigV4(
-          {
-            method: req.method,
-            path: req.originalUrl.split('?')[0]!,
-            query,
-            headers: req.headers,
-            body,
-          },
-          ctx.config.adminCredentials,
-        );
-        if (!isSigned) {
-          throw new CognitoError(
-            'NotAuthorizedException',
-            'The request signature we calculated does not match the signature you provided.',
-          );
-        }
-        operation = adminOperations[name];
-      }
-      if (!operation) {
-        throw new CognitoError(
-          'UnknownOperationException',
-          `Operation ${name.slice(0, 64)} is not supported.`,
-        );
-      }
+      const input = parseInput(body);
+      const operation = await operationFor(ctx, req, name, body);
       // Checked once here for every operation: no string reaches the database unstorable.
-      assertStorableStrings(input as Record<string, unknown>);
+      assertStorableStrings(input);
       const request = {
         sourceIp: req.ip ?? 'unknown',
         ...(typeof req.headers['amz-sdk-invocation-id'] === 'string'
           ? { invocationId: req.headers['amz-sdk-invocation-id'] }
           : {}),
       };
-      const output = await operation(
-        { ...ctx, request },
-        input as Record<string, unknown>,
-        request,
-      );
+      const output = await operation({ ...ctx, request }, input, request);
       res
         .status(200)
         .set({ 'content-type': 'application/x-amz-json-1.1', 'x-amzn-requestid': requestId })
@@ -204,4 +153,62 @@ export function createProtocolHandler(ctx: IdentityContext) {
   };
 
   return { rawBody, preflight, handle };
+}
+
+function operationName(req: Request): string {
+  const target = String(req.headers['x-amz-target'] ?? '');
+  if (!target.startsWith(TARGET_PREFIX)) {
+    throw new CognitoError('UnknownOperationException', 'Missing or unknown X-Amz-Target header.');
+  }
+  return target.slice(TARGET_PREFIX.length);
+}
+
+function parseInput(body: Buffer): Record<string, unknown> {
+  let input: unknown = {};
+  if (body.length > 0) {
+    try {
+      input = JSON.parse(body.toString('utf8'));
+    } catch {
+      throw new CognitoError('SerializationException', 'Malformed request body.');
+    }
+  }
+  if (typeof input !== 'object' || input === null || Array.isArray(input)) {
+    throw new CognitoError('SerializationException', 'Request body must be a JSON object.');
+  }
+  return input as Record<string, unknown>;
+}
+
+/** The named operation: a public one, or an admin one when the request is SigV4-signed. */
+async function operationFor(ctx: IdentityContext, req: Request, name: string, body: Buffer) {
+  const operation = publicOperations[name];
+  if (operation) return operation;
+  const adminOperation = adminOperations[name];
+  if (adminOperation) {
+    const query = Object.fromEntries(
+      Object.entries(req.query).filter(
+        (entry): entry is [string, string] => typeof entry[1] === 'string',
+      ),
+    );
+    const isSigned = await verifySigV4(
+      {
+        method: req.method,
+        path: req.originalUrl.split('?')[0]!,
+        query,
+        headers: req.headers,
+        body,
+      },
+      ctx.config.adminCredentials,
+    );
+    if (!isSigned) {
+      throw new CognitoError(
+        'NotAuthorizedException',
+        'The request signature we calculated does not match the signature you provided.',
+      );
+    }
+    return adminOperation;
+  }
+  throw new CognitoError(
+    'UnknownOperationException',
+    `Operation ${name.slice(0, 64)} is not supported.`,
+  );
 }

@@ -64,22 +64,8 @@ export async function createIdentityService(
   options: IdentityServiceOptions,
 ): Promise<IdentityService> {
   const { config } = options;
-  const setListening = ({ publicUrl, httpsPort }: { publicUrl: string; httpsPort?: number }) => {
-    const base = publicUrl.replace(/\/+$/, '');
-    const isDefaultIssuer = config.issuer === `${config.publicUrl}/idp/${config.userPoolId}`;
-    const isDefaultDomain =
-      config.oauth.domain === `${new URL(config.publicUrl).hostname}:${config.httpsPort}`;
-    config.publicUrl = base;
-    config.endpointUrl = `${base}/idp`;
-    if (isDefaultIssuer) config.issuer = `${base}/idp/${config.userPoolId}`;
-    if (httpsPort !== undefined) {
-      config.httpsPort = httpsPort;
-      if (isDefaultDomain) {
-        config.oauth.domain = `${new URL(base).hostname}:${httpsPort}`;
-        config.oauth.baseUrl = `https://${config.oauth.domain}`;
-      }
-    }
-  };
+  const setListening = (where: { publicUrl: string; httpsPort?: number }) =>
+    moveListening(config, where);
   const router = express.Router();
   router.get('/amplify-config.json', (_req, res) => {
     res.set('Cache-Control', 'no-cache').json(amplifyConfig(config));
@@ -116,6 +102,48 @@ export async function createIdentityService(
     router.post(path, protocol.rawBody, protocol.handle);
   }
   router.use(createHostedOAuthRouter(ctx));
+  router.use(createWellKnownRouter(config, tokens));
+  const sweeper = setInterval(() => {
+    Promise.all([purgeExpiredSessions(ctx), purgeOldAuthEvents(ctx)]).catch((error: unknown) =>
+      options.logger.warn({ err: error }, 'identity: sweep failed'),
+    );
+  }, 60_000);
+  sweeper.unref();
+  return {
+    router,
+    tokens,
+    config,
+    setListening,
+    isTokenLive: (claims) => isSignInLive(options.db, claims),
+    close: async () => {
+      clearInterval(sweeper);
+    },
+  };
+}
+/** Moves the pool's URLs to where the server listens, unless they were configured apart. */
+function moveListening(
+  config: IdentityConfig,
+  { publicUrl, httpsPort }: { publicUrl: string; httpsPort?: number },
+): void {
+  const base = publicUrl.replace(/\/+$/, '');
+  const isDefaultIssuer = config.issuer === `${config.publicUrl}/idp/${config.userPoolId}`;
+  const isDefaultDomain =
+    config.oauth.domain === `${new URL(config.publicUrl).hostname}:${config.httpsPort}`;
+  config.publicUrl = base;
+  config.endpointUrl = `${base}/idp`;
+  if (isDefaultIssuer) config.issuer = `${base}/idp/${config.userPoolId}`;
+  if (httpsPort !== undefined) {
+    config.httpsPort = httpsPort;
+    if (isDefaultDomain) {
+      config.oauth.domain = `${new URL(base).hostname}:${httpsPort}`;
+      config.oauth.baseUrl = `https://${config.oauth.domain}`;
+    }
+  }
+}
+
+/** The pool's JWKS and OpenID discovery document, as Cognito publishes them. */
+function createWellKnownRouter(config: IdentityConfig, tokens: TokenService): Router {
+  const router = express.Router();
   const base = `/idp/${config.userPoolId}/.well-known`;
   router.get(`${base}/jwks.json`, async (_req, res, next) => {
     try {
@@ -147,21 +175,6 @@ export async function createIdentityService(
       code_challenge_methods_supported: ['S256'],
     });
   });
-  const sweeper = setInterval(() => {
-    Promise.all([purgeExpiredSessions(ctx), purgeOldAuthEvents(ctx)]).catch((error: unknown) =>
-      options.logger.warn({ err: error }, 'identity: sweep failed'),
-    );
-  }, 60_000);
-  sweeper.unref();
-  return {
-    router,
-    tokens,
-    config,
-    setListening,
-    isTokenLive: (claims) => isSignInLive(options.db, claims),
-    close: async () => {
-      clearInterval(sweeper);
-    },
-  };
+  return router;
 }
 export { loadTlsCredentials } from './tls.ts';

@@ -13,6 +13,7 @@ interface Photo {
  * below, and a full-screen view (a modal dialog, closed with Escape). The first photo loads
  * eagerly for LCP; the rest lazily.
  */
+// size: markup: the stage, thumbnails and full-screen dialog, sharing the keys and swipes that move between photos
 export function ListingGallery({ photos, title }: { photos: Photo[]; title: string }) {
   const [index, setIndex] = useState(0);
   const [isFullScreen, setIsFullScreen] = useState(false);

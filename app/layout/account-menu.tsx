@@ -9,6 +9,7 @@ import { ADMIN_LINKS } from './site-links';
  * Signed out: a sign-in link to /my-account. Signed in: a disclosure button with the display
  * name that opens 'Manage listings', the admin links for administrators, and 'Sign out'.
  */
+// size: markup: the menu's links, with the open/close handling they need
 export function AccountMenu() {
   const { user, isAdmin, signOut } = useAuth();
   const containerRef = useRef<HTMLDivElement>(null);

@@ -65,6 +65,7 @@ function BlogLink({ href }: { href: string }) {
 }
 
 /** The small-screen menu: every navigation link, the account links and sign out. */
+// size: markup: the small-screen menu's links, with the open/close handling they need
 function MobileMenu({ blogUrl }: { blogUrl: string }) {
   const { user, isAdmin, signOut } = useAuth();
   const location = useLocation();

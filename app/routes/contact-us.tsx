@@ -43,6 +43,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
+// size: markup: the contact form and its confirmation
 export default function ContactUs({ actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const isSending = navigation.state === 'submitting';

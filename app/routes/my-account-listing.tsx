@@ -59,6 +59,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
 const SALE_STATUSES = ['active', 'under_offer', 'sold_stc', 'paused'];
 const RENT_STATUSES = ['active', 'let_agreed', 'paused'];
 
+// size: markup: the listing's status, moderation notices, status forms and enquiries, each a few lines
 export default function ManageListing({ loaderData, actionData }: Route.ComponentProps) {
   const { listing, enquiries, products } = loaderData;
   const navigation = useNavigation();

@@ -71,6 +71,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   }
 }
 
+// size: markup: the listing, viewing times, each message and the reply form
 export default function MessageThread({ loaderData, actionData }: Route.ComponentProps) {
   const { thread } = loaderData;
   const navigation = useNavigation();
@@ -147,62 +148,7 @@ export default function MessageThread({ loaderData, actionData }: Route.Componen
                   {reportResult.message}
                 </p>
               ) : (
-                <details className="conversation__report" open={Boolean(reportResult)}>
-                  <summary>Report this message</summary>
-                  <Form method="post" className="form">
-                    <input type="hidden" name="intent" value="report" />
-                    <input type="hidden" name="messageId" value={message.id} />
-                    {reportResult && 'error' in reportResult ? (
-                      <p className="alert alert--error" role="alert">
-                        {reportResult.error}
-                      </p>
-                    ) : null}
-                    <SelectField
-                      id={`report-reason-${message.id}`}
-                      label="Reason"
-                      name="reason"
-                      defaultValue={
-                        reportResult && 'values' in reportResult ? reportResult.values.reason : ''
-                      }
-                      error={
-                        reportResult && 'fields' in reportResult
-                          ? reportResult.fields.reason
-                          : undefined
-                      }
-                      options={[
-                        ['', 'Choose a reason'] as const,
-                        ...MESSAGE_REPORT_REASONS.map(
-                          (reason) => [reason, LABELS.reportReason[reason]] as const,
-                        ),
-                      ]}
-                    />
-                    <Field
-                      id={`report-details-${message.id}`}
-                      label="Note for our moderators (optional)"
-                      error={
-                        reportResult && 'fields' in reportResult
-                          ? reportResult.fields.details
-                          : undefined
-                      }
-                    >
-                      {(control) => (
-                        <textarea
-                          {...control}
-                          name="details"
-                          maxLength={2000}
-                          defaultValue={
-                            reportResult && 'values' in reportResult
-                              ? reportResult.values.details
-                              : ''
-                          }
-                        />
-                      )}
-                    </Field>
-                    <button type="submit" className="button button--secondary" disabled={isBusy}>
-                      Send report
-                    </button>
-                  </Form>
-                </details>
+                <ReportMessage messageId={message.id} result={reportResult} isBusy={isBusy} />
               )}
             </li>
           );
@@ -245,5 +191,61 @@ export default function MessageThread({ loaderData, actionData }: Route.Componen
         </button>
       </Form>
     </article>
+  );
+}
+
+/** 'Report this message': open again, with its error, after a report that failed. */
+function ReportMessage({
+  messageId,
+  result,
+  isBusy,
+}: {
+  messageId: number;
+  result: Route.ComponentProps['actionData'];
+  isBusy: boolean;
+}) {
+  return (
+    <details className="conversation__report" open={Boolean(result)}>
+      <summary>Report this message</summary>
+      <Form method="post" className="form">
+        <input type="hidden" name="intent" value="report" />
+        <input type="hidden" name="messageId" value={messageId} />
+        {result && 'error' in result ? (
+          <p className="alert alert--error" role="alert">
+            {result.error}
+          </p>
+        ) : null}
+        <SelectField
+          id={`report-reason-${messageId}`}
+          label="Reason"
+          name="reason"
+          defaultValue={result && 'values' in result ? result.values.reason : ''}
+          error={result && 'fields' in result ? result.fields.reason : undefined}
+          options={[
+            ['', 'Choose a reason'] as const,
+            ...MESSAGE_REPORT_REASONS.map(
+              (reason) => [reason, LABELS.reportReason[reason]] as const,
+            ),
+          ]}
+        />
+        <Field
+          id={`report-details-${messageId}`}
+          label="Note for our moderators (optional)"
+          error={result && 'fields' in result ? result.fields.details : undefined}
+        >
+          {(control) => (
+            <textarea
+              {...control}
+              name="details"
+              maxLength={2000}
+              defaultValue={result && 'values' in result ? result.values.details : ''}
+            />
+          )}
+        </Field>
+        <button type="submit" className="button button--secondary" disabled={isBusy}>
+          Send report
+        </button>
+      </Form>
+    </details>
   );
 }

@@ -40,6 +40,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   };
 }
 
+// size: markup: the sign-in screens or the account overview, and the hand-off between them
 export default function MyAccount({ loaderData }: Route.ComponentProps) {
   const { status, user, isAmplifyReady, configurationError, requestAmplify, signOut } = useAuth();
   // The Authenticator (and the account's own settings) need the Amplify client.

@@ -54,6 +54,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   }
 }
 
+// size: markup: the order summary, the payment outcome and the test or Stripe payment form
 export default function PaymentCheckout({ loaderData, actionData }: Route.ComponentProps) {
   const { checkout, statusPath } = loaderData;
   const navigation = useNavigation();

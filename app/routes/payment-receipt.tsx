@@ -26,6 +26,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   return { receipt, isJustCancelled };
 }
 
+// size: markup: the receipt, line by line as the invoice shows it
 export default function PaymentReceipt({ loaderData }: Route.ComponentProps) {
   const { receipt, isJustCancelled } = loaderData;
   const cancellation = receipt.refunds.find((refund) => refund.reason === 'cancellation');

@@ -114,7 +114,17 @@ function typedPrice(raw: string | null, max: number): number | undefined | 'inva
 export function parseSearchParams(params: URLSearchParams): ParsedSearch {
   const notices: string[] = [];
   const query: SearchQuery = { ...DEFAULT_QUERY, types: [], features: [] };
+  for (const read of [readWhere, readRanges, readFilters, readWordsAndPaging]) {
+    read(params, query, notices);
+  }
+  return { query, notices };
+}
 
+/** Each reads its parameters into the query, with a notice for each value it ignores. */
+type ParamsReader = (params: URLSearchParams, query: SearchQuery, notices: string[]) => void;
+
+/** Where: a location, the browser's position, an area drawn on the map, a radius. */
+const readWhere: ParamsReader = (params, query, notices) => {
   const location = params.get('location')?.trim();
   if (location) {
     if (location.length > MAX_LOCATION_LENGTH)
@@ -137,36 +147,7 @@ export function parseSearchParams(params: URLSearchParams): ParsedSearch {
   }
 
   const polygon = params.get('polygon');
-  if (polygon) {
-    const points = polygon.split(';').map((pair) => pair.split(',').map(Number));
-    const isValid =
-      points.length >= 3 &&
-      points.length <= 50 &&
-      points.every(
-        ([lat, lng, extra]) =>
-          extra === undefined &&
-          lat !== undefined &&
-          lng !== undefined &&
-          lat >= UK_BOUNDS.minLat &&
-          lat <= UK_BOUNDS.maxLat &&
-          lng >= UK_BOUNDS.minLng &&
-          lng <= UK_BOUNDS.maxLng,
-      );
-    const vertices = isValid
-      ? points.map(([lat, lng]) => ({ lat: Number(lat!.toFixed(5)), lng: Number(lng!.toFixed(5)) }))
-      : [];
-    if (isValid && !enclosesAnArea(vertices)) {
-      notices.push(
-        'We couldn’t use the area drawn on the map: its points lie on one line, so it has no inside. Draw at least three corners that are not in a line.',
-      );
-    } else if (isValid) {
-      query.polygon = vertices;
-    } else {
-      notices.push(
-        'We couldn’t use the area drawn on the map (it needs 3 to 50 points in the UK), so we ignored it.',
-      );
-    }
-  }
+  if (polygon) readPolygon(polygon, query, notices);
 
   const radius = params.get('radius');
   let isRadiusChosen = false;
@@ -179,7 +160,41 @@ export function parseSearchParams(params: URLSearchParams): ParsedSearch {
   if (!isRadiusChosen && query.location && isFullPostcode(query.location)) {
     query.radius = POSTCODE_RADIUS_MILES;
   }
+};
 
+function readPolygon(polygon: string, query: SearchQuery, notices: string[]): void {
+  const points = polygon.split(';').map((pair) => pair.split(',').map(Number));
+  const isValid =
+    points.length >= 3 &&
+    points.length <= 50 &&
+    points.every(
+      ([lat, lng, extra]) =>
+        extra === undefined &&
+        lat !== undefined &&
+        lng !== undefined &&
+        lat >= UK_BOUNDS.minLat &&
+        lat <= UK_BOUNDS.maxLat &&
+        lng >= UK_BOUNDS.minLng &&
+        lng <= UK_BOUNDS.maxLng,
+    );
+  const vertices = isValid
+    ? points.map(([lat, lng]) => ({ lat: Number(lat!.toFixed(5)), lng: Number(lng!.toFixed(5)) }))
+    : [];
+  if (isValid && !enclosesAnArea(vertices)) {
+    notices.push(
+      'We couldn’t use the area drawn on the map: its points lie on one line, so it has no inside. Draw at least three corners that are not in a line.',
+    );
+  } else if (isValid) {
+    query.polygon = vertices;
+  } else {
+    notices.push(
+      'We couldn’t use the area drawn on the map (it needs 3 to 50 points in the UK), so we ignored it.',
+    );
+  }
+}
+
+/** Price, bedroom and floor-area ranges; a minimum above its maximum is swapped. */
+const readRanges: ParamsReader = (params, query, notices) => {
   const numbers: Array<[keyof SearchQuery, string, string, number]> = [
     ['minPrice', 'minPrice', 'minimum price', MAX_PRICE],
     ['maxPrice', 'maxPrice', 'maximum price', MAX_PRICE],
@@ -208,7 +223,10 @@ export function parseSearchParams(params: URLSearchParams): ParsedSearch {
       notices.push(`The minimum ${label} was above the maximum, so we swapped them.`);
     }
   }
+};
 
+/** Price period, property types, must-haves, age, furnishing, let type, agreed and pets. */
+const readFilters: ParamsReader = (params, query, notices) => {
   if (params.get('period') === 'week') query.pricePeriod = 'week';
 
   for (const type of params.getAll('type')) {
@@ -247,7 +265,10 @@ export function parseSearchParams(params: URLSearchParams): ParsedSearch {
   const agreed = params.get('agreed');
   if (agreed === 'exclude') query.includeAgreed = false;
   if (params.get('pets') === 'considered') query.petsConsidered = true;
+};
 
+/** Keywords, sort order, map view and page. */
+const readWordsAndPaging: ParamsReader = (params, query, notices) => {
   const keywords = params.get('keywords')?.trim();
   if (keywords) {
     if (keywords.length > MAX_KEYWORDS_LENGTH) {
@@ -272,9 +293,7 @@ export function parseSearchParams(params: URLSearchParams): ParsedSearch {
     if (Number.isInteger(value) && value >= 1 && value <= MAX_PAGE) query.page = value;
     else notices.push(`There is no page "${page.slice(0, 20)}", so we showed the first page.`);
   }
-
-  return { query, notices };
-}
+};
 
 /** Shaped like a full UK postcode ('LS29 8AZ', 'ls298az'), not a district or a place name. */
 export function isFullPostcode(text: string): boolean {

@@ -85,44 +85,10 @@ export async function startAuthTestApp(): Promise<AuthTestApp> {
       limits: { anonymousRequestsPerHour: 10_000 },
     });
   const identity = await startPool({});
-  const logger = createLogger({ logLevel: 'silent' });
-  const auth = createAuth({
-    logger,
-    loadSettings: async () => {
-      const settings = authSettingsFromAmplifyConfig(amplifyConfig(identity.config));
-      const { issuer } = identity.config;
-      return { ...settings, issuer, jwksUri: `${issuer}/.well-known/jwks.json` };
-    },
-    isTokenLive: (claims) => identity.isTokenLive(claims),
-  });
-  const marketplace = createMarketplace({
-    db: database.db,
-    publicUrl: served.base,
-    logger: silent,
-    mail: () => async () => {},
-  });
-  site.app = createHttpApp({
-    logger,
-    database,
-    isShuttingDown: () => false,
-    routers: [identity.router, createSessionMiddleware(auth), guardedPages()],
-    mountApi: (api) => mountModerationApi(api, marketplace),
-    web: Router(),
-  });
+  site.app = composeSite(database, identity, served.base);
 
   const { config } = identity;
-  const admin = new CognitoIdentityProviderClient({
-    region: config.region,
-    endpoint: `${served.base}/idp`,
-    credentials: config.adminCredentials,
-    maxAttempts: 1,
-  });
-  const client = new CognitoIdentityProviderClient({
-    region: config.region,
-    endpoint: `${served.base}/idp`,
-    credentials: { accessKeyId: 'UNUSED', secretAccessKey: 'unused' },
-    maxAttempts: 1,
-  });
+  const { admin, client } = poolClients(config, served.base);
   const existingGroups = new Set<string>();
 
   const signIn = async (email: string) => {
@@ -144,32 +110,7 @@ export async function startAuthTestApp(): Promise<AuthTestApp> {
     client,
     signIn,
     async createUser(email, groups = []) {
-      const UserPoolId = config.userPoolId;
-      await admin.send(
-        new AdminCreateUserCommand({
-          UserPoolId,
-          Username: email,
-          MessageAction: 'SUPPRESS',
-          UserAttributes: [{ Name: 'email_verified', Value: 'true' }],
-        }),
-      );
-      await admin.send(
-        new AdminSetUserPasswordCommand({
-          UserPoolId,
-          Username: email,
-          Password: testPassword,
-          Permanent: true,
-        }),
-      );
-      for (const GroupName of groups) {
-        if (!existingGroups.has(GroupName)) {
-          await admin.send(new CreateGroupCommand({ UserPoolId, GroupName }));
-          existingGroups.add(GroupName);
-        }
-        await admin.send(
-          new AdminAddUserToGroupCommand({ UserPoolId, Username: email, GroupName }),
-        );
-      }
+      await createPoolUser(admin, config.userPoolId, { email, groups, existingGroups });
       return signIn(email);
     },
     async otherPool(env) {
@@ -186,6 +127,86 @@ export async function startAuthTestApp(): Promise<AuthTestApp> {
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** A confirmed account with the test password, in the given groups (made once each). */
+async function createPoolUser(
+  admin: CognitoIdentityProviderClient,
+  UserPoolId: string,
+  {
+    email,
+    groups,
+    existingGroups,
+  }: { email: string; groups: string[]; existingGroups: Set<string> },
+): Promise<void> {
+  await admin.send(
+    new AdminCreateUserCommand({
+      UserPoolId,
+      Username: email,
+      MessageAction: 'SUPPRESS',
+      UserAttributes: [{ Name: 'email_verified', Value: 'true' }],
+    }),
+  );
+  await admin.send(
+    new AdminSetUserPasswordCommand({
+      UserPoolId,
+      Username: email,
+      Password: testPassword,
+      Permanent: true,
+    }),
+  );
+  for (const GroupName of groups) {
+    if (!existingGroups.has(GroupName)) {
+      await admin.send(new CreateGroupCommand({ UserPoolId, GroupName }));
+      existingGroups.add(GroupName);
+    }
+    await admin.send(new AdminAddUserToGroupCommand({ UserPoolId, Username: email, GroupName }));
+  }
+}
+
+/** The app as `server/main.ts` composes it, with only what these tests need mounted. */
+function composeSite(database: TestDatabase, identity: IdentityService, base: string): Express {
+  const logger = createLogger({ logLevel: 'silent' });
+  const auth = createAuth({
+    logger,
+    loadSettings: async () => {
+      const settings = authSettingsFromAmplifyConfig(amplifyConfig(identity.config));
+      const { issuer } = identity.config;
+      return { ...settings, issuer, jwksUri: `${issuer}/.well-known/jwks.json` };
+    },
+    isTokenLive: (claims) => identity.isTokenLive(claims),
+  });
+  const marketplace = createMarketplace({
+    db: database.db,
+    publicUrl: base,
+    logger: pino({ level: 'silent' }),
+    mail: () => async () => {},
+  });
+  return createHttpApp({
+    logger,
+    database,
+    isShuttingDown: () => false,
+    routers: [identity.router, createSessionMiddleware(auth), guardedPages()],
+    mountApi: (api) => mountModerationApi(api, marketplace),
+    web: Router(),
+  });
+}
+
+/** An admin client (SigV4 with the pool's admin credentials) and an app's unsigned client. */
+function poolClients(config: IdentityService['config'], base: string) {
+  const admin = new CognitoIdentityProviderClient({
+    region: config.region,
+    endpoint: `${base}/idp`,
+    credentials: config.adminCredentials,
+    maxAttempts: 1,
+  });
+  const client = new CognitoIdentityProviderClient({
+    region: config.region,
+    endpoint: `${base}/idp`,
+    credentials: { accessKeyId: 'UNUSED', secretAccessKey: 'unused' },
+    maxAttempts: 1,
+  });
+  return { admin, client };
 }
 
 /**

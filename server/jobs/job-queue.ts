@@ -78,72 +78,13 @@ export function createJobQueue(options: JobQueueOptions) {
     }
   }
 
-  async function claim(): Promise<Job[]> {
-    // Jobs whose worker died (lease over) become pending again.
-    await db
-      .update(jobs)
-      .set({ status: 'pending' })
-      .where(and(eq(jobs.status, 'running'), lte(jobs.lockedUntil, sql`now()`)));
-    // Only kinds this process can run: a job queued by a newer or differently configured
-    // instance waits for one that can, instead of failing here for want of a handler.
-    const due = db
-      .select({ id: jobs.id })
-      .from(jobs)
-      .where(
-        and(
-          eq(jobs.status, 'pending'),
-          lte(jobs.runAt, sql`now()`),
-          inArray(jobs.name, [...byName.keys()]),
-        ),
-      )
-      .orderBy(jobs.runAt)
-      .limit(batchSize)
-      .for('update', { skipLocked: true });
-    return db
-      .update(jobs)
-      .set({
-        status: 'running',
-        attempts: sql`${jobs.attempts} + 1`,
-        lockedUntil: sql`now() + make_interval(secs => ${leaseMs / 1000})`,
-      })
-      .where(inArray(jobs.id, due))
-      .returning();
-  }
-
-  async function runOne(job: Job) {
-    const definition = byName.get(job.name);
-    const jobLogger = logger.child({ job: job.name, jobId: job.id, attempt: job.attempts });
-    try {
-      if (!definition) throw new Error(`No handler for job "${job.name}"`);
-      await definition.run(definition.payload.parse(job.payload), { job, logger: jobLogger });
-      await db
-        .update(jobs)
-        .set({ status: 'done', finishedAt: new Date(), lockedUntil: null, lastError: null })
-        .where(eq(jobs.id, job.id));
-    } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
-      const isFinal = job.attempts >= job.maxAttempts;
-      jobLogger.error({ err: error, final: isFinal }, 'job failed');
-      await db
-        .update(jobs)
-        .set({
-          status: isFinal ? 'failed' : 'pending',
-          runAt: new Date(Date.now() + retryDelayMs(job.attempts)),
-          lockedUntil: null,
-          lastError: message.slice(0, 2000),
-          finishedAt: isFinal ? new Date() : null,
-        })
-        .where(eq(jobs.id, job.id));
-    }
-  }
-
   /** Runs every job that is due now; returns how many ran. Tests call this directly. */
   async function runDue(): Promise<number> {
     let count = 0;
     for (;;) {
-      const claimed = await claim();
+      const claimed = await claimDueJobs(db, { names: [...byName.keys()], batchSize, leaseMs });
       if (claimed.length === 0) return count;
-      for (const job of claimed) await runOne(job);
+      for (const job of claimed) await runJob(db, logger, byName.get(job.name), job);
       count += claimed.length;
     }
   }
@@ -178,4 +119,66 @@ export function createJobQueue(options: JobQueueOptions) {
       await running;
     },
   };
+}
+
+/** Takes up to `batchSize` due jobs of the named kinds, leased to this worker for `leaseMs`. */
+async function claimDueJobs(
+  db: Database,
+  { names, batchSize, leaseMs }: { names: string[]; batchSize: number; leaseMs: number },
+): Promise<Job[]> {
+  // Jobs whose worker died (lease over) become pending again.
+  await db
+    .update(jobs)
+    .set({ status: 'pending' })
+    .where(and(eq(jobs.status, 'running'), lte(jobs.lockedUntil, sql`now()`)));
+  // Only kinds this process can run: a job queued by a newer or differently configured
+  // instance waits for one that can, instead of failing here for want of a handler.
+  const due = db
+    .select({ id: jobs.id })
+    .from(jobs)
+    .where(and(eq(jobs.status, 'pending'), lte(jobs.runAt, sql`now()`), inArray(jobs.name, names)))
+    .orderBy(jobs.runAt)
+    .limit(batchSize)
+    .for('update', { skipLocked: true });
+  return db
+    .update(jobs)
+    .set({
+      status: 'running',
+      attempts: sql`${jobs.attempts} + 1`,
+      lockedUntil: sql`now() + make_interval(secs => ${leaseMs / 1000})`,
+    })
+    .where(inArray(jobs.id, due))
+    .returning();
+}
+
+/** Runs one claimed job: done, or back to pending after a delay, or failed for good. */
+async function runJob(
+  db: Database,
+  logger: Logger,
+  definition: JobDefinition | undefined,
+  job: Job,
+) {
+  const jobLogger = logger.child({ job: job.name, jobId: job.id, attempt: job.attempts });
+  try {
+    if (!definition) throw new Error(`No handler for job "${job.name}"`);
+    await definition.run(definition.payload.parse(job.payload), { job, logger: jobLogger });
+    await db
+      .update(jobs)
+      .set({ status: 'done', finishedAt: new Date(), lockedUntil: null, lastError: null })
+      .where(eq(jobs.id, job.id));
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    const isFinal = job.attempts >= job.maxAttempts;
+    jobLogger.error({ err: error, final: isFinal }, 'job failed');
+    await db
+      .update(jobs)
+      .set({
+        status: isFinal ? 'failed' : 'pending',
+        runAt: new Date(Date.now() + retryDelayMs(job.attempts)),
+        lockedUntil: null,
+        lastError: message.slice(0, 2000),
+        finishedAt: isFinal ? new Date() : null,
+      })
+      .where(eq(jobs.id, job.id));
+  }
 }

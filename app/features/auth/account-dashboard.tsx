@@ -17,6 +17,7 @@ import { TextField } from '~/components/ui/text-field';
 import { authErrorMessage } from './auth-error-message';
 
 /** The signed-in account page: details, listings, password, two-step verification, sign out. */
+// size: markup: the account page's sections, each a short list of links
 export default function AccountDashboard({
   user,
   onSignOut,

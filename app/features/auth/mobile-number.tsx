@@ -1,44 +1,14 @@
-import {
-  confirmUserAttribute,
-  sendUserAttributeVerificationCode,
-  updateUserAttributes,
-} from 'aws-amplify/auth';
-import { useEffect, useId, useRef, useState } from 'react';
-import { formatMobileNumber, parseMobileNumber } from '~/lib/phone-number';
+import { useId } from 'react';
 import { Button } from '~/components/ui/button';
 import { Field } from '~/components/ui/field';
-
-type Step = 'view' | 'edit' | 'verify';
-
-/** Cognito's errors, said plainly. */
-function messageFor(error: unknown): string {
-  const name = error instanceof Error ? error.name : '';
-  switch (name) {
-    case 'CodeMismatchException':
-      return 'That code is not right. Check the text message and try again, or send a new code.';
-    case 'ExpiredCodeException':
-      return 'That code has expired. Send a new code and enter it instead.';
-    case 'LimitExceededException':
-    case 'TooManyRequestsException':
-      return 'Too many attempts. Please wait a few minutes, then try again.';
-    case 'InvalidParameterException':
-      return error instanceof Error && /phone number/i.test(error.message)
-        ? 'Enter a UK mobile number, like 07700 900123, or an international number starting with +.'
-        : (error as Error).message;
-    case 'AliasExistsException':
-      return 'That number already signs in to another Roost account.';
-    default:
-      return error instanceof Error && error.message
-        ? error.message
-        : 'Something went wrong. Please try again.';
-  }
-}
+import { useMobileNumber } from './use-mobile-number';
 
 /**
  * Adding or changing a mobile number (stored with `updateUserAttributes`) and verifying it with
  * the six-digit code sent by text (`confirmUserAttribute`, resent with
  * `sendUserAttributeVerificationCode`). A verified number signs in like the e-mail address.
  */
+// size: markup: the number, its edit form and its code form; the steps are in useMobileNumber
 export function MobileNumber({
   phoneNumber,
   isVerified,
@@ -50,128 +20,22 @@ export function MobileNumber({
   onChanged: () => Promise<void>;
 }) {
   const id = useId();
-  const [step, setStep] = useState<Step>('view');
-  const [fieldError, setFieldError] = useState<string | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
-  const [isBusy, setIsBusy] = useState(false);
-  const numberRef = useRef<HTMLInputElement>(null);
-  const codeRef = useRef<HTMLInputElement>(null);
-  const noticeRef = useRef<HTMLParagraphElement>(null);
-  const startRef = useRef<HTMLButtonElement>(null);
-  // Where focus goes after the next render: the field just shown, or the message just written.
-  const pendingFocus = useRef<'number' | 'code' | 'notice' | 'start' | null>(null);
-  const [focusRequest, setFocusRequest] = useState(0);
-  const setFocusTarget = (target: 'number' | 'code' | 'notice' | 'start') => {
-    pendingFocus.current = target;
-    setFocusRequest((count) => count + 1);
-  };
-
-  useEffect(() => {
-    const target = pendingFocus.current;
-    if (!target) return;
-    pendingFocus.current = null;
-    ({ number: numberRef, code: codeRef, notice: noticeRef, start: startRef })[
-      target
-    ].current?.focus();
-  }, [focusRequest]);
-
-  const shown = phoneNumber ? formatMobileNumber(phoneNumber) : undefined;
-
-  function fail(message: string, field: 'number' | 'code') {
-    setFieldError(message);
-    setNotice(null);
-    setFocusTarget(field);
-  }
-
-  async function save(event: React.FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const typed = String(new FormData(event.currentTarget).get('phoneNumber') ?? '');
-    const parsed = parseMobileNumber(typed);
-    if (!parsed.ok) {
-      fail(parsed.error, 'number');
-      return;
-    }
-    if (parsed.e164 === phoneNumber) {
-      if (isVerified) {
-        setStep('view');
-        setFieldError(null);
-        setNotice('That is already your verified mobile number.');
-        setFocusTarget('notice');
-      } else {
-        // Stored already: only the code is missing.
-        await sendCode({ isResend: false });
-      }
-      return;
-    }
-    setIsBusy(true);
-    try {
-      const output = await updateUserAttributes({ userAttributes: { phone_number: parsed.e164 } });
-      await onChanged();
-      setFieldError(null);
-      if (output.phone_number?.nextStep.updateAttributeStep === 'CONFIRM_ATTRIBUTE_WITH_CODE') {
-        setStep('verify');
-        setNotice(`We have texted a six-digit code to ${formatMobileNumber(parsed.e164)}.`);
-        setFocusTarget('code');
-      } else {
-        setStep('view');
-        setNotice('Your mobile number has been saved.');
-        setFocusTarget('notice');
-      }
-    } catch (error) {
-      fail(messageFor(error), 'number');
-    } finally {
-      setIsBusy(false);
-    }
-  }
-
-  async function verify(event: React.FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const code = String(new FormData(event.currentTarget).get('code') ?? '').replace(/\s+/g, '');
-    if (!/^\d{6}$/.test(code)) {
-      fail('Enter the six-digit code from the text message.', 'code');
-      return;
-    }
-    setIsBusy(true);
-    try {
-      await confirmUserAttribute({ userAttributeKey: 'phone_number', confirmationCode: code });
-      await onChanged();
-      setStep('view');
-      setFieldError(null);
-      setNotice('Your mobile number is verified. You can now sign in with it.');
-      setFocusTarget('notice');
-    } catch (error) {
-      fail(messageFor(error), 'code');
-    } finally {
-      setIsBusy(false);
-    }
-  }
-
-  async function sendCode({ isResend }: { isResend: boolean }) {
-    setIsBusy(true);
-    try {
-      await sendUserAttributeVerificationCode({ userAttributeKey: 'phone_number' });
-      setStep('verify');
-      setFieldError(null);
-      setNotice(
-        `We have texted ${isResend ? 'a new' : 'a six-digit'} code to ${shown ?? 'your mobile'}.`,
-      );
-      setFocusTarget('code');
-    } catch (error) {
-      setNotice(null);
-      setStep('verify');
-      fail(messageFor(error), 'code');
-    } finally {
-      setIsBusy(false);
-    }
-  }
-
-  function cancel() {
-    setStep('view');
-    setFieldError(null);
-    setNotice(null);
-    setFocusTarget('start');
-  }
-
+  const {
+    step,
+    fieldError,
+    notice,
+    isBusy,
+    numberRef,
+    codeRef,
+    noticeRef,
+    startRef,
+    shown,
+    sendCode,
+    save,
+    verify,
+    startEditing,
+    cancel,
+  } = useMobileNumber({ phoneNumber, isVerified, onChanged });
   return (
     <section className="card mobile-number" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>Mobile number</h2>
@@ -198,12 +62,7 @@ export function MobileNumber({
               ref={startRef}
               type="button"
               className="button button--small"
-              onClick={() => {
-                setStep('edit');
-                setNotice(null);
-                setFieldError(null);
-                setFocusTarget('number');
-              }}
+              onClick={startEditing}
             >
               {shown ? 'Change mobile number' : 'Add a mobile number'}
             </button>

@@ -51,98 +51,8 @@ export function TwoStepVerification({
   hasVerifiedEmail,
 }: Contact & { accountName: string }) {
   const id = useId();
-  const [preference, setPreference] = useState<Preference | null>(null);
-  const [totpSetup, setTotpSetup] = useState<{ secret: string; qrDataUrl: string } | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
-
-  const reload = () =>
-    fetchMFAPreference().then(
-      (result) =>
-        setPreference({
-          enabled: METHODS.filter((method) => result.enabled?.includes(method)),
-          preferred: result.preferred,
-        }),
-      () => setPreference({ enabled: [], preferred: undefined }),
-    );
-  useEffect(() => {
-    void reload();
-  }, []);
-
-  async function run(change: () => Promise<unknown>, done: string) {
-    setError(null);
-    setNotice(null);
-    try {
-      await change();
-      await reload();
-      setNotice(done);
-    } catch (caught) {
-      setError(authErrorMessage(caught));
-    }
-  }
-
-  async function startTotp() {
-    setError(null);
-    setNotice(null);
-    try {
-      const details = await setUpTOTP();
-      const uri = details.getSetupUri('Roost', accountName).toString();
-      const qrDataUrl = await QRCode.toDataURL(uri, { width: 228, margin: 1 });
-      setTotpSetup({ secret: details.sharedSecret, qrDataUrl });
-    } catch (caught) {
-      setError(authErrorMessage(caught));
-    }
-  }
-
-  async function verifyTotp(event: React.FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const code = String(new FormData(event.currentTarget).get('code') ?? '').replace(/\s+/g, '');
-    if (!code) {
-      setError('Enter the six-digit code from your authenticator app.');
-      return;
-    }
-    await run(async () => {
-      await verifyTOTPSetup({ code });
-      await updateMFAPreference({ totp: preference?.enabled.length ? 'ENABLED' : 'PREFERRED' });
-      setTotpSetup(null);
-    }, 'Two-step verification is on. You will be asked for a code when you sign in.');
-  }
-
-  const turn = (method: Method, on: boolean) =>
-    run(
-      () =>
-        updateMFAPreference({
-          [METHOD_KEYS[method]]: on
-            ? preference?.enabled.length
-              ? 'ENABLED'
-              : 'PREFERRED'
-            : 'DISABLED',
-        }),
-      on
-        ? `${METHOD_NAMES[method]} codes are on. You will be asked for a code when you sign in.`
-        : `${METHOD_NAMES[method]} codes are off.`,
-    );
-
-  const choosePreferred = (choice: Method | 'ASK') => {
-    // The choice shows at once; the pool's answer then confirms it (or the error says why not).
-    setPreference((current) =>
-      current ? { ...current, preferred: choice === 'ASK' ? undefined : choice } : current,
-    );
-    return run(
-      () =>
-        updateMFAPreference(
-          Object.fromEntries(
-            (preference?.enabled ?? []).map((method) => [
-              METHOD_KEYS[method],
-              method === choice ? 'PREFERRED' : 'NOT_PREFERRED',
-            ]),
-          ),
-        ),
-      choice === 'ASK'
-        ? 'You will choose how to get your code each time you sign in.'
-        : `Sign-in will ask for a code by ${METHOD_NAMES[choice].toLowerCase()} first.`,
-    );
-  };
+  const { preference, totpSetup, error, notice, startTotp, verifyTotp, turn, choosePreferred } =
+    useTwoStepVerification(accountName);
 
   const unavailable: Partial<Record<Method, string>> = {
     ...(hasVerifiedMobile ? {} : { SMS: 'Add and confirm a mobile number above first.' }),
@@ -189,6 +99,110 @@ export function TwoStepVerification({
       )}
       {totpSetup ? <TotpSetupForm setup={totpSetup} idBase={id} onSubmit={verifyTotp} /> : null}
     </section>
+  );
+}
+
+/** The account's MFA preference, read from the pool, and the calls that change it. */
+function useTwoStepVerification(accountName: string) {
+  const [preference, setPreference] = useState<Preference | null>(null);
+  const [totpSetup, setTotpSetup] = useState<{ secret: string; qrDataUrl: string } | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+
+  const reload = () =>
+    fetchMFAPreference().then(
+      (result) => setPreference(preferenceOf(result)),
+      () => setPreference({ enabled: [], preferred: undefined }),
+    );
+  useEffect(() => {
+    void reload();
+  }, []);
+
+  async function run(change: () => Promise<unknown>, done: string) {
+    setError(null);
+    setNotice(null);
+    try {
+      await change();
+      await reload();
+      setNotice(done);
+    } catch (caught) {
+      setError(authErrorMessage(caught));
+    }
+  }
+
+  async function startTotp() {
+    setError(null);
+    setNotice(null);
+    try {
+      const details = await setUpTOTP();
+      const uri = details.getSetupUri('Roost', accountName).toString();
+      const qrDataUrl = await QRCode.toDataURL(uri, { width: 228, margin: 1 });
+      setTotpSetup({ secret: details.sharedSecret, qrDataUrl });
+    } catch (caught) {
+      setError(authErrorMessage(caught));
+    }
+  }
+
+  async function verifyTotp(event: React.FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const code = String(new FormData(event.currentTarget).get('code') ?? '').replace(/\s+/g, '');
+    if (!code) {
+      setError('Enter the six-digit code from your authenticator app.');
+      return;
+    }
+    await run(async () => {
+      await verifyTOTPSetup({ code });
+      await updateMFAPreference({ totp: turnOnAs(preference) });
+      setTotpSetup(null);
+    }, 'Two-step verification is on. You will be asked for a code when you sign in.');
+  }
+
+  const turn = (method: Method, on: boolean) =>
+    run(
+      () => updateMFAPreference({ [METHOD_KEYS[method]]: on ? turnOnAs(preference) : 'DISABLED' }),
+      on
+        ? `${METHOD_NAMES[method]} codes are on. You will be asked for a code when you sign in.`
+        : `${METHOD_NAMES[method]} codes are off.`,
+    );
+
+  const choosePreferred = (choice: Method | 'ASK') => {
+    // The choice shows at once; the pool's answer then confirms it (or the error says why not).
+    setPreference((current) =>
+      current ? { ...current, preferred: choice === 'ASK' ? undefined : choice } : current,
+    );
+    return run(
+      () => updateMFAPreference(preferring(choice, preference)),
+      choice === 'ASK'
+        ? 'You will choose how to get your code each time you sign in.'
+        : `Sign-in will ask for a code by ${METHOD_NAMES[choice].toLowerCase()} first.`,
+    );
+  };
+
+  return { preference, totpSetup, error, notice, startTotp, verifyTotp, turn, choosePreferred };
+}
+
+function preferenceOf(result: Awaited<ReturnType<typeof fetchMFAPreference>>): Preference {
+  return {
+    enabled: METHODS.filter((method) => result.enabled?.includes(method)),
+    preferred: result.preferred,
+  };
+}
+
+/** A method turned on is preferred if it is the first, else one more to choose from. */
+function turnOnAs(preference: Preference | null): 'ENABLED' | 'PREFERRED' {
+  return preference?.enabled.length ? 'ENABLED' : 'PREFERRED';
+}
+
+/** The chosen method preferred, the others not (all not, to be asked each time). */
+function preferring(
+  choice: Method | 'ASK',
+  preference: Preference | null,
+): UpdateMFAPreferenceInput {
+  return Object.fromEntries(
+    (preference?.enabled ?? []).map((method) => [
+      METHOD_KEYS[method],
+      method === choice ? 'PREFERRED' : 'NOT_PREFERRED',
+    ]),
   );
 }
 

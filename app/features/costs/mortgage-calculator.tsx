@@ -31,6 +31,7 @@ export function mortgageDefaults(price: number | null): MortgageValues {
 }
 
 /** Monthly payments for a loan: an illustration with the visitor's own figures, not advice. */
+// size: markup: the form, its field checks and the results table; the sums are domain/costs
 export function MortgageCalculator({
   initial,
   idPrefix = 'mortgage',

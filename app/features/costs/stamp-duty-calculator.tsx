@@ -37,6 +37,7 @@ const percent = (rate: number) => `${formatNumber(rate, 1)}%`;
  * The tax on buying a home, worked out as the visitor types. A plain GET form underneath, so it
  * also works before the page's script has loaded (it then answers at /tools/stamp-duty).
  */
+// size: markup: the form, its field checks and the band-by-band table; the sums are domain/costs
 export function StampDutyCalculator({
   initial,
   idPrefix = 'sd',

@@ -13,6 +13,7 @@ import { useMyListings } from './api/my-listings';
  * route loader read them on the server. Only when the server did not know this user (signed in
  * a moment ago in the browser) are they fetched from the API until the page revalidates.
  */
+// size: markup: the listings table, a row of fields and actions per listing
 export function ManageListings({ serverListings }: { serverListings: OwnListing[] | null }) {
   const { user } = useAuth();
   const fetched = useMyListings(user?.userId, { enabled: serverListings === null });

@@ -22,6 +22,7 @@ const plural = (count: number, word: string) => `${count} ${word}${count === 1 ?
  * The payment and refund policy, in the figures the code uses (the domain constants) and for
  * the upgrades on sale now, so the page cannot drift from what cancelling actually refunds.
  */
+// size: markup: the policy text, its figures taken from the domain constants
 export function RefundPolicy({
   products,
   checkoutKind,

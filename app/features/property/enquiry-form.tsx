@@ -17,6 +17,7 @@ interface EnquiryFormProps {
 }
 
 /** 'Contact the lister': a message, optionally with days for a viewing, sent by e-mail. */
+// size: markup: the form's fields; its state and checks are in useEnquiryForm
 export function EnquiryForm({ actionData, user, isOpen }: EnquiryFormProps) {
   const {
     result,

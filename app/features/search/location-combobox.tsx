@@ -12,6 +12,7 @@ const NATIONS: Record<string, string> = {
  * The location box: a plain text input that works without JavaScript, upgraded to an ARIA 1.2
  * combobox with suggestions from the gazetteer as you type (arrows, Enter, Escape).
  */
+// size: markup: the ARIA combobox's input and list, with the keys that drive them
 export function LocationCombobox({
   id,
   name,

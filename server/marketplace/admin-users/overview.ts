@@ -55,36 +55,9 @@ export async function adminOverview(
   const weekStart = addDays(today, -6);
   const monthStart = `${today.slice(0, 8)}01`;
 
-  const [[reports], [review], [upgradeCount], failed, listingDays, revenueDays, [month]] =
+  const [{ reports, review, upgradeCount }, failed, listingDays, revenueDays, [month]] =
     await Promise.all([
-      db
-        .select({ total: count(), oldest: min(listingReports.createdAt) })
-        .from(listingReports)
-        .where(
-          and(
-            eq(listingReports.status, 'open'),
-            sql`${listingReports.reporterKey} <> ${REVIEW_REQUEST_REPORTER}`,
-          ),
-        ),
-      db
-        .select({ total: sql<number>`count(distinct ${listingReports.listingId})::int` })
-        .from(listingReports)
-        .where(
-          and(
-            eq(listingReports.status, 'open'),
-            eq(listingReports.reporterKey, REVIEW_REQUEST_REPORTER),
-          ),
-        ),
-      db
-        .select({ total: count() })
-        .from(upgrades)
-        .where(
-          and(
-            lte(upgrades.startsAt, now),
-            isNull(upgrades.endedEarlyAt),
-            or(isNull(upgrades.endsAt), gt(upgrades.endsAt, now)),
-          ),
-        ),
+      workload(db, now),
       db
         .select({ name: jobs.name, total: count() })
         .from(jobs)
@@ -121,31 +94,12 @@ export async function adminOverview(
         ),
     ]);
 
-  let signUpDays: Map<string, number> | null = null;
-  if (identityAdmin) {
-    try {
-      const created = await identityAdmin.createdSince(new Date(now.getTime() - 31 * 86_400_000));
-      signUpDays = new Map();
-      for (const at of created) {
-        const day = londonToday(at);
-        signUpDays.set(day, (signUpDays.get(day) ?? 0) + 1);
-      }
-    } catch {
-      signUpDays = null;
-    }
-  }
-  const listingsByDay = new Map(listingDays.map((row) => [row.day, Number(row.total)]));
-  const revenueByDay = new Map(revenueDays.map((row) => [row.day, Number(row.total)]));
-  const days: DayFigures[] = [];
-  for (let i = 0; i < 30; i++) {
-    const day = addDays(first, i);
-    days.push({
-      day,
-      signUps: signUpDays?.get(day) ?? 0,
-      listings: listingsByDay.get(day) ?? 0,
-      revenuePence: revenueByDay.get(day) ?? 0,
-    });
-  }
+  const signUpDays = await signUpsByDay(identityAdmin, now);
+  const days = chartDays(first, {
+    signUps: signUpDays ?? new Map(),
+    listings: new Map(listingDays.map((row) => [row.day, Number(row.total)])),
+    revenuePence: new Map(revenueDays.map((row) => [row.day, Number(row.total)])),
+  });
   const sumSince = (from: string, pick: (d: DayFigures) => number) =>
     days.filter((d) => d.day >= from).reduce((total, d) => total + pick(d), 0);
   return {
@@ -167,4 +121,74 @@ export async function adminOverview(
       .reduce((total, row) => total + Number(row.total), 0),
     days,
   };
+}
+
+/** Open reports (and the oldest), listings awaiting review and upgrades running now. */
+async function workload(db: Database, now: Date) {
+  const [[reports], [review], [upgradeCount]] = await Promise.all([
+    db
+      .select({ total: count(), oldest: min(listingReports.createdAt) })
+      .from(listingReports)
+      .where(
+        and(
+          eq(listingReports.status, 'open'),
+          sql`${listingReports.reporterKey} <> ${REVIEW_REQUEST_REPORTER}`,
+        ),
+      ),
+    db
+      .select({ total: sql<number>`count(distinct ${listingReports.listingId})::int` })
+      .from(listingReports)
+      .where(
+        and(
+          eq(listingReports.status, 'open'),
+          eq(listingReports.reporterKey, REVIEW_REQUEST_REPORTER),
+        ),
+      ),
+    db
+      .select({ total: count() })
+      .from(upgrades)
+      .where(
+        and(
+          lte(upgrades.startsAt, now),
+          isNull(upgrades.endedEarlyAt),
+          or(isNull(upgrades.endsAt), gt(upgrades.endsAt, now)),
+        ),
+      ),
+  ]);
+  return { reports, review, upgradeCount };
+}
+
+/** Sign-ups per London day over the last month; null when the user pool cannot be read. */
+async function signUpsByDay(
+  identityAdmin: IdentityAdmin | undefined,
+  now: Date,
+): Promise<Map<string, number> | null> {
+  if (!identityAdmin) return null;
+  try {
+    const created = await identityAdmin.createdSince(new Date(now.getTime() - 31 * 86_400_000));
+    const signUpDays = new Map<string, number>();
+    for (const at of created) {
+      const day = londonToday(at);
+      signUpDays.set(day, (signUpDays.get(day) ?? 0) + 1);
+    }
+    return signUpDays;
+  } catch {
+    return null;
+  }
+}
+
+/** The chart's 30 London days from `first`, each with its figures (0 for a day without). */
+function chartDays(
+  first: string,
+  byDay: Record<'signUps' | 'listings' | 'revenuePence', Map<string, number>>,
+): DayFigures[] {
+  return Array.from({ length: 30 }, (_, i) => {
+    const day = addDays(first, i);
+    return {
+      day,
+      signUps: byDay.signUps.get(day) ?? 0,
+      listings: byDay.listings.get(day) ?? 0,
+      revenuePence: byDay.revenuePence.get(day) ?? 0,
+    };
+  });
 }

@@ -4,15 +4,14 @@ import type { SupplierDetails } from '../payments/payments-config.ts';
 import {
   cancelCampaign,
   createCampaign,
-  createCampaignSendJob,
   listCampaigns,
   previewCampaign,
   scheduleCampaign,
-  sendCampaignBatch,
   sendCampaignTest,
   updateCampaign,
   type CampaignDeps,
 } from './email-campaigns.ts';
+import { createCampaignSendJob, sendCampaignBatch } from './send-campaign-batch.ts';
 import {
   getMarketingConsent,
   isMarketingUnsubscribeTokenValid,

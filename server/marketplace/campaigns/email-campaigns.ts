@@ -1,5 +1,4 @@
-import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
-import { z } from 'zod';
+import { and, count, desc, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../../db/client.ts';
 import {
   campaignInput,
@@ -9,7 +8,6 @@ import {
 import type { SessionUser } from '../../../domain/session-user.ts';
 import { fieldErrorsOf } from '../../../domain/validation/field-errors.ts';
 import { AppError } from '../../http/app-error.ts';
-import { defineJob } from '../../jobs/job-queue.ts';
 import { jobs } from '../../jobs/schema.ts';
 import { recordAdminAction } from '../audit/record-admin-action.ts';
 import type { Db } from '../payments/payment-records.ts';
@@ -19,6 +17,7 @@ import {
   createMarketingUnsubscribeToken,
   renderCampaignHtmlBody,
 } from './render-campaign.ts';
+import { countAudience } from './campaign-audience.ts';
 import {
   campaignDeliveries,
   emailCampaigns,
@@ -44,12 +43,6 @@ export type CampaignSend = (email: {
   headers: Record<string, string>;
 }) => Promise<void>;
 
-/** Raw SQL rows (PGlite and node-postgres both answer `{ rows }`). */
-async function rowsOf<Row>(db: Db, query: ReturnType<typeof sql>): Promise<Row[]> {
-  const result = (await db.execute(query)) as unknown as { rows: Row[] };
-  return result.rows;
-}
-
 export interface CampaignSummary {
   id: number;
   subject: string;
@@ -68,7 +61,7 @@ function invalid(error: Parameters<typeof fieldErrorsOf>[0]): never {
   throw new AppError('VALIDATION_FAILED', 'Check the highlighted fields.', fieldErrorsOf(error));
 }
 
-async function loadCampaign(db: Db, campaignId: number): Promise<EmailCampaign> {
+export async function loadCampaign(db: Db, campaignId: number): Promise<EmailCampaign> {
   const [campaign] = await db
     .select()
     .from(emailCampaigns)
@@ -204,7 +197,7 @@ function unsubscribeUrl(deps: CampaignDeps, userSub: string, campaignId: number)
   return `${deps.publicUrl()}/marketing/unsubscribe?token=${token}`;
 }
 
-function emailFor(deps: CampaignDeps, campaign: EmailCampaign, userSub: string) {
+export function emailFor(deps: CampaignDeps, campaign: EmailCampaign, userSub: string) {
   return buildCampaignEmail({
     subject: campaign.subject,
     body: campaign.bodyMarkdown,
@@ -296,152 +289,5 @@ export async function cancelCampaign(
       reason: options.reason ?? '',
     });
     return row;
-  });
-}
-
-/**
- * People in the audience who consent now (their latest choice is an opt-in) and have no delivery
- * row for the campaign yet, up to `limit`.
- */
-function audienceSql(audience: CampaignAudience) {
-  if (audience.kind === 'all') return sql`true`;
-  const place = audience.place ? sql`and s.place_slug = ${audience.place}` : sql``;
-  return sql`exists (select 1 from market.saved_searches s where s.owner_sub = c.user_sub and s.channel = ${audience.channel} ${place})`;
-}
-
-const CONSENTING = sql`(select distinct on (user_sub) user_sub, email, is_granted from market.marketing_consents order by user_sub, at desc, id desc) c`;
-
-async function nextRecipients(db: Db, campaign: EmailCampaign, limit: number) {
-  return rowsOf<{ user_sub: string; email: string }>(
-    db,
-    sql`
-    select c.user_sub, c.email from ${CONSENTING}
-    where c.is_granted and ${audienceSql(campaign.audience)}
-      and not exists (select 1 from market.campaign_deliveries d
-                      where d.campaign_id = ${campaign.id} and d.recipient_sub = c.user_sub)
-    order by c.user_sub
-    limit ${limit}`,
-  );
-}
-
-async function countAudience(db: Db, audience: CampaignAudience): Promise<number> {
-  const [row] = await rowsOf<{ n: number | string }>(
-    db,
-    sql`
-    select count(*) as n from ${CONSENTING} where c.is_granted and ${audienceSql(audience)}`,
-  );
-  return Number(row?.n ?? 0);
-}
-
-/**
- * One batch of a campaign: at most `ratePerMinute` e-mails, then the next batch a minute later.
- * Each recipient's delivery row is written (and committed) before their e-mail goes, and the
- * unique (campaign, recipient) key means no one is ever picked twice, even if a worker dies
- * after writing the row: such a row stays 'sending' and is never retried. Consent is checked
- * again just before each e-mail, so a withdrawal during sending is honoured.
- */
-export async function sendCampaignBatch(
-  deps: CampaignDeps,
-  options: { campaignId: number; now: () => Date },
-): Promise<{ sent: number; failed: number; isDone: boolean }> {
-  const { db } = deps;
-  const campaign = await loadCampaign(db, options.campaignId);
-  if (campaign.status !== 'scheduled' && campaign.status !== 'sending') {
-    return { sent: 0, failed: 0, isDone: true };
-  }
-  if (campaign.status === 'scheduled') {
-    await db
-      .update(emailCampaigns)
-      .set({ status: 'sending' })
-      .where(and(eq(emailCampaigns.id, campaign.id), eq(emailCampaigns.status, 'scheduled')));
-  }
-  const send = deps.send();
-  if (!send) throw new Error('Campaign e-mail is not wired');
-  const recipients = await nextRecipients(db, campaign, campaign.ratePerMinute);
-  let sent = 0;
-  let failed = 0;
-  for (const recipient of recipients) {
-    const claimed = await db.transaction(async (tx) => {
-      const [row] = await tx
-        .insert(campaignDeliveries)
-        .values({
-          campaignId: campaign.id,
-          recipientSub: recipient.user_sub,
-          email: recipient.email,
-        })
-        .onConflictDoNothing()
-        .returning({ sub: campaignDeliveries.recipientSub });
-      return row !== undefined;
-    });
-    if (!claimed) continue;
-    const [stillConsenting] = await rowsOf<{ is_granted: boolean }>(
-      db,
-      sql`
-      select is_granted from market.marketing_consents where user_sub = ${recipient.user_sub}
-      order by at desc, id desc limit 1`,
-    );
-    if (!stillConsenting?.is_granted) {
-      await db
-        .update(campaignDeliveries)
-        .set({ status: 'failed', error: 'consent withdrawn before sending' })
-        .where(deliveryOf(campaign.id, recipient.user_sub));
-      continue;
-    }
-    try {
-      await send({ to: recipient.email, ...emailFor(deps, campaign, recipient.user_sub) });
-      sent += 1;
-      await db
-        .update(campaignDeliveries)
-        .set({ status: 'sent', sentAt: options.now() })
-        .where(deliveryOf(campaign.id, recipient.user_sub));
-    } catch (error) {
-      failed += 1;
-      await db
-        .update(campaignDeliveries)
-        .set({
-          status: 'failed',
-          error: (error instanceof Error ? error.message : String(error)).slice(0, 500),
-        })
-        .where(deliveryOf(campaign.id, recipient.user_sub));
-    }
-  }
-  const isDone = recipients.length < campaign.ratePerMinute;
-  if (isDone) {
-    await db
-      .update(emailCampaigns)
-      .set({ status: 'sent', finishedAt: options.now() })
-      .where(and(eq(emailCampaigns.id, campaign.id), eq(emailCampaigns.status, 'sending')));
-  } else {
-    const runAt = new Date(options.now().getTime() + 60_000);
-    await db
-      .insert(jobs)
-      .values({
-        name: CAMPAIGN_SEND_JOB,
-        payload: { campaignId: campaign.id },
-        runAt,
-        dedupeKey: `${CAMPAIGN_SEND_JOB}:${campaign.id}:${runAt.getTime()}`,
-        maxAttempts: 5,
-      })
-      .onConflictDoNothing({ target: jobs.dedupeKey });
-  }
-  return { sent, failed, isDone };
-}
-
-function deliveryOf(campaignId: number, recipientSub: string) {
-  return and(
-    eq(campaignDeliveries.campaignId, campaignId),
-    eq(campaignDeliveries.recipientSub, recipientSub),
-  );
-}
-
-export function createCampaignSendJob(deps: CampaignDeps) {
-  return defineJob({
-    name: CAMPAIGN_SEND_JOB,
-    payload: z.object({ campaignId: z.number().int().positive() }),
-    maxAttempts: 5,
-    async run({ campaignId }, { logger }) {
-      const result = await sendCampaignBatch(deps, { campaignId, now: () => new Date() });
-      logger.info({ campaignId, ...result }, 'campaign batch sent');
-    },
   });
 }

@@ -1,6 +1,6 @@
 import { eq, or, sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client.ts';
-import { enquirySchema } from '../../../domain/enquiry/enquiry-schema.ts';
+import { enquirySchema, type EnquiryInput } from '../../../domain/enquiry/enquiry-schema.ts';
 import { fieldErrorsOf } from '../../../domain/validation/field-errors.ts';
 import { listingPath } from '../../../domain/listing/listing-url.ts';
 import { AppError } from '../../http/app-error.ts';
@@ -59,31 +59,7 @@ export async function submitEnquiry(
     );
   }
   const input = parsed.data;
-  const [listing] = await db
-    .select({
-      id: listings.id,
-      status: listings.status,
-      deletedAt: listings.deletedAt,
-      ownerSuspendedAt: listings.ownerSuspendedAt,
-      contactEmail: listings.contactEmail,
-      title: listings.title,
-      channel: listings.channel,
-      bedrooms: listings.bedrooms,
-      propertyType: listings.propertyType,
-      town: listings.town,
-      ownerSub: listings.ownerSub,
-    })
-    .from(listings)
-    .where(eq(listings.id, options.listingId));
-  if (!listing || listing.deletedAt || listing.ownerSuspendedAt) {
-    throw new AppError('NOT_FOUND', 'No such listing.');
-  }
-  if (!ENQUIRABLE.has(listing.status)) {
-    throw new AppError('GONE', 'This listing is no longer taking enquiries.');
-  }
-  if (options.senderSub && options.senderSub === listing.ownerSub) {
-    throw new AppError('FORBIDDEN', 'This is your own listing.');
-  }
+  const listing = await enquirableListing(db, options.listingId, options.senderSub);
   const senderHash = senderHashOf(options.senderIp, 'enquiry');
   const now = options.now ?? new Date();
   const email = input.email.toLowerCase();
@@ -130,12 +106,65 @@ export async function submitEnquiry(
     return { id: row!.id, threadId };
   });
 
+  return { id, isEmailed: await emailLister(db, settings, { id, threadId, listing, input, now }) };
+}
+
+/** The listing, if it takes enquiries and is not the sender's own. */
+async function enquirableListing(db: Database, listingId: number, senderSub: string | undefined) {
+  const [listing] = await db
+    .select({
+      id: listings.id,
+      status: listings.status,
+      deletedAt: listings.deletedAt,
+      ownerSuspendedAt: listings.ownerSuspendedAt,
+      contactEmail: listings.contactEmail,
+      title: listings.title,
+      channel: listings.channel,
+      bedrooms: listings.bedrooms,
+      propertyType: listings.propertyType,
+      town: listings.town,
+      ownerSub: listings.ownerSub,
+    })
+    .from(listings)
+    .where(eq(listings.id, listingId));
+  if (!listing || listing.deletedAt || listing.ownerSuspendedAt) {
+    throw new AppError('NOT_FOUND', 'No such listing.');
+  }
+  if (!ENQUIRABLE.has(listing.status)) {
+    throw new AppError('GONE', 'This listing is no longer taking enquiries.');
+  }
+  if (senderSub && senderSub === listing.ownerSub) {
+    throw new AppError('FORBIDDEN', 'This is your own listing.');
+  }
+  return listing;
+}
+
+type EnquirableListing = Awaited<ReturnType<typeof enquirableListing>>;
+
+/** E-mails the lister the enquiry as they read it in the conversation; whether it went. */
+async function emailLister(
+  db: Database,
+  settings: EnquirySettings,
+  {
+    id,
+    threadId,
+    listing,
+    input,
+    now,
+  }: {
+    id: number;
+    threadId: number;
+    listing: EnquirableListing;
+    input: EnquiryInput;
+    now: Date;
+  },
+): Promise<boolean> {
   if (!settings.send || !listing.contactEmail) {
     settings.logger.warn(
       { enquiryId: id },
       'enquiry stored; not e-mailed (no delivery or address)',
     );
-    return { id, isEmailed: false };
+    return false;
   }
   const reading = messageAsReadBy(
     'lister',
@@ -156,9 +185,9 @@ export async function submitEnquiry(
       }),
     );
     await db.update(enquiries).set({ emailedAt: new Date() }).where(eq(enquiries.id, id));
-    return { id, isEmailed: true };
+    return true;
   } catch (error) {
     settings.logger.error({ err: error, enquiryId: id }, 'enquiry stored but not e-mailed');
-    return { id, isEmailed: false };
+    return false;
   }
 }

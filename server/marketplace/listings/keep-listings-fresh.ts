@@ -39,10 +39,24 @@ export async function keepListingsFresh(
   options: { send: SendEmail | undefined; publicUrl: string; now?: Date },
 ): Promise<FreshnessResult> {
   const now = options.now ?? new Date();
-  const ago = (ms: number) => new Date(now.getTime() - ms);
-  const lastConfirmed = sql`coalesce(${listings.confirmedAt}, ${listings.publishedAt}, ${listings.createdAt})`;
+  const paused = await pauseUnanswered(db, now);
+  const asked = await askForConfirmation(db, { ...options, now });
+  const retired = await retireAgreed(db, now);
 
-  const paused = await db
+  // Paused for want of an answer, or taken off the site: their paid upgrades end.
+  for (const { id } of [...paused, ...retired])
+    await endUpgradesForListing(db, { listingId: id, now });
+
+  const purged = await purgeDeletedListings(db, now);
+  return { asked, paused: paused.length, retired: retired.length, purged };
+}
+
+const lastConfirmed = sql`coalesce(${listings.confirmedAt}, ${listings.publishedAt}, ${listings.createdAt})`;
+const before = (now: Date, ms: number) => new Date(now.getTime() - ms);
+
+/** Active listings asked to confirm and not answering within the week: paused. */
+function pauseUnanswered(db: Database, now: Date) {
+  return db
     .update(listings)
     .set({ status: 'paused', statusChangedAt: now })
     .where(
@@ -51,11 +65,18 @@ export async function keepListingsFresh(
         isNull(listings.deletedAt),
         isNotNull(listings.confirmRequestedAt),
         sql`${listings.confirmRequestedAt} > ${lastConfirmed}`,
-        lt(listings.confirmRequestedAt, ago(FRESHNESS_RULES.answerWithinMs)),
+        lt(listings.confirmRequestedAt, before(now, FRESHNESS_RULES.answerWithinMs)),
       ),
     )
     .returning({ id: listings.id });
+}
 
+/** Marks active listings unconfirmed for 4 weeks as asked and emails their listers; how many. */
+async function askForConfirmation(
+  db: Database,
+  options: { send: SendEmail | undefined; publicUrl: string; now: Date },
+): Promise<number> {
+  const { now } = options;
   const due = await db
     .update(listings)
     .set({ confirmRequestedAt: now })
@@ -64,7 +85,7 @@ export async function keepListingsFresh(
         eq(listings.status, 'active'),
         isNull(listings.deletedAt),
         isNotNull(listings.contactEmail),
-        sql`${lastConfirmed} < ${ago(FRESHNESS_RULES.confirmEveryMs)}`,
+        sql`${lastConfirmed} < ${before(now, FRESHNESS_RULES.confirmEveryMs)}`,
         or(
           isNull(listings.confirmRequestedAt),
           sql`${listings.confirmRequestedAt} <= ${lastConfirmed}`,
@@ -90,8 +111,12 @@ export async function keepListingsFresh(
       html: `<p>Please confirm your Roost listing <a href="${escapeHtml(view)}">${escapeHtml(listing.title)}</a> is still available: <a href="${escapeHtml(manage)}">open it in your account</a> and choose "Available", or change its status.</p><p>If we do not hear from you within 7 days we will pause it.</p>`,
     });
   }
+  return due.length;
+}
 
-  const retired = await db
+/** Let agreed for 6 weeks, or sold STC / under offer for 8 months: taken off the site. */
+function retireAgreed(db: Database, now: Date) {
+  return db
     .update(listings)
     .set({ status: 'removed', statusChangedAt: now })
     .where(
@@ -100,23 +125,16 @@ export async function keepListingsFresh(
         or(
           and(
             eq(listings.status, 'let_agreed'),
-            lt(listings.statusChangedAt, ago(FRESHNESS_RULES.letAgreedForMs)),
+            lt(listings.statusChangedAt, before(now, FRESHNESS_RULES.letAgreedForMs)),
           ),
           and(
             sql`${listings.status} in ('sold_stc', 'under_offer')`,
-            lt(listings.statusChangedAt, ago(FRESHNESS_RULES.soldForMs)),
+            lt(listings.statusChangedAt, before(now, FRESHNESS_RULES.soldForMs)),
           ),
         ),
       ),
     )
     .returning({ id: listings.id });
-
-  // Paused for want of an answer, or taken off the site: their paid upgrades end.
-  for (const { id } of [...paused, ...retired])
-    await endUpgradesForListing(db, { listingId: id, now });
-
-  const purged = await purgeDeletedListings(db, now);
-  return { asked: due.length, paused: paused.length, retired: retired.length, purged };
 }
 
 /** The durable job: hourly, once across all instances (the queue deduplicates the schedule). */

@@ -60,92 +60,118 @@ export async function publishListingDraft(
   const values = toListingValues(result.data, coordinates);
 
   return db.transaction(async (tx) => {
-    let id: number;
-    let isNew = false;
-    let isHeldForReview: boolean;
-    if (draft.listingId) {
-      const [current] = await tx
-        .select({ price: listings.price, ownerSub: listings.ownerSub })
-        .from(listings)
-        .where(eq(listings.id, draft.listingId))
-        .for('update');
-      if (!current || current.ownerSub !== user.sub) {
-        throw new AppError('NOT_FOUND', 'No such listing, or it is not yours.');
-      }
-      id = draft.listingId;
-      // An edit that turns a listing into a moderated one is held as a new one would be.
-      const moderated = await findModeratedOriginal(
-        tx as unknown as Database,
-        { ...repostContent(values, draft.media), listingId: id },
-        now,
-      );
-      isHeldForReview = moderated !== undefined;
-      await tx
-        .update(listings)
-        .set(moderated ? { ...values, status: 'paused', statusChangedAt: now } : values)
-        .where(eq(listings.id, id));
-      if (moderated) await holdRepostForReview(tx as unknown as Database, id, moderated, now);
-      if (current.price !== values.price) {
-        await tx
-          .insert(listingPriceHistory)
-          .values({ listingId: id, price: values.price, changedAt: now });
-      }
-      await tx.delete(listingMedia).where(eq(listingMedia.listingId, id));
-    } else {
-      isNew = true;
-      const earlier = await findRelistedAddress(tx as unknown as Database, user.sub, values, now);
-      // Moderation is not escaped by deleting and posting again: held until a moderator looks.
-      const moderated = await findModeratedOriginal(
-        tx as unknown as Database,
-        repostContent(values, draft.media),
-        now,
-      );
-      isHeldForReview = moderated !== undefined;
-      const [row] = await tx
-        .insert(listings)
-        .values({
-          ...values,
-          ownerSub: user.sub,
-          status: isHeldForReview ? 'paused' : 'active',
-          publishedAt: earlier?.publishedAt ?? now,
-          statusChangedAt: now,
-          confirmedAt: now,
-          contactEmail: user.email ?? null,
-        })
-        .returning({ id: listings.id });
-      id = row!.id;
-      const history = earlier
-        ? await tx
-            .select({ price: listingPriceHistory.price, changedAt: listingPriceHistory.changedAt })
-            .from(listingPriceHistory)
-            .where(eq(listingPriceHistory.listingId, earlier.id))
-            .orderBy(asc(listingPriceHistory.changedAt))
-        : [];
-      const last = history.at(-1);
-      const entries = [...history];
-      if (!last || last.price !== values.price)
-        entries.push({ price: values.price, changedAt: now });
-      await tx
-        .insert(listingPriceHistory)
-        .values(entries.map((entry) => ({ ...entry, listingId: id })));
-      if (earlier) {
-        const copied = await tx
-          .select({ event: listingStatusHistory.event, changedAt: listingStatusHistory.changedAt })
-          .from(listingStatusHistory)
-          .where(eq(listingStatusHistory.listingId, earlier.id));
-        await tx
-          .insert(listingStatusHistory)
-          .values([
-            ...copied.map((entry) => ({ ...entry, listingId: id })),
-            { listingId: id, event: 'relisted' as const, changedAt: now },
-          ]);
-      }
-      if (moderated) await holdRepostForReview(tx as unknown as Database, id, moderated, now);
-    }
+    const write = { tx: tx as unknown as Database, user, values, media: draft.media, now };
+    const { id, isHeldForReview } = draft.listingId
+      ? await updateListing({ ...write, id: draft.listingId })
+      : await insertListing(write);
+    const isNew = !draft.listingId;
     await insertMedia(tx as unknown as Database, id, draft.media);
     await tx.delete(listingDrafts).where(eq(listingDrafts.id, draft.id));
     return { id, isNew, isHeldForReview };
   });
+}
+
+interface ListingWrite {
+  tx: Database;
+  user: Publisher;
+  values: ReturnType<typeof toListingValues>;
+  media: DraftMedia[];
+  now: Date;
+}
+
+/** A draft of an existing listing: the listing updated, a price change recorded, media cleared. */
+async function updateListing({
+  tx,
+  user,
+  values,
+  media,
+  now,
+  id,
+}: ListingWrite & { id: number }): Promise<{ id: number; isHeldForReview: boolean }> {
+  const [current] = await tx
+    .select({ price: listings.price, ownerSub: listings.ownerSub })
+    .from(listings)
+    .where(eq(listings.id, id))
+    .for('update');
+  if (!current || current.ownerSub !== user.sub) {
+    throw new AppError('NOT_FOUND', 'No such listing, or it is not yours.');
+  }
+  // An edit that turns a listing into a moderated one is held as a new one would be.
+  const moderated = await findModeratedOriginal(
+    tx,
+    { ...repostContent(values, media), listingId: id },
+    now,
+  );
+  const isHeldForReview = moderated !== undefined;
+  await tx
+    .update(listings)
+    .set(moderated ? { ...values, status: 'paused', statusChangedAt: now } : values)
+    .where(eq(listings.id, id));
+  if (moderated) await holdRepostForReview(tx, id, moderated, now);
+  if (current.price !== values.price) {
+    await tx
+      .insert(listingPriceHistory)
+      .values({ listingId: id, price: values.price, changedAt: now });
+  }
+  await tx.delete(listingMedia).where(eq(listingMedia.listingId, id));
+  return { id, isHeldForReview };
+}
+
+/**
+ * A new listing; one relisting an address the owner listed lately keeps its date and its price
+ * and status histories.
+ */
+async function insertListing({
+  tx,
+  user,
+  values,
+  media,
+  now,
+}: ListingWrite): Promise<{ id: number; isHeldForReview: boolean }> {
+  const earlier = await findRelistedAddress(tx, user.sub, values, now);
+  // Moderation is not escaped by deleting and posting again: held until a moderator looks.
+  const moderated = await findModeratedOriginal(tx, repostContent(values, media), now);
+  const isHeldForReview = moderated !== undefined;
+  const [row] = await tx
+    .insert(listings)
+    .values({
+      ...values,
+      ownerSub: user.sub,
+      status: isHeldForReview ? 'paused' : 'active',
+      publishedAt: earlier?.publishedAt ?? now,
+      statusChangedAt: now,
+      confirmedAt: now,
+      contactEmail: user.email ?? null,
+    })
+    .returning({ id: listings.id });
+  const id = row!.id;
+  const history = earlier
+    ? await tx
+        .select({ price: listingPriceHistory.price, changedAt: listingPriceHistory.changedAt })
+        .from(listingPriceHistory)
+        .where(eq(listingPriceHistory.listingId, earlier.id))
+        .orderBy(asc(listingPriceHistory.changedAt))
+    : [];
+  const last = history.at(-1);
+  const entries = [...history];
+  if (!last || last.price !== values.price) entries.push({ price: values.price, changedAt: now });
+  await tx
+    .insert(listingPriceHistory)
+    .values(entries.map((entry) => ({ ...entry, listingId: id })));
+  if (earlier) {
+    const copied = await tx
+      .select({ event: listingStatusHistory.event, changedAt: listingStatusHistory.changedAt })
+      .from(listingStatusHistory)
+      .where(eq(listingStatusHistory.listingId, earlier.id));
+    await tx
+      .insert(listingStatusHistory)
+      .values([
+        ...copied.map((entry) => ({ ...entry, listingId: id })),
+        { listingId: id, event: 'relisted' as const, changedAt: now },
+      ]);
+  }
+  if (moderated) await holdRepostForReview(tx, id, moderated, now);
+  return { id, isHeldForReview };
 }
 
 /** What the repost check compares of a listing about to be written. */

@@ -1,7 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client.ts';
 import { fieldErrorsOf } from '../../../domain/validation/field-errors.ts';
-import { listingPath } from '../../../domain/listing/listing-url.ts';
 import {
   moderationDecisionSchema,
   type ModerationDecision,
@@ -10,11 +9,11 @@ import type { SessionUser } from '../../../domain/session-user.ts';
 import { alignUpgradesWithListing } from '../payments/end-upgrades.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { Logger } from '../../logger.ts';
-import { escapeHtml } from '../../mail/escape-html.ts';
 import type { SendEmail } from '../enquiries/submit-enquiry.ts';
 import { listings } from '../listings/schema.ts';
 import { listingReports } from '../reports/schema.ts';
 import { recordAdminAction } from '../audit/record-admin-action.ts';
+import { moderationEmail, reportOutcomeEmail } from './moderation-emails.ts';
 import { isHeldByModeration } from './moderation-hold.ts';
 import { recordRepostFingerprint } from './repost-fingerprints.ts';
 import { assertAdmin } from './require-admin.ts';
@@ -70,146 +69,245 @@ export async function moderateListing(
   const outcome = OUTCOME[decision];
   const now = options.now ?? new Date();
 
-  const result = await db.transaction(async (tx) => {
-    // The row lock makes two administrators deciding at once take turns: the second finds
-    // no open reports left and is told so.
-    const [listing] = await tx
-      .select()
-      .from(listings)
-      .where(eq(listings.id, options.listingId))
-      .for('update');
-    if (!listing) throw new AppError('NOT_FOUND', 'No such listing.');
-    const open = await tx
-      .select({
-        id: listingReports.id,
-        reporterKey: listingReports.reporterKey,
-        reporterEmail: listingReports.reporterEmail,
-      })
-      .from(listingReports)
-      .where(and(eq(listingReports.listingId, listing.id), eq(listingReports.status, 'open')));
-    if (open.length === 0) {
-      throw new AppError(
-        'CONFLICT',
-        'This listing has no open reports; another administrator may have dealt with them.',
-      );
-    }
-    if (decision === 'pause' && (listing.status === 'removed' || listing.deletedAt)) {
-      throw new AppError(
-        'CONFLICT',
-        'This listing is already off Roost; remove or dismiss instead.',
-      );
-    }
-    // Dismissing the reports on a listing moderators had paused lets it back on Roost (its
-    // lister asked for that check); pausing it again keeps it off, with a new reason.
-    const [appeal] = await tx
-      .select({ id: moderationAppeals.id })
-      .from(moderationAppeals)
-      .where(
-        and(eq(moderationAppeals.listingId, listing.id), eq(moderationAppeals.status, 'open')),
-      );
-    // Dismissing also upholds the lister's appeal, which lets back a removed listing too.
-    const isRelisted =
-      decision === 'dismiss' &&
-      ((listing.status === 'paused' &&
-        !listing.deletedAt &&
-        (await isHeldByModeration(tx as unknown as Database, listing.id))) ||
-        (listing.status === 'removed' && appeal !== undefined));
-    const [action] = await tx
-      .insert(moderationActions)
-      .values({
-        listingId: listing.id,
-        adminSub: admin.userId,
-        adminEmail: admin.email ?? null,
-        outcome,
-        reason,
-        reportsClosed: open.length,
-        createdAt: now,
-      })
-      .returning({ id: moderationActions.id });
-    await recordAdminAction(tx, {
+  const result = await db.transaction((tx) =>
+    recordDecision(tx as unknown as Database, {
       admin,
-      action: 'moderation.decide',
-      target: { type: 'listing', id: listing.id },
+      listingId: options.listingId,
+      decision,
       reason,
-      details: {
-        outcome,
-        reportsClosed: open.length,
-        moderationActionId: action!.id,
-        ...(appeal ? { appealId: appeal.id, appeal: isRelisted ? 'upheld' : 'rejected' } : {}),
-      },
-      at: now,
-    });
-    if (appeal) {
-      await tx
-        .update(moderationAppeals)
-        .set({
-          status: decision === 'dismiss' ? 'upheld' : 'rejected',
-          decidedByActionId: action!.id,
-          decidedAt: now,
-        })
-        .where(eq(moderationAppeals.id, appeal.id));
-    }
-    await tx
-      .update(listingReports)
-      .set({
-        status: decision === 'dismiss' ? 'dismissed' : 'upheld',
-        resolvedAt: now,
-        moderationActionId: action!.id,
-      })
-      .where(and(eq(listingReports.listingId, listing.id), eq(listingReports.status, 'open')));
-    if (decision === 'pause') {
-      await tx
-        .update(listings)
-        .set({ status: 'paused', statusChangedAt: now })
-        .where(eq(listings.id, listing.id));
-    } else if (isRelisted) {
-      await tx
-        .update(listings)
-        .set({
-          status: 'active',
-          statusChangedAt: now,
-          confirmedAt: now,
-          confirmRequestedAt: null,
-          deletedAt: null,
-        })
-        .where(eq(listings.id, listing.id));
-    } else if (decision === 'remove') {
-      // Not a lister's soft delete: nothing to restore, and kept (not purged) for the record.
-      await tx
-        .update(listings)
-        .set({ status: 'removed', statusChangedAt: now, deletedAt: null })
-        .where(eq(listings.id, listing.id));
-    }
-    // What it looked like is kept for a year, so a repost by anyone is held for review.
-    if (decision !== 'dismiss') {
-      await recordRepostFingerprint(tx as unknown as Database, listing.id, now);
-    }
-    const reporterEmails = [
-      ...new Set(
-        open
-          .filter((report) => !report.reporterKey.startsWith('roost:') && report.reporterEmail)
-          .map((report) => report.reporterEmail!.toLowerCase()),
-      ),
-    ];
-    return {
-      listing,
-      actionId: action!.id,
-      reportsClosed: open.length,
-      isRelisted,
-      isAppeal: appeal !== undefined,
-      reporterEmails,
-    };
-  });
+      now,
+    }),
+  );
 
   // Paused or removed by moderators: the listing's paid upgrades end (refundable unused part);
   // relisted: the days they had left resume.
   if (decision !== 'dismiss')
     await alignUpgradesWithListing(db, { listingId: result.listing.id, now });
 
-  let isListerEmailed = false;
+  const { isRelisted } = result;
+  const reportersTold = await tellReporters(settings, result, outcome);
+  const isListerEmailed = await emailLister(db, settings, result, decision, reason);
+  return {
+    actionId: result.actionId,
+    outcome,
+    reportsClosed: result.reportsClosed,
+    isListerEmailed,
+    isRelisted,
+    reportersTold,
+  };
+}
+
+type Decided = Awaited<ReturnType<typeof recordDecision>>;
+
+/**
+ * The decision in the database: recorded and audited, the open reports and any open appeal
+ * closed with it, the listing paused, removed or relisted, and its fingerprint kept.
+ */
+async function recordDecision(
+  tx: Database,
+  {
+    admin,
+    listingId,
+    decision,
+    reason,
+    now,
+  }: {
+    admin: ReturnType<typeof assertAdmin>;
+    listingId: number;
+    decision: ModerationDecision;
+    reason: string;
+    now: Date;
+  },
+) {
+  const outcome = OUTCOME[decision];
+  const { listing, open } = await lockListingWithReports(tx, listingId, decision);
+  // Dismissing the reports on a listing moderators had paused lets it back on Roost (its
+  // lister asked for that check); pausing it again keeps it off, with a new reason.
+  const [appeal] = await tx
+    .select({ id: moderationAppeals.id })
+    .from(moderationAppeals)
+    .where(and(eq(moderationAppeals.listingId, listing.id), eq(moderationAppeals.status, 'open')));
+  // Dismissing also upholds the lister's appeal, which lets back a removed listing too.
+  const isRelisted =
+    decision === 'dismiss' &&
+    ((listing.status === 'paused' &&
+      !listing.deletedAt &&
+      (await isHeldByModeration(tx, listing.id))) ||
+      (listing.status === 'removed' && appeal !== undefined));
+  const [action] = await tx
+    .insert(moderationActions)
+    .values({
+      listingId: listing.id,
+      adminSub: admin.userId,
+      adminEmail: admin.email ?? null,
+      outcome,
+      reason,
+      reportsClosed: open.length,
+      createdAt: now,
+    })
+    .returning({ id: moderationActions.id });
+  await recordAdminAction(tx, {
+    admin,
+    action: 'moderation.decide',
+    target: { type: 'listing', id: listing.id },
+    reason,
+    details: {
+      outcome,
+      reportsClosed: open.length,
+      moderationActionId: action!.id,
+      ...(appeal ? { appealId: appeal.id, appeal: isRelisted ? 'upheld' : 'rejected' } : {}),
+    },
+    at: now,
+  });
+  await closeAppealAndReports(tx, {
+    listingId: listing.id,
+    appealId: appeal?.id,
+    decision,
+    actionId: action!.id,
+    now,
+  });
+  await applyToListing(tx, { listingId: listing.id, decision, isRelisted, now });
+  // What it looked like is kept for a year, so a repost by anyone is held for review.
+  if (decision !== 'dismiss') {
+    await recordRepostFingerprint(tx, listing.id, now);
+  }
+  return {
+    listing,
+    actionId: action!.id,
+    reportsClosed: open.length,
+    isRelisted,
+    isAppeal: appeal !== undefined,
+    reporterEmails: reporterEmailsOf(open),
+  };
+}
+
+/** The listing's open appeal and open reports, closed by the decision's action. */
+async function closeAppealAndReports(
+  tx: Database,
+  {
+    listingId,
+    appealId,
+    decision,
+    actionId,
+    now,
+  }: {
+    listingId: number;
+    appealId: number | undefined;
+    decision: ModerationDecision;
+    actionId: number;
+    now: Date;
+  },
+) {
+  if (appealId !== undefined) {
+    await tx
+      .update(moderationAppeals)
+      .set({
+        status: decision === 'dismiss' ? 'upheld' : 'rejected',
+        decidedByActionId: actionId,
+        decidedAt: now,
+      })
+      .where(eq(moderationAppeals.id, appealId));
+  }
+  await tx
+    .update(listingReports)
+    .set({
+      status: decision === 'dismiss' ? 'dismissed' : 'upheld',
+      resolvedAt: now,
+      moderationActionId: actionId,
+    })
+    .where(and(eq(listingReports.listingId, listingId), eq(listingReports.status, 'open')));
+}
+
+/** The reporters to tell the outcome: people who left an address, not Roost's own entries. */
+function reporterEmailsOf(open: { reporterKey: string; reporterEmail: string | null }[]) {
+  return [
+    ...new Set(
+      open
+        .filter((report) => !report.reporterKey.startsWith('roost:') && report.reporterEmail)
+        .map((report) => report.reporterEmail!.toLowerCase()),
+    ),
+  ];
+}
+
+/** The listing, locked, and its open reports; refused when there is nothing to decide. */
+async function lockListingWithReports(
+  tx: Database,
+  listingId: number,
+  decision: ModerationDecision,
+) {
+  // The row lock makes two administrators deciding at once take turns: the second finds
+  // no open reports left and is told so.
+  const [listing] = await tx
+    .select()
+    .from(listings)
+    .where(eq(listings.id, listingId))
+    .for('update');
+  if (!listing) throw new AppError('NOT_FOUND', 'No such listing.');
+  const open = await tx
+    .select({
+      id: listingReports.id,
+      reporterKey: listingReports.reporterKey,
+      reporterEmail: listingReports.reporterEmail,
+    })
+    .from(listingReports)
+    .where(and(eq(listingReports.listingId, listing.id), eq(listingReports.status, 'open')));
+  if (open.length === 0) {
+    throw new AppError(
+      'CONFLICT',
+      'This listing has no open reports; another administrator may have dealt with them.',
+    );
+  }
+  if (decision === 'pause' && (listing.status === 'removed' || listing.deletedAt)) {
+    throw new AppError('CONFLICT', 'This listing is already off Roost; remove or dismiss instead.');
+  }
+  return { listing, open };
+}
+
+/** Paused, relisted or removed as decided; dismissing a live listing leaves it as it is. */
+async function applyToListing(
+  tx: Database,
+  {
+    listingId,
+    decision,
+    isRelisted,
+    now,
+  }: { listingId: number; decision: ModerationDecision; isRelisted: boolean; now: Date },
+) {
+  if (decision === 'pause') {
+    await tx
+      .update(listings)
+      .set({ status: 'paused', statusChangedAt: now })
+      .where(eq(listings.id, listingId));
+  } else if (isRelisted) {
+    await tx
+      .update(listings)
+      .set({
+        status: 'active',
+        statusChangedAt: now,
+        confirmedAt: now,
+        confirmRequestedAt: null,
+        deletedAt: null,
+      })
+      .where(eq(listings.id, listingId));
+  } else if (decision === 'remove') {
+    // Not a lister's soft delete: nothing to restore, and kept (not purged) for the record.
+    await tx
+      .update(listings)
+      .set({ status: 'removed', statusChangedAt: now, deletedAt: null })
+      .where(eq(listings.id, listingId));
+  }
+}
+
+/** Tells the lister why their listing was paused, removed or relisted; whether it went. */
+async function emailLister(
+  db: Database,
+  settings: ModerationSettings,
+  result: Decided,
+  decision: ModerationDecision,
+  reason: string,
+): Promise<boolean> {
   const { listing, isRelisted, isAppeal } = result;
   const email = isRelisted ? 'relist' : decision === 'dismiss' ? null : decision;
-  const reportersTold = await tellReporters(settings, result, outcome);
   if (email) {
     if (!settings.send || !listing.contactEmail) {
       settings.logger.warn(
@@ -223,7 +321,7 @@ export async function moderateListing(
           .update(moderationActions)
           .set({ emailedAt: sql`now()` })
           .where(eq(moderationActions.id, result.actionId));
-        isListerEmailed = true;
+        return true;
       } catch (error) {
         settings.logger.error(
           { err: error, actionId: result.actionId },
@@ -232,14 +330,7 @@ export async function moderateListing(
       }
     }
   }
-  return {
-    actionId: result.actionId,
-    outcome,
-    reportsClosed: result.reportsClosed,
-    isListerEmailed,
-    isRelisted,
-    reportersTold,
-  };
+  return false;
 }
 
 /**
@@ -266,84 +357,4 @@ async function tellReporters(
     }
   }
   return told;
-}
-
-const OUTCOME_WORDS: Record<ModerationOutcome, string> = {
-  removed:
-    'Our moderators found that it broke our rules and have removed it from Roost. Thank you for telling us.',
-  paused:
-    'Our moderators found a problem and have paused it: it is off Roost until its lister puts it right and a moderator checks it again. Thank you for telling us.',
-  dismissed:
-    'Our moderators checked it and found that it does not break our rules, so it stays on Roost. Thank you for telling us all the same: every report is read.',
-};
-
-function reportOutcomeEmail(to: string, title: string, outcome: ModerationOutcome) {
-  const headline = `You reported the listing "${title}".`;
-  const body = OUTCOME_WORDS[outcome];
-  return {
-    to,
-    subject: `The listing you reported: ${outcome === 'dismissed' ? 'no breach found' : outcome}`,
-    text: [headline, '', body].join('\n'),
-    html: [`<p>${escapeHtml(headline)}</p>`, `<p>${escapeHtml(body)}</p>`].join('\n'),
-  };
-}
-
-function moderationEmail(
-  publicUrl: string,
-  listing: typeof listings.$inferSelect,
-  decision: 'pause' | 'remove' | 'relist',
-  reason: string,
-  isAppeal = false,
-) {
-  const view = `${publicUrl}${listingPath(listing)}`;
-  if (decision === 'relist') {
-    const headline = isAppeal
-      ? `We have upheld your appeal: our moderators have looked again at "${listing.title}" and it is back on Roost.`
-      : `Thank you for your changes: our moderators have checked "${listing.title}" and it is back on Roost.`;
-    const note = reason ? ['', 'Their note:', reason] : [];
-    return {
-      to: listing.contactEmail!,
-      subject: `Your listing "${listing.title}" is live again`,
-      text: [headline, `Listing: ${view}`, ...note].join('\n'),
-      html: [
-        `<p>${escapeHtml(headline)}</p>`,
-        `<p>Listing: <a href="${escapeHtml(view)}">${escapeHtml(listing.title)}</a></p>`,
-        ...(reason
-          ? [
-              '<p><strong>Their note:</strong></p>',
-              `<p style="white-space:pre-wrap">${escapeHtml(reason)}</p>`,
-            ]
-          : []),
-      ].join('\n'),
-    };
-  }
-  const manage = `${publicUrl}/my-account/listings/${listing.id}`;
-  const contact = `${publicUrl}/contact-us`;
-  const paused = decision === 'pause';
-  const headline = isAppeal
-    ? `We have looked at your appeal about "${listing.title}" and not upheld it: the listing stays ${paused ? 'paused' : 'removed'}.`
-    : paused
-      ? `We have paused your listing "${listing.title}" after reports from visitors.`
-      : `We have removed your listing "${listing.title}" from Roost after reports from visitors.`;
-  const next = isAppeal
-    ? `An appeal can be made once per decision, so this is our final answer on Roost. If you still disagree, contact us: ${contact}`
-    : paused
-      ? `Please make the changes, then set it back to "Available" in your account: our moderators will check it before it goes live again. If you think the decision is wrong, you can appeal once from the same page: ${manage}`
-      : `It can no longer be viewed. If you think this is a mistake, you can appeal once from your account: ${manage}`;
-  return {
-    to: listing.contactEmail!,
-    subject: isAppeal
-      ? `Your appeal about "${listing.title}"`
-      : paused
-        ? `Your listing "${listing.title}" has been paused`
-        : `Your listing "${listing.title}" has been removed`,
-    text: [headline, `Listing: ${view}`, '', 'Our reason:', reason, '', next].join('\n'),
-    html: [
-      `<p>${escapeHtml(headline)}</p>`,
-      `<p>Listing: <a href="${escapeHtml(view)}">${escapeHtml(listing.title)}</a></p>`,
-      '<p><strong>Our reason:</strong></p>',
-      `<p style="white-space:pre-wrap">${escapeHtml(reason)}</p>`,
-      `<p>${escapeHtml(next)}</p>`,
-    ].join('\n'),
-  };
 }

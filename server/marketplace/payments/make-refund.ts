@@ -49,90 +49,112 @@ const PROVIDER_REASON: Partial<Record<RefundReason, RefundRequest['reason']>> = 
  */
 export async function makeRefund(deps: RefundDeps, order: RefundOrder): Promise<Refund> {
   const { db } = deps;
-  const pending = await db.transaction(async (tx) => {
-    const record = await lockPayment(tx, { id: order.paymentId });
-    if (!record) throw new AppError('NOT_FOUND', 'No such payment.');
-    const { payment } = record;
-    if (order.idempotencyKey) {
-      const [again] = await tx
-        .select()
-        .from(refunds)
-        .where(
-          and(eq(refunds.paymentId, payment.id), eq(refunds.idempotencyKey, order.idempotencyKey)),
-        );
-      if (again) {
-        return {
-          refund: again,
-          isNew: false,
-          providerPaymentId: payment.providerPaymentId,
-          orderId: record.order.id,
-          endReason: undefined,
-        };
-      }
-    }
-    if (!isSettled(payment.status)) {
-      throw new AppError('CONFLICT', 'Only a paid payment can be refunded.');
-    }
-    const remaining = payment.amountPence - (await committedRefundsPence(tx, payment.id));
-    if (remaining <= 0) {
-      throw new AppError('CONFLICT', 'This payment has already been refunded in full.');
-    }
-    const amountPence = order.amountPence ?? remaining;
-    if (amountPence > remaining) {
-      throw new AppError(
-        'VALIDATION_FAILED',
-        `At most ${formatPence(remaining)} can be refunded.`,
-        {
-          amountPence: `At most ${formatPence(remaining)} is left to refund`,
-        },
-      );
-    }
-    const [refund] = await tx
-      .insert(refunds)
-      .values({
-        paymentId: payment.id,
-        amountPence,
-        vatPence: splitVat(amountPence).vatPence,
-        reason: order.reason,
-        note: order.note,
-        requestedBy: order.requestedBy,
-        requesterEmail: order.requesterEmail,
-        idempotencyKey: order.idempotencyKey ?? null,
-        createdAt: order.now,
-      })
-      .returning();
-    if (order.admin) {
-      await recordAdminAction(tx, {
-        admin: order.admin,
-        action: 'payment.refund',
-        target: { type: 'payment', id: payment.id },
-        reason: order.reason,
-        details: { refundId: refund!.id, amountPence, note: order.note },
-        at: order.now,
-      });
-    }
-    const endReason: RefundOrder['endUpgrades'] =
-      order.endUpgrades ?? (amountPence === remaining ? 'refunded' : undefined);
-    return {
-      refund: refund!,
-      isNew: true,
-      providerPaymentId: payment.providerPaymentId,
-      orderId: record.order.id,
-      endReason,
-    };
-  });
+  const pending = await db.transaction((tx) => reserveRefund(tx, order));
   if (!pending.isNew) return pending.refund;
   const refund = pending.refund;
 
-  let answer;
+  const answer = await askProvider(deps, pending, order.reason);
+
+  return db.transaction(async (tx) => {
+    await lockPayment(tx, { id: refund.paymentId });
+    const [latest] = await tx.select().from(refunds).where(eq(refunds.id, refund.id));
+    await recordRefundState(tx, latest!, { providerRefundId: answer.id, status: answer.status });
+    if (pending.endReason && answer.status !== 'failed' && answer.status !== 'canceled') {
+      await endOrderUpgrades(tx, pending.orderId, pending.endReason, order.now);
+    }
+    const [done] = await tx.select().from(refunds).where(eq(refunds.id, refund.id));
+    return done!;
+  });
+}
+
+/**
+ * Step 1, with the payment locked: the refund written as pending, or the one already made with
+ * the same idempotency key; refused if it would take more than remains.
+ */
+async function reserveRefund(tx: Tx, order: RefundOrder) {
+  const record = await lockPayment(tx, { id: order.paymentId });
+  if (!record) throw new AppError('NOT_FOUND', 'No such payment.');
+  const { payment } = record;
+  if (order.idempotencyKey) {
+    const [again] = await tx
+      .select()
+      .from(refunds)
+      .where(
+        and(eq(refunds.paymentId, payment.id), eq(refunds.idempotencyKey, order.idempotencyKey)),
+      );
+    if (again) {
+      return {
+        refund: again,
+        isNew: false,
+        providerPaymentId: payment.providerPaymentId,
+        orderId: record.order.id,
+        endReason: undefined,
+      };
+    }
+  }
+  if (!isSettled(payment.status)) {
+    throw new AppError('CONFLICT', 'Only a paid payment can be refunded.');
+  }
+  const remaining = payment.amountPence - (await committedRefundsPence(tx, payment.id));
+  if (remaining <= 0) {
+    throw new AppError('CONFLICT', 'This payment has already been refunded in full.');
+  }
+  const amountPence = order.amountPence ?? remaining;
+  if (amountPence > remaining) {
+    throw new AppError('VALIDATION_FAILED', `At most ${formatPence(remaining)} can be refunded.`, {
+      amountPence: `At most ${formatPence(remaining)} is left to refund`,
+    });
+  }
+  const [refund] = await tx
+    .insert(refunds)
+    .values({
+      paymentId: payment.id,
+      amountPence,
+      vatPence: splitVat(amountPence).vatPence,
+      reason: order.reason,
+      note: order.note,
+      requestedBy: order.requestedBy,
+      requesterEmail: order.requesterEmail,
+      idempotencyKey: order.idempotencyKey ?? null,
+      createdAt: order.now,
+    })
+    .returning();
+  if (order.admin) {
+    await recordAdminAction(tx, {
+      admin: order.admin,
+      action: 'payment.refund',
+      target: { type: 'payment', id: payment.id },
+      reason: order.reason,
+      details: { refundId: refund!.id, amountPence, note: order.note },
+      at: order.now,
+    });
+  }
+  const endReason: RefundOrder['endUpgrades'] =
+    order.endUpgrades ?? (amountPence === remaining ? 'refunded' : undefined);
+  return {
+    refund: refund!,
+    isNew: true,
+    providerPaymentId: payment.providerPaymentId,
+    orderId: record.order.id,
+    endReason,
+  };
+}
+
+/** Step 2: the provider's answer; a refusal marks the refund failed (unless already settled). */
+async function askProvider(
+  deps: RefundDeps,
+  { refund, providerPaymentId }: { refund: Refund; providerPaymentId: string },
+  reason: RefundReason,
+) {
+  const { db } = deps;
   try {
     if (!deps.provider) throw new Error('No payment provider is configured');
-    answer = await deps.provider.refund({
-      paymentId: pending.providerPaymentId,
+    return await deps.provider.refund({
+      paymentId: providerPaymentId,
       amountPence: refund.amountPence,
       idempotencyKey: `roost-refund-${refund.id}`,
       refundId: refund.id,
-      reason: PROVIDER_REASON[order.reason] ?? 'requested_by_customer',
+      reason: PROVIDER_REASON[reason] ?? 'requested_by_customer',
     });
   } catch (error) {
     deps.logger.error(
@@ -159,17 +181,6 @@ export async function makeRefund(deps: RefundDeps, order: RefundOrder): Promise<
       'The payment provider did not take the refund, so nothing was refunded. Please try again later.',
     );
   }
-
-  return db.transaction(async (tx) => {
-    await lockPayment(tx, { id: refund.paymentId });
-    const [latest] = await tx.select().from(refunds).where(eq(refunds.id, refund.id));
-    await recordRefundState(tx, latest!, { providerRefundId: answer.id, status: answer.status });
-    if (pending.endReason && answer.status !== 'failed' && answer.status !== 'canceled') {
-      await endOrderUpgrades(tx, pending.orderId, pending.endReason, order.now);
-    }
-    const [done] = await tx.select().from(refunds).where(eq(refunds.id, refund.id));
-    return done!;
-  });
 }
 
 /**

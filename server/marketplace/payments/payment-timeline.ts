@@ -9,6 +9,9 @@ import { paymentAlerts, webhookEvents, type PaymentAlert } from './schema.ts';
 import { assertPaymentsAdmin } from './require-payments-admin.ts';
 import { refundsAndUpgradesOf } from './payment-records.ts';
 
+type PaymentRecord = NonNullable<Awaited<ReturnType<typeof findPayment>>>;
+type RefundsAndUpgrades = Awaited<ReturnType<typeof refundsAndUpgradesOf>>;
+
 export interface TimelineEntry {
   at: Date;
   kind: 'created' | 'webhook' | 'paid' | 'refund' | 'upgrade_ended';
@@ -55,7 +58,53 @@ export async function getPaymentDetail(
     .where(eq(paymentAlerts.paymentId, payment.id))
     .orderBy(asc(paymentAlerts.createdAt), asc(paymentAlerts.id));
 
-  const timeline: TimelineEntry[] = [
+  const timeline = timelineOf({ payment, order, events, refundRows, ended });
+
+  const taken = refundRows
+    .filter((refund) => refund.status === 'pending' || refund.status === 'succeeded')
+    .reduce((sum, refund) => sum + refund.amountPence, 0);
+  return {
+    receipt,
+    provider: payment.provider,
+    providerPaymentId: payment.providerPaymentId,
+    buyerSub: order.buyerSub,
+    refunds: refundRows.map((refund) => ({
+      id: refund.id,
+      amountPence: refund.amountPence,
+      vatPence: refund.vatPence,
+      status: refund.status,
+      reason: refund.reason,
+      reasonLabel: REFUND_REASON_LABELS[refund.reason],
+      createdAt: refund.createdAt,
+      note: refund.note,
+      requestedBy: refund.requestedBy,
+      requesterEmail: refund.requesterEmail,
+      failureMessage: refund.failureMessage,
+    })),
+    timeline,
+    alerts,
+    refundablePence:
+      receipt.status === 'paid' || receipt.status === 'partially_refunded'
+        ? Math.max(0, payment.amountPence - taken)
+        : 0,
+  };
+}
+
+/** Everything that happened to a payment, oldest first. */
+function timelineOf({
+  payment,
+  order,
+  events,
+  refundRows,
+  ended,
+}: {
+  payment: PaymentRecord['payment'];
+  order: PaymentRecord['order'];
+  events: (typeof webhookEvents.$inferSelect)[];
+  refundRows: RefundsAndUpgrades['refundRows'];
+  ended: RefundsAndUpgrades['upgradeRows'];
+}): TimelineEntry[] {
+  const entries: TimelineEntry[] = [
     {
       at: payment.createdAt,
       kind: 'created' as const,
@@ -91,34 +140,6 @@ export async function getPaymentDetail(
           ]
         : [],
     ),
-  ].sort((a, b) => a.at.getTime() - b.at.getTime());
-
-  const taken = refundRows
-    .filter((refund) => refund.status === 'pending' || refund.status === 'succeeded')
-    .reduce((sum, refund) => sum + refund.amountPence, 0);
-  return {
-    receipt,
-    provider: payment.provider,
-    providerPaymentId: payment.providerPaymentId,
-    buyerSub: order.buyerSub,
-    refunds: refundRows.map((refund) => ({
-      id: refund.id,
-      amountPence: refund.amountPence,
-      vatPence: refund.vatPence,
-      status: refund.status,
-      reason: refund.reason,
-      reasonLabel: REFUND_REASON_LABELS[refund.reason],
-      createdAt: refund.createdAt,
-      note: refund.note,
-      requestedBy: refund.requestedBy,
-      requesterEmail: refund.requesterEmail,
-      failureMessage: refund.failureMessage,
-    })),
-    timeline,
-    alerts,
-    refundablePence:
-      receipt.status === 'paid' || receipt.status === 'partially_refunded'
-        ? Math.max(0, payment.amountPence - taken)
-        : 0,
-  };
+  ];
+  return entries.sort((a, b) => a.at.getTime() - b.at.getTime());
 }

@@ -73,35 +73,11 @@ export async function startCheckout(
   const input = parsed.data;
   const now = options.now ?? new Date();
 
-  const [listing] = await db
-    .select({
-      id: listings.id,
-      ownerSub: listings.ownerSub,
-      status: listings.status,
-      deletedAt: listings.deletedAt,
-      title: listings.title,
-    })
-    .from(listings)
-    .where(eq(listings.id, options.listingId));
-  if (!listing) throw new AppError('NOT_FOUND', 'No such listing.');
-  if (listing.ownerSub !== user.userId) {
-    throw new AppError('FORBIDDEN', 'Only the lister can buy upgrades for this listing.');
-  }
-  if (!canBuyUpgradeFor({ status: listing.status, isDeleted: listing.deletedAt !== null })) {
-    throw new AppError(
-      'CONFLICT',
-      listing.deletedAt ? whyNotPurchasable('removed') : whyNotPurchasable(listing.status),
-    );
-  }
-  const [product] = await db
-    .select()
-    .from(products)
-    .where(and(eq(products.code, input.productCode), eq(products.isActive, true)));
-  if (!product) {
-    throw new AppError('VALIDATION_FAILED', 'That upgrade is not on sale.', {
-      productCode: 'Choose an upgrade',
-    });
-  }
+  const { listing, product } = await listingAndProduct(db, {
+    listingId: options.listingId,
+    user,
+    productCode: input.productCode,
+  });
 
   const values = {
     buyerSub: user.userId,
@@ -129,40 +105,12 @@ export async function startCheckout(
       );
   let order: Order | undefined;
   if (input.promoCode) {
-    const code = input.promoCode;
-    // The code's row is locked first, so concurrent checkouts with it take turns: the use limit
-    // and once-per-buyer are checked and counted with the order, in one transaction.
-    order = await db.transaction(async (tx) => {
-      const { promo, discountPence } = await lockPromoCode(tx, {
-        code,
-        buyerSub: user.userId,
-        productCode: product.code,
-        pricePence: product.pricePence,
-        now,
-      });
-      const [existing] = await findOrder(tx);
-      if (existing) return existing;
-      const [inserted] = await tx
-        .insert(orders)
-        .values({ ...values, discountPence, amountPence: product.pricePence - discountPence })
-        .onConflictDoNothing({ target: [orders.buyerSub, orders.idempotencyKey] })
-        .returning();
-      if (!inserted) return (await findOrder(tx))[0];
-      await recordPromoUse(tx, {
-        promo,
-        orderId: inserted.id,
-        buyerSub: user.userId,
-        discountPence,
-      });
-      if (inserted.amountPence === 0) {
-        await completeFreeOrder(tx, {
-          order: inserted,
-          supplier: requireSupplier(deps.supplier),
-          now,
-          sendReceipt: true,
-        });
-      }
-      return inserted;
+    order = await placePromoOrder(deps, {
+      code: input.promoCode,
+      values,
+      product,
+      findOrder,
+      now,
     });
   } else {
     await db
@@ -179,6 +127,106 @@ export async function startCheckout(
     );
   }
   return openCheckout(db, provider, order);
+}
+
+/** The listing, if the user owns it and may upgrade it, and the product, if it is on sale. */
+async function listingAndProduct(
+  db: Database,
+  {
+    listingId,
+    user,
+    productCode,
+  }: { listingId: number; user: SessionUser; productCode: (typeof products.$inferSelect)['code'] },
+) {
+  const [listing] = await db
+    .select({
+      id: listings.id,
+      ownerSub: listings.ownerSub,
+      status: listings.status,
+      deletedAt: listings.deletedAt,
+      title: listings.title,
+    })
+    .from(listings)
+    .where(eq(listings.id, listingId));
+  if (!listing) throw new AppError('NOT_FOUND', 'No such listing.');
+  if (listing.ownerSub !== user.userId) {
+    throw new AppError('FORBIDDEN', 'Only the lister can buy upgrades for this listing.');
+  }
+  if (!canBuyUpgradeFor({ status: listing.status, isDeleted: listing.deletedAt !== null })) {
+    throw new AppError(
+      'CONFLICT',
+      listing.deletedAt ? whyNotPurchasable('removed') : whyNotPurchasable(listing.status),
+    );
+  }
+  const [product] = await db
+    .select()
+    .from(products)
+    .where(and(eq(products.code, productCode), eq(products.isActive, true)));
+  if (!product) {
+    throw new AppError('VALIDATION_FAILED', 'That upgrade is not on sale.', {
+      productCode: 'Choose an upgrade',
+    });
+  }
+
+  return { listing, product };
+}
+
+type OrderValues = typeof orders.$inferInsert & { buyerSub: string };
+
+/**
+ * An order with a promo code. The code's row is locked first, so concurrent checkouts with it
+ * take turns: the use limit and once-per-buyer are checked and counted with the order, in one
+ * transaction.
+ */
+async function placePromoOrder(
+  deps: CheckoutDeps,
+  {
+    code,
+    values,
+    product,
+    findOrder,
+    now,
+  }: {
+    code: string;
+    values: OrderValues;
+    product: typeof products.$inferSelect;
+    findOrder: (tx: Pick<Database, 'select'>) => PromiseLike<Order[]>;
+    now: Date;
+  },
+): Promise<Order | undefined> {
+  const { db } = deps;
+  return db.transaction(async (tx) => {
+    const { promo, discountPence } = await lockPromoCode(tx, {
+      code,
+      buyerSub: values.buyerSub,
+      productCode: product.code,
+      pricePence: product.pricePence,
+      now,
+    });
+    const [existing] = await findOrder(tx);
+    if (existing) return existing;
+    const [inserted] = await tx
+      .insert(orders)
+      .values({ ...values, discountPence, amountPence: product.pricePence - discountPence })
+      .onConflictDoNothing({ target: [orders.buyerSub, orders.idempotencyKey] })
+      .returning();
+    if (!inserted) return (await findOrder(tx))[0];
+    await recordPromoUse(tx, {
+      promo,
+      orderId: inserted.id,
+      buyerSub: values.buyerSub,
+      discountPence,
+    });
+    if (inserted.amountPence === 0) {
+      await completeFreeOrder(tx, {
+        order: inserted,
+        supplier: requireSupplier(deps.supplier),
+        now,
+        sendReceipt: true,
+      });
+    }
+    return inserted;
+  });
 }
 
 /** The order's payment, made at the provider first if this is the first time. */

@@ -35,7 +35,15 @@ export interface Gazetteer {
   suggest(text: string, limit?: number): PlaceSuggestion[];
 }
 
-export function createGazetteer(rows: readonly Place[]): Gazetteer {
+interface PlaceIndex {
+  /** Every place, most populous first. */
+  entries: Entry[];
+  byTrigram: Map<string, Entry[]>;
+  byName: Map<string, Place>;
+  bySlug: Map<string, Place>;
+}
+
+function indexPlaces(rows: readonly Place[]): PlaceIndex {
   const entries: Entry[] = [...rows]
     .sort((a, b) => b.population - a.population || a.id - b.id)
     .map((place, rank) => {
@@ -57,7 +65,12 @@ export function createGazetteer(rows: readonly Place[]): Gazetteer {
     if (!byName.has(lowerName)) byName.set(lowerName, place); // most populous first
     bySlug.set(place.slug, place);
   }
+  return { entries, byTrigram, byName, bySlug };
+}
 
+export function createGazetteer(rows: readonly Place[]): Gazetteer {
+  const index = indexPlaces(rows);
+  const { byName, bySlug } = index;
   return {
     find(text) {
       const needle = text.trim().toLowerCase();
@@ -69,56 +82,58 @@ export function createGazetteer(rows: readonly Place[]): Gazetteer {
 
     bySlug: (slug) => bySlug.get(slug.toLowerCase()),
 
-    suggest(text, limit = 6) {
-      const needle = text.trim().toLowerCase();
-      if (needle.length < 2) return [];
-      const needleTrigrams = trigramSet(needle);
-      // Trigrams in common with each place that has any, from the index: no pass over them all.
-      const shared = new Map<Entry, number>();
-      for (const trigram of needleTrigrams) {
-        for (const entry of byTrigram.get(trigram) ?? []) {
-          shared.set(entry, (shared.get(entry) ?? 0) + 1);
-        }
-      }
-      const matches: { entry: Entry; isPrefix: boolean; likeness: number }[] = [];
-      const consider = (entry: Entry, common: number) => {
-        // Prefix matches first ('leed' → Leeds), then whole-word likeness ('hull' → Kingston
-        // upon Hull), then overall likeness for typos ('lebds' → Leeds); bigger places break ties.
-        const isPrefix = entry.lowerName.startsWith(needle);
-        const overall = similarityOfCounts(common, needleTrigrams.size, entry.trigramSet.size);
-        // A run of the name shares at most `common` trigrams, so its likeness is at most this.
-        const wordBound = common / needleTrigrams.size;
-        if (!isPrefix && overall < SIMILARITY_THRESHOLD && wordBound < WORD_SIMILARITY_THRESHOLD) {
-          return;
-        }
-        const wordLikeness = wordSimilarity(needleTrigrams, entry.trigrams);
-        if (
-          isPrefix ||
-          overall >= SIMILARITY_THRESHOLD ||
-          wordLikeness >= WORD_SIMILARITY_THRESHOLD
-        ) {
-          matches.push({ entry, isPrefix, likeness: Math.max(wordLikeness, overall) });
-        }
-      };
-      for (const [entry, common] of shared) consider(entry, common);
-      // A name that begins with a needle of letters or digits shares its first trigram ('  l'),
-      // so only a needle of punctuation alone, which has no trigrams, needs a pass over them all.
-      if (needleTrigrams.size === 0) {
-        for (const entry of entries) if (entry.lowerName.startsWith(needle)) consider(entry, 0);
-      }
-      matches.sort(
-        (a, b) =>
-          Number(b.isPrefix) - Number(a.isPrefix) ||
-          b.likeness - a.likeness ||
-          a.entry.rank - b.entry.rank,
-      );
-      return matches.slice(0, limit).map(({ entry: { place } }) => ({
-        name: place.name,
-        slug: place.slug,
-        nation: place.nation,
-      }));
-    },
+    suggest: (text, limit = 6) => suggestPlaces(index, text, limit),
   };
+}
+
+function suggestPlaces(
+  { entries, byTrigram }: PlaceIndex,
+  text: string,
+  limit: number,
+): PlaceSuggestion[] {
+  const needle = text.trim().toLowerCase();
+  if (needle.length < 2) return [];
+  const needleTrigrams = trigramSet(needle);
+  // Trigrams in common with each place that has any, from the index: no pass over them all.
+  const shared = new Map<Entry, number>();
+  for (const trigram of needleTrigrams) {
+    for (const entry of byTrigram.get(trigram) ?? []) {
+      shared.set(entry, (shared.get(entry) ?? 0) + 1);
+    }
+  }
+  const matches: { entry: Entry; isPrefix: boolean; likeness: number }[] = [];
+  const consider = (entry: Entry, common: number) => {
+    // Prefix matches first ('leed' → Leeds), then whole-word likeness ('hull' → Kingston
+    // upon Hull), then overall likeness for typos ('lebds' → Leeds); bigger places break ties.
+    const isPrefix = entry.lowerName.startsWith(needle);
+    const overall = similarityOfCounts(common, needleTrigrams.size, entry.trigramSet.size);
+    // A run of the name shares at most `common` trigrams, so its likeness is at most this.
+    const wordBound = common / needleTrigrams.size;
+    if (!isPrefix && overall < SIMILARITY_THRESHOLD && wordBound < WORD_SIMILARITY_THRESHOLD) {
+      return;
+    }
+    const wordLikeness = wordSimilarity(needleTrigrams, entry.trigrams);
+    if (isPrefix || overall >= SIMILARITY_THRESHOLD || wordLikeness >= WORD_SIMILARITY_THRESHOLD) {
+      matches.push({ entry, isPrefix, likeness: Math.max(wordLikeness, overall) });
+    }
+  };
+  for (const [entry, common] of shared) consider(entry, common);
+  // A name that begins with a needle of letters or digits shares its first trigram ('  l'),
+  // so only a needle of punctuation alone, which has no trigrams, needs a pass over them all.
+  if (needleTrigrams.size === 0) {
+    for (const entry of entries) if (entry.lowerName.startsWith(needle)) consider(entry, 0);
+  }
+  matches.sort(
+    (a, b) =>
+      Number(b.isPrefix) - Number(a.isPrefix) ||
+      b.likeness - a.likeness ||
+      a.entry.rank - b.entry.rank,
+  );
+  return matches.slice(0, limit).map(({ entry: { place } }) => ({
+    name: place.name,
+    slug: place.slug,
+    nation: place.nation,
+  }));
 }
 
 /** Reads every place once. */

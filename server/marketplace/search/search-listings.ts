@@ -1,4 +1,4 @@
-// Over 400 lines: one query planner (conditions, grid-cell reads, ordering) tuned and measured as a whole (docs/search.md).
+// size: one query planner (conditions, grid-cell reads, ordering) tuned and measured as a whole (docs/search.md).
 import {
   and,
   asc,
@@ -193,6 +193,7 @@ function isArea(condition: Area | SQL | undefined): condition is Area {
  * for the earth GiST index; without, only as the exact test, for plans that read rows in another
  * index's order (nearest first, or a grid cell's price or date order) and test each.
  */
+// size: one WHERE-clause builder, a condition per search filter, read top to bottom
 export function searchConditions(
   {
     channel,

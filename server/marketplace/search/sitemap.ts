@@ -71,22 +71,7 @@ export function createSitemapRouter(options: { db: Database; publicUrl: () => st
   router.get('/sitemap.xml', async (_req, res, next) => {
     try {
       const base = options.publicUrl();
-      const [row] = await db
-        .select({ value: sql<number>`count(*)`.mapWith(Number) })
-        .from(listingSearch);
-      const files = Math.max(1, Math.ceil((row?.value ?? 0) / URLS_PER_SITEMAP));
-      const entries = [
-        `${base}/sitemaps/towns.xml`,
-        ...Array.from(
-          { length: files },
-          (_, index) => `${base}/sitemaps/listings-${index + 1}.xml`,
-        ),
-      ].map((loc) => `<sitemap><loc>${xmlEscape(loc)}</loc></sitemap>`);
-      send(
-        res,
-        'application/xml',
-        `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${entries.join('\n')}\n</sitemapindex>\n`,
-      );
+      send(res, 'application/xml', await sitemapIndex(db, base));
     } catch (error) {
       next(error);
     }
@@ -114,34 +99,11 @@ export function createSitemapRouter(options: { db: Database; publicUrl: () => st
         return;
       }
       const base = options.publicUrl();
-      // The id that ends the previous file: files are ranges of the findable listings by id.
-      const [boundary] =
-        n === 1
-          ? [{ id: 0 }]
-          : await db
-              .select({ id: listingSearch.listingId })
-              .from(listingSearch)
-              .orderBy(asc(listingSearch.listingId))
-              .limit(1)
-              .offset((n - 1) * URLS_PER_SITEMAP - 1);
-      if (!boundary) {
+      const rows = await listingsInSitemap(db, n);
+      if (!rows) {
         res.status(404).type('text/plain').send('No such sitemap');
         return;
       }
-      const rows = await db
-        .select({
-          id: listings.id,
-          bedrooms: listings.bedrooms,
-          propertyType: listings.propertyType,
-          channel: listings.channel,
-          town: listings.town,
-          updatedAt: listings.updatedAt,
-        })
-        .from(listingSearch)
-        .innerJoin(listings, eq(listings.id, listingSearch.listingId))
-        .where(and(gt(listingSearch.listingId, boundary.id)))
-        .orderBy(asc(listingSearch.listingId))
-        .limit(URLS_PER_SITEMAP);
       send(
         res,
         'application/xml',
@@ -152,4 +114,46 @@ export function createSitemapRouter(options: { db: Database; publicUrl: () => st
     }
   });
   return router;
+}
+
+/** The sitemap index: the towns file and one file per 50,000 findable listings. */
+async function sitemapIndex(db: Database, base: string): Promise<string> {
+  const [row] = await db
+    .select({ value: sql<number>`count(*)`.mapWith(Number) })
+    .from(listingSearch);
+  const files = Math.max(1, Math.ceil((row?.value ?? 0) / URLS_PER_SITEMAP));
+  const entries = [
+    `${base}/sitemaps/towns.xml`,
+    ...Array.from({ length: files }, (_, index) => `${base}/sitemaps/listings-${index + 1}.xml`),
+  ].map((loc) => `<sitemap><loc>${xmlEscape(loc)}</loc></sitemap>`);
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${entries.join('\n')}\n</sitemapindex>\n`;
+}
+
+/** The listings of sitemap file `n` (from 1); undefined past the last. */
+async function listingsInSitemap(db: Database, n: number) {
+  // The id that ends the previous file: files are ranges of the findable listings by id.
+  const [boundary] =
+    n === 1
+      ? [{ id: 0 }]
+      : await db
+          .select({ id: listingSearch.listingId })
+          .from(listingSearch)
+          .orderBy(asc(listingSearch.listingId))
+          .limit(1)
+          .offset((n - 1) * URLS_PER_SITEMAP - 1);
+  if (!boundary) return undefined;
+  return db
+    .select({
+      id: listings.id,
+      bedrooms: listings.bedrooms,
+      propertyType: listings.propertyType,
+      channel: listings.channel,
+      town: listings.town,
+      updatedAt: listings.updatedAt,
+    })
+    .from(listingSearch)
+    .innerJoin(listings, eq(listings.id, listingSearch.listingId))
+    .where(and(gt(listingSearch.listingId, boundary.id)))
+    .orderBy(asc(listingSearch.listingId))
+    .limit(URLS_PER_SITEMAP);
 }
