@@ -1,14 +1,8 @@
 import cluster from 'node:cluster';
-import fs from 'node:fs';
 import type http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import {
-  DatabaseLockedError,
-  databaseTarget,
-  openDatabase,
-  type DatabaseHandle,
-} from '../db/client.ts';
+import { DatabaseLockedError, type DatabaseHandle } from '../db/client.ts';
 import { authSettingsFromAmplifyConfig, identityOrigins } from './auth/auth-settings.ts';
 import { createAuth } from './auth/auth.ts';
 import { createSessionMiddleware, sessionUserOf } from './auth/session-middleware.ts';
@@ -18,13 +12,9 @@ import { ConfigError, loadConfig, type Config } from './config.ts';
 import { createHttpApp, securityHeaders } from './http/create-app.ts';
 import { listen } from './http/listen.ts';
 import { createLogger, type Logger } from './logger.ts';
-import { createAbuseLimiter } from '../db/limits/index.ts';
 import { amplifyConfig, createIdentityService, IdentityConfigError } from '../identity/public.ts';
-import { loadAppSecret } from './app-secret.ts';
-import { initialClusterFile, prepareDatabase, seedDemoOnce } from './prepare-database.ts';
-import { createMailer } from './mail/mailer.ts';
+import { openInfrastructure, type Infrastructure } from './infrastructure.ts';
 import { createSitemapRouter } from './marketplace/search/sitemap.ts';
-import { refreshSearchStatistics } from './marketplace/search/refresh-search-statistics.ts';
 import { createOutboxRouter } from './mail/outbox-router.ts';
 import { createMarketplace } from './marketplace/marketplace.ts';
 import { identityAdminFor } from './identity-admin/identity-admin.ts';
@@ -40,14 +30,7 @@ import {
   createCachedImageHandler,
   createImageRouter,
 } from './media/image-route.ts';
-import {
-  createVariantCache,
-  deletingVariants,
-  forgettingDeletedOriginals,
-} from './media/variant-cache.ts';
-import { createLocalChangeFeed, createPostgresChangeFeed } from './changes/change-feed.ts';
 import { createDecodeSlots } from './media/decode-slots.ts';
-import { createBlobStore } from './media/media-config.ts';
 import {
   createDevWebHandler,
   createWebHandler,
@@ -135,69 +118,6 @@ function siteAddress(publicUrl: string) {
   };
 }
 export type SiteAddress = ReturnType<typeof siteAddress>;
-
-type Infrastructure = Awaited<ReturnType<typeof openInfrastructure>>;
-
-/** The database (migrated, seeded), media storage, mail, the abuse limiter and the app secret. */
-async function openInfrastructure(config: Config, logger: Logger) {
-  fs.mkdirSync(config.dataDir, { recursive: true });
-  const target = databaseTarget({ ...config, initialCluster: initialClusterFile() });
-  const database = await openDatabase(
-    target.kind === 'postgres'
-      ? {
-          ...target,
-          onIdleError: (error) => logger.warn({ err: error }, 'idle database connection lost'),
-        }
-      : {
-          ...target,
-          onFailure: (report) => logger.error(report, report.reason),
-        },
-  );
-  try {
-    await prepareDatabase(database);
-    logger.info({ database: database.kind }, 'database migrated');
-    // Deleting an original deletes the variants rendered from it.
-    const variants = createVariantCache(path.join(config.dataDir, 'media', 'variants'));
-    // Photo deletions and search changes reach every instance sharing the database.
-    const changes =
-      database.kind === 'postgres'
-        ? await createPostgresChangeFeed(config.databaseUrl!, logger)
-        : createLocalChangeFeed();
-    forgettingDeletedOriginals(variants, changes);
-    const blobs = deletingVariants(await createBlobStore(config.media), variants, changes);
-    if (config.seedDemo) {
-      const seed = await seedDemoOnce(database, { blobs });
-      if (seed.seeded) logger.info({ listings: seed.listings }, 'demo listings seeded');
-    }
-    await refreshSearchStatistics(database.db);
-    // One abuse limiter for identity and the marketplace: Redis with REDIS_URL (the database
-    // counting while Redis does not answer), else the database.
-    const limiter = await createAbuseLimiter({
-      db: database.db,
-      redisUrl: config.redisUrl,
-      log: logger,
-    });
-    const mailer = createMailer(config.mail, logger);
-    return {
-      database,
-      variants,
-      changes,
-      blobs,
-      limiter,
-      mailer,
-      appSecret: loadAppSecret({ appSecret: config.appSecret, dataDir: config.dataDir }),
-      close: async () => {
-        await limiter.close();
-        await changes.close();
-        mailer.close();
-        await database.close();
-      },
-    };
-  } catch (error) {
-    await database.close();
-    throw error;
-  }
-}
 
 type Services = Awaited<ReturnType<typeof createServices>>;
 

@@ -1,3 +1,4 @@
+// size: SVG drawing code and its palettes, read as one picture book; each drawing is a list of shapes.
 import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
@@ -221,6 +222,7 @@ function car(random: Random, x: number, y: number): string {
   return `<rect x="${x}" y="${y - 44}" width="190" height="44" rx="14" fill="${colour}"/><path d="M${x + 36} ${y - 44} l24 -30 h72 l26 30 z" fill="${shade(colour, -0.1)}"/><path d="M${x + 50} ${y - 46} l16 -22 h26 v22 z M${x + 98} ${y - 46} v-22 h30 l18 22 z" fill="#cfe3f2"/><circle cx="${x + 44}" cy="${y}" r="18" fill="#222"/><circle cx="${x + 148}" cy="${y}" r="18" fill="#222"/>`;
 }
 
+// size: one street view, drawn shape by shape from back to front.
 function exteriorSvg(home: DemoHome, random: Random): string {
   const brick = vary(random, random.pick(BRICKS));
   const isRendered = random.chance(0.3);
@@ -543,6 +545,7 @@ function picture(random: Random, x: number, y: number, w: number, h: number): st
   return `<rect x="${x}" y="${y}" width="${w}" height="${h}" fill="#ffffff" stroke="#3a3a3a" stroke-width="6"/><rect x="${x + 14}" y="${y + 14}" width="${w - 28}" height="${h - 28}" fill="${shade(a, 0.5)}"/><circle cx="${x + w * 0.35}" cy="${y + h * 0.45}" r="${h * 0.18}" fill="${a}"/><rect x="${x + w * 0.5}" y="${y + h * 0.35}" width="${w * 0.3}" height="${h * 0.4}" fill="${b}"/>`;
 }
 
+// size: one room in perspective, drawn shape by shape from back to front.
 function roomSvg(kind: RoomKind, random: Random): string {
   const wall = vary(random, random.pick(WALL_COLOURS), 0.05);
   const floor = vary(random, random.pick(FLOOR_COLOURS), 0.1);

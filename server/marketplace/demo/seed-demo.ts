@@ -1,4 +1,4 @@
-// Over 400 lines: building the demo homes and storing them is one seed, read top to bottom.
+// size: building the demo homes and storing them is one seed, read top to bottom.
 import { count, eq } from 'drizzle-orm';
 import { isValid as isValidPostcode } from 'postcode';
 import { appState } from '../db/app-state-schema.ts';
