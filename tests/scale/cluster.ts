@@ -5,7 +5,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { simpleParser } from '../../server/mail/parse-eml.ts';
 import { onTestServer, testServerUrl } from '../support/postgres-template.ts';
-import { startRoost, type RoostProcess } from '../support/roost-process.ts';
+import { spawnRoost, type RoostProcess } from './spawn-roost.ts';
 import {
   startHaproxy,
   startOwnRedis,
@@ -61,7 +61,6 @@ export interface Cluster {
   query<Row extends object>(sql: string, values?: unknown[]): Promise<Row[]>;
   /** Every e-mail any instance sent (their outboxes are one directory). */
   mails(): { file: string; to: string; subject: string; body: string }[];
-  stop(): Promise<void>;
 }
 
 function decodeQuotedPrintable(text: string): string {
@@ -89,6 +88,17 @@ function readMails(outbox: string) {
     });
 }
 
+/**
+ * What has been started, undone in reverse order by `stopCluster`: also when starting failed or
+ * timed out part-way, so no process, port or database outlives the run.
+ */
+const undo: (() => Promise<unknown>)[] = [];
+
+export async function stopCluster(): Promise<void> {
+  for (const step of undo.reverse().splice(0)) await step().catch(() => {});
+}
+
+// Long: one start-up sequence with each step's undo beside it, read top to bottom.
 export async function startCluster(): Promise<Cluster> {
   if (!process.env.TEST_DATABASE_URL) throw new Error('The scale test needs TEST_DATABASE_URL.');
   if (!fs.existsSync('build/server/index.js')) {
@@ -96,106 +106,112 @@ export async function startCluster(): Promise<Cluster> {
       'No web build: run `npx tsx scripts/ensure-build.ts` (npm run test:scale does).',
     );
   }
-  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'roost-scale-'));
-  const name = `roost_scale_${randomBytes(5).toString('hex')}`;
-  await onTestServer(`create database ${name}`);
-  const direct = testServerUrl(name);
-  const target = Number(new URL(process.env.TEST_DATABASE_URL).port || 5432);
-  const postgresProxy = await startTcpProxy(ports.postgres, target);
-  const viaProxyUrl = new URL(direct);
-  viaProxyUrl.hostname = '127.0.0.1';
-  viaProxyUrl.port = String(ports.postgres);
-  const viaProxy = viaProxyUrl.toString();
-  const redis = await startOwnRedis(ports.redis);
-  const s3 = await startS3(ports.s3, path.join(root, 's3'), 'roost-scale');
-  const outbox = path.join(root, 'outbox');
-  fs.mkdirSync(outbox);
-  const publicUrl = `http://127.0.0.1:${ports.balancer}`;
-  const sharedEnv: Record<string, string> = {
-    NODE_ENV: 'production',
-    LOG_LEVEL: 'warn',
-    DATABASE_URL: viaProxy,
-    REDIS_URL: redis.url,
-    ...s3.env,
-    PUBLIC_URL: publicUrl,
-    IDENTITY_SECRET: randomBytes(32).toString('base64url'),
-    APP_SECRET: randomBytes(32).toString('base64url'),
-    TRUST_PROXY: 'loopback',
-    SEED_DEMO: 'true',
-    // Alerts are checked every second and due jobs looked for four times a second, so the
-    // alert scenario does not wait a minute; a signed-out search page is kept for 5 minutes,
-    // so only cross-instance invalidation (not expiry) can drop a stale one in the test.
-    ALERT_INTERVAL_SECONDS: '1',
-    JOB_POLL_MS: '250',
-    SEARCH_PAGE_CACHE_SECONDS: '300',
-    SHUTDOWN_TIMEOUT_MS: '2000',
-  };
-  const pool = new pg.Pool({ connectionString: direct, max: 2 });
-
-  const startInstance = async (n: number): Promise<Instance> => {
-    const dataDir = path.join(root, `instance-${n + 1}`);
-    fs.mkdirSync(dataDir, { recursive: true });
-    // One outbox for all: an e-mail is looked for wherever it was sent from.
-    if (!fs.existsSync(path.join(dataDir, 'outbox'))) {
-      fs.symlinkSync(outbox, path.join(dataDir, 'outbox'));
-    }
-    const started = await startRoost({
-      ...sharedEnv,
-      DATA_DIR: dataDir,
-      PORT: String(ports.instance(n)),
-      HTTPS_PORT: String(ports.https(n)),
-    });
-    return { n, url: `http://127.0.0.1:${ports.instance(n)}`, dataDir, process: started };
-  };
-
-  // All at once, on the empty database, each seeding the demo if it finds none.
-  const settled = await Promise.allSettled(
-    Array.from({ length: INSTANCES }, (_unused, n) => startInstance(n)),
-  );
-  const startFailures = settled.flatMap((result, n) =>
-    result.status === 'rejected'
-      ? [`instance ${n + 1}: ${String(result.reason).slice(0, 3000)}`]
-      : [],
-  );
-  // Those that failed are started again, one by one, so the other scenarios still run on
-  // INSTANCES instances (the start-up scenario reports the failure).
   const instances: Instance[] = [];
-  for (const [n, result] of settled.entries()) {
-    instances[n] = result.status === 'fulfilled' ? result.value : await startInstance(n);
-  }
-  await waitForPort(ports.instance(INSTANCES - 1));
-  const balancer = await startHaproxy({
-    port: ports.balancer,
-    servers: instances.map((instance) => ports.instance(instance.n)),
-  });
-
   const stopInstance = async (instance: Instance) => {
     if (instance.process.child.exitCode !== null || instance.process.child.signalCode) return;
     instance.process.child.kill('SIGTERM');
     await instance.process.exited;
   };
-  return {
-    root,
-    database: { name, url: direct, viaProxy },
-    redis,
-    postgresProxy,
-    balancer,
-    instances,
-    sharedEnv,
-    startFailures,
-    restart: async (n) => (instances[n] = await startInstance(n)),
-    query: async <Row extends object>(sql: string, values: unknown[] = []) =>
-      (await pool.query<Row>(sql, values)).rows,
-    mails: () => readMails(outbox),
-    stop: async () => {
-      await Promise.allSettled(instances.map(stopInstance));
-      await balancer.close();
-      await pool.end();
-      await postgresProxy.close();
-      await redis.stop();
-      await s3.close();
-      await onTestServer(`drop database if exists ${name} with (force)`);
-      fs.rmSync(root, { recursive: true, force: true });
-    },
-  };
+  try {
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), 'roost-scale-'));
+    undo.push(async () => fs.rmSync(root, { recursive: true, force: true }));
+    const name = `roost_scale_${randomBytes(5).toString('hex')}`;
+    await onTestServer(`create database ${name}`);
+    undo.push(() => onTestServer(`drop database if exists ${name} with (force)`));
+    const direct = testServerUrl(name);
+    const target = Number(new URL(process.env.TEST_DATABASE_URL).port || 5432);
+    const postgresProxy = await startTcpProxy(ports.postgres, target);
+    undo.push(() => postgresProxy.close());
+    const viaProxyUrl = new URL(direct);
+    viaProxyUrl.hostname = '127.0.0.1';
+    viaProxyUrl.port = String(ports.postgres);
+    const viaProxy = viaProxyUrl.toString();
+    const redis = await startOwnRedis(ports.redis);
+    undo.push(() => redis.stop());
+    const s3 = await startS3(ports.s3, path.join(root, 's3'), 'roost-scale');
+    undo.push(() => s3.close());
+    const outbox = path.join(root, 'outbox');
+    fs.mkdirSync(outbox);
+    const publicUrl = `http://127.0.0.1:${ports.balancer}`;
+    const sharedEnv: Record<string, string> = {
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: viaProxy,
+      REDIS_URL: redis.url,
+      ...s3.env,
+      PUBLIC_URL: publicUrl,
+      IDENTITY_SECRET: randomBytes(32).toString('base64url'),
+      APP_SECRET: randomBytes(32).toString('base64url'),
+      TRUST_PROXY: 'loopback',
+      SEED_DEMO: 'true',
+      // Alerts are checked every second and due jobs looked for four times a second, so the
+      // alert scenario does not wait a minute; a signed-out search page is kept for 5 minutes,
+      // so only cross-instance invalidation (not expiry) can drop a stale one in the test.
+      ALERT_INTERVAL_SECONDS: '1',
+      JOB_POLL_MS: '250',
+      SEARCH_PAGE_CACHE_SECONDS: '300',
+      SHUTDOWN_TIMEOUT_MS: '2000',
+    };
+    const pool = new pg.Pool({ connectionString: direct, max: 2 });
+    undo.push(() => pool.end());
+    undo.push(() => Promise.allSettled(instances.map(stopInstance)));
+
+    const startInstance = async (n: number): Promise<Instance> => {
+      const dataDir = path.join(root, `instance-${n + 1}`);
+      fs.mkdirSync(dataDir, { recursive: true });
+      // One outbox for all: an e-mail is looked for wherever it was sent from.
+      if (!fs.existsSync(path.join(dataDir, 'outbox'))) {
+        fs.symlinkSync(outbox, path.join(dataDir, 'outbox'));
+      }
+      const started = await spawnRoost({
+        ...sharedEnv,
+        DATA_DIR: dataDir,
+        PORT: String(ports.instance(n)),
+        HTTPS_PORT: String(ports.https(n)),
+      });
+      return { n, url: `http://127.0.0.1:${ports.instance(n)}`, dataDir, process: started };
+    };
+
+    // All at once, on the empty database, each seeding the demo if it finds none.
+    const settled = await Promise.allSettled(
+      Array.from({ length: INSTANCES }, (_unused, n) => startInstance(n)),
+    );
+    const startFailures = settled.flatMap((result, n) =>
+      result.status === 'rejected'
+        ? [`instance ${n + 1}: ${String(result.reason).slice(0, 3000)}`]
+        : [],
+    );
+    // Those that failed are started again, one by one, so the other scenarios still run on
+    // INSTANCES instances (the start-up scenario reports the failure).
+    for (const [n, result] of settled.entries()) {
+      if (result.status === 'fulfilled') instances[n] = result.value;
+    }
+    for (const [n, result] of settled.entries()) {
+      if (result.status === 'rejected') instances[n] = await startInstance(n);
+    }
+    await waitForPort(ports.instance(INSTANCES - 1));
+    const balancer = await startHaproxy({
+      port: ports.balancer,
+      servers: instances.map((instance) => ports.instance(instance.n)),
+    });
+    undo.push(() => balancer.close());
+
+    return {
+      root,
+      database: { name, url: direct, viaProxy },
+      redis,
+      postgresProxy,
+      balancer,
+      instances,
+      sharedEnv,
+      startFailures,
+      restart: async (n) => (instances[n] = await startInstance(n)),
+      query: async <Row extends object>(sql: string, values: unknown[] = []) =>
+        (await pool.query<Row>(sql, values)).rows,
+      mails: () => readMails(outbox),
+    };
+  } catch (error) {
+    await stopCluster();
+    throw error;
+  }
 }
