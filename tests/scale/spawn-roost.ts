@@ -10,11 +10,11 @@ export interface RoostProcess {
 /**
  * Starts `server/main.ts` and resolves once it says it is ready; if it exits first, or is not
  * ready within `readyMs` (it is then killed, so its ports are free again), rejects with its
- * output. Three instances seeding on two busy cores take minutes, hence the long default.
+ * output. Three instances seeding at once on a busy two-core machine took over 10 minutes, hence the long default.
  */
 export async function spawnRoost(
   env: Record<string, string>,
-  readyMs = 540_000,
+  readyMs = 1_500_000,
 ): Promise<RoostProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     env: { ...process.env, ...env },

@@ -11,7 +11,7 @@ export default defineConfig({
     include: ['tests/scale/**/*.test.ts'],
     pool: 'forks',
     maxWorkers: 1,
-    testTimeout: 180_000,
-    hookTimeout: 600_000,
+    testTimeout: 300_000,
+    hookTimeout: 1_800_000,
   },
 });

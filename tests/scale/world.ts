@@ -15,7 +15,7 @@ export const visitor = (n: number) => ({
 });
 
 /** Waits for `check` to stop throwing (polling); its last error explains a time-out. */
-export function until<T>(check: () => Promise<T> | T, timeout = 60_000): Promise<T> {
+export function until<T>(check: () => Promise<T> | T, timeout = 120_000): Promise<T> {
   return vi.waitFor(check, { timeout, interval: 250 });
 }
 
