@@ -7,6 +7,7 @@ import { simpleParser } from '../../server/mail/parse-eml.ts';
 import { onTestServer, testServerUrl } from '../support/postgres-template.ts';
 import { spawnRoost, type RoostProcess } from './spawn-roost.ts';
 import {
+  hasProgram,
   startHaproxy,
   startOwnRedis,
   startS3,
@@ -101,6 +102,12 @@ export async function stopCluster(): Promise<void> {
 // Long: one start-up sequence with each step's undo beside it, read top to bottom.
 export async function startCluster(): Promise<Cluster> {
   if (!process.env.TEST_DATABASE_URL) throw new Error('The scale test needs TEST_DATABASE_URL.');
+  const missing = ['haproxy', 'redis-server'].filter((name) => !hasProgram(name));
+  if (missing.length > 0) {
+    throw new Error(
+      `The scale test needs ${missing.join(' and ')} on PATH (apt-get install ${missing.join(' ')}; .ci/run installs them).`,
+    );
+  }
   if (!fs.existsSync('build/server/index.js')) {
     throw new Error(
       'No web build: run `npx tsx scripts/ensure-build.ts` (npm run test:scale does).',
