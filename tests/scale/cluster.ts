@@ -158,6 +158,9 @@ export async function startCluster(): Promise<Cluster> {
       JOB_POLL_MS: '250',
       SEARCH_PAGE_CACHE_SECONDS: '300',
       SHUTDOWN_TIMEOUT_MS: '2000',
+      // Node's own warnings (the AWS SDK's notice about Node 20 is seven lines on stderr) would
+      // hide whether a refusal to start is the one line Roost prints.
+      NODE_NO_WARNINGS: '1',
     };
     const pool = new pg.Pool({ connectionString: direct, max: 2 });
     undo.push(() => pool.end());

@@ -70,7 +70,7 @@ describe('start-up', () => {
         .replace(/^exited \(\d+\) before ready:\n/, '')
         .split('\n')
         .filter((line) => line.trim());
-      expect(lines).toHaveLength(1);
+      expect(lines, outcome.output).toHaveLength(1);
       expect(lines[0]).toContain(setting);
     },
     300_000,
@@ -366,7 +366,10 @@ describe('outages', () => {
     }
     const failed = results.filter((result) => result.status === 0 || result.status >= 500);
     // A failure is allowed only for a request the dead instance had already taken.
-    expect(failed.filter((result) => result.started > killedAt)).toEqual([]);
+    expect(
+      failed.filter((result) => result.started > killedAt),
+      `requests after the ${killedAt}th`,
+    ).toEqual([]);
     const acknowledged = results.flatMap((result) => (result.enquiryId ? [result.enquiryId] : []));
     expect(acknowledged.length).toBeGreaterThan(0);
     const stored = await cluster.query<{ id: number }>(
