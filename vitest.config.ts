@@ -5,7 +5,8 @@ import { defineConfig } from 'vitest/config';
  * on PostgreSQL when TEST_DATABASE_URL is set: the same files, each in its own database.
  */
 const databaseTests = ['**/*.db.test.ts'];
-const exclude = ['node_modules/**', 'build/**', 'tests/e2e/**', 'data/**'];
+// tests/scale runs alone (`npm run test:scale`): it starts several servers and needs PostgreSQL.
+const exclude = ['node_modules/**', 'build/**', 'tests/e2e/**', 'tests/scale/**', 'data/**'];
 /**
  * Suites that start the built server and check what it answers over HTTP, whatever its engine:
  * with a PostgreSQL server they run on it alone, since the built server on PGlite is already
