@@ -46,7 +46,7 @@ export default function handleRequest(
         // React moves a finished Suspense boundary out of line (a hidden copy at the end of the
         // page, shown by an inline script) once the page passes 12.8 KB, so that a slow stream
         // can paint sooner. `coalescedWrites` sends a finished page in one piece anyway, so that
-        // only cost the browser a script, a second layout and a repaint (docs/performance.md §3).
+        // only cost the browser a script, a second layout and a repaint (docs/performance.md).
         progressiveChunkSize: Number.POSITIVE_INFINITY,
         [readyOption]() {
           shellRendered = true;

@@ -5,7 +5,7 @@ import { Transform } from 'node:stream';
  * (React hoists them into `<head>`): 130–150 KB of JavaScript fetched at high priority beside the
  * HTML, the stylesheet and the first picture. The page is rendered on the server and works before
  * it hydrates, so that JavaScript is not needed for the first paint, and on a phone's connection
- * it delays it (Lighthouse, docs/performance.md §3). This moves the preloads to just after the
+ * it delays it (Lighthouse, docs/performance.md). This moves the preloads to just after the
  * first paint: the links leave `<head>`, and a small inline script adds the same links once the
  * browser has painted. The modules still load in parallel rather than as a chain of
  * imports, and React Router's module script, which imports the route modules, is unchanged.
@@ -51,7 +51,7 @@ export function deferModulePreloads(headHtml: string, nonce: string | undefined)
   // After the browser reports the first contentful paint (a frame's callback can still run
   // before the paint reaches the screen), or after 3 s where it reports none (a hidden tab).
   // A few links a task: a browser recording a trace spends up to a millisecond on each, and 30
-  // at once made a task long enough to block input on a slow phone (docs/performance.md §3).
+  // at once made a task long enough to block input on a slow phone (docs/performance.md).
   const script =
     `(function(){var hrefs=${JSON.stringify(hrefs)},started=false;` +
     `function add(from){for(var i=from;i<hrefs.length&&i<from+${PRELOADS_A_TASK};i++){` +

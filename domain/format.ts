@@ -5,7 +5,7 @@ import { type LondonTime, londonTime } from './london-time.ts';
  * Display rules shared by server rendering and the browser: pounds, London time, British words.
  *
  * Written without `Intl`, whose first call in a browser tab loads ICU's data (40–130 ms of the
- * main thread on the benchmark machine, docs/performance.md §3) and whose output differs between
+ * main thread on the benchmark machine, docs/performance.md) and whose output differs between
  * ICU versions (a comma after the weekday, 'at' before the time), which a page must not: the
  * server's text and the browser's must match when the page hydrates. `format.test.ts` checks
  * every function here against `Intl`'s en-GB output.

@@ -4,7 +4,7 @@
  * Why not `Intl.DateTimeFormat` with `timeZone: 'Europe/London'`: the first `Intl` call in a
  * browser tab loads ICU's locale and zone data, 40–130 ms of the main thread on the benchmark
  * machine's Chromium, the largest single piece of script before a page could respond
- * (docs/performance.md §3). Every public page shows a date, so every page paid it.
+ * (docs/performance.md). Every public page shows a date, so every page paid it.
  *
  * UK clocks have followed one rule since 1996: British Summer Time (UTC+1) from 01:00 UTC on the
  * last Sunday in March to 01:00 UTC on the last Sunday in October, GMT otherwise. Instants before

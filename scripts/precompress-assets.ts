@@ -2,7 +2,7 @@
 // beside each compressible file of the built client's assets, once per build. The server sends
 // those as they are (`server/web/web-handler.ts`) instead of compressing every asset request
 // again at the quick level it can afford per request (Brotli 3), which cost CPU on each request
-// and sent about a tenth more bytes (docs/performance.md §3).
+// and sent about a tenth more bytes (docs/performance.md).
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';

@@ -270,7 +270,7 @@ async function createListener(
   });
   // Image variants already in memory are answered before Express and its middleware (no
   // access log line, request id or CSP for them; the app's static security headers are kept):
-  // misses, renders and their errors still go through the app (docs/performance.md §5).
+  // misses, renders and their errors still go through the app (docs/performance.md).
   return answeringCachedImagesFirst(
     createCachedImageHandler(variants, { securityHeaders: securityHeaders() }),
     app,

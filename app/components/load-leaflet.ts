@@ -3,7 +3,7 @@ import type * as Leaflet from 'leaflet';
 /**
  * Leaflet and its stylesheet, fetched together when a map is first drawn: pages link no map
  * styles, so a page whose map is off (the search list) or further down (a property) never waits
- * for them before it can paint (docs/performance.md §3).
+ * for them before it can paint (docs/performance.md).
  */
 export async function loadLeaflet(): Promise<typeof Leaflet> {
   const [{ default: leaflet }] = await Promise.all([

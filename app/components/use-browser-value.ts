@@ -4,7 +4,7 @@ import { startTransition, useEffect, useState } from 'react';
  * A value only the browser knows (local storage, a browser feature) as React state: `serverValue`
  * on the server and while the page hydrates, then the browser's. `useSyncExternalStore` with a
  * different server snapshot does the same, but re-renders synchronously just after hydration:
- * on the search page that was a 20–50 ms task (docs/performance.md §3). Here the first read
+ * on the search page that was a 20–50 ms task (docs/performance.md). Here the first read
  * renders in a transition, in slices; a change reported by `subscribe` renders at once.
  * `subscribe` and `read` must keep their identity between renders.
  */

@@ -110,7 +110,7 @@ function MobileMenu({ blogUrl }: { blogUrl: string }) {
       </button>
       <div id="mobile-menu" ref={panelRef} className="mobile-menu" hidden={!isOpen}>
         {/* Rendered only while open: closed, its links were rendered on the server and hydrated
-            on every page for nothing (docs/performance.md §3). */}
+            on every page for nothing (docs/performance.md). */}
         {isOpen ? (
           <nav aria-label="Mobile">
             <ul>

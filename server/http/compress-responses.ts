@@ -22,7 +22,7 @@ const NO_TRANSFORM = /(?:^|,)\s*no-transform\s*(?:,|$)/i;
 /**
  * Response compression. A body handed over whole (`res.end(body)`, `res.send`, `res.json`: every
  * page and almost every API answer) is compressed at once, in the request's own turn, and sent
- * with its length in one write. Profiled (docs/performance.md §2), the `compression` middleware's
+ * with its length in one write. Profiled (docs/performance.md), the `compression` middleware's
  * stream took a round trip through libuv's thread pool per chunk and wrote a page in about six
  * socket writes, costing more CPU than compressing it. Anything written in parts (`res.write`,
  * streamed pages, files) still goes through `compression`, which also handles `deflate`.

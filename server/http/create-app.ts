@@ -103,7 +103,7 @@ export function createHttpApp(parts: HttpAppParts): express.Express {
     }),
   );
   // Brotli at quality 3 rather than the middleware's 4: measured on a rendered search page
-  // (59 KB), 0.26 ms instead of 0.49 ms of CPU for 5 % more bytes (docs/performance.md §2).
+  // (59 KB), 0.26 ms instead of 0.49 ms of CPU for 5 % more bytes (docs/performance.md).
   // gzip (clients without Brotli: scripts, crawlers, Node's fetch) at level 3 rather than zlib's
   // 6: on 60 KB of our text, 0.76 ms instead of 1.41 ms for 9 % more bytes, as small as Brotli 3.
   app.use(compressResponses({ brotliQuality: BROTLI_QUALITY, gzipLevel: GZIP_LEVEL }));

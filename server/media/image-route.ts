@@ -82,7 +82,7 @@ export type CachedImageHandler = (
  * synchronously too); anything else (a miss, an odd URL) goes on to `next` untouched. The server puts it
  * in front of Express (`answeringCachedImagesFirst`): an image already made needs none of the
  * app's middleware (request log, CSP nonce, compression, session), and Express's own dispatch
- * cost three times the rest of a hit (docs/performance.md §5).
+ * cost three times the rest of a hit (docs/performance.md).
  */
 export function createCachedImageHandler(
   variants: VariantCache,

@@ -12,7 +12,7 @@ export const MAX_INPUT_PIXELS = 100_000_000;
 export const WORKING_COPY_WIDTH = 1920;
 
 /**
- * Encoder settings, chosen by measurement (docs/performance.md §5). `request`: a visitor is
+ * Encoder settings, chosen by measurement (docs/performance.md). `request`: a visitor is
  * waiting, so WebP uses effort 2 (30–55 % less CPU than the default 4 for 6–8 % more bytes).
  * `background`: the upload job, where bytes matter more than time. AVIF stays at effort 2 in
  * both: effort 0 made files 40–47 % larger, effort 4 took ten times the CPU.
@@ -36,7 +36,7 @@ export type EncodeMode = keyof typeof ENCODE;
  * A URL's quality is on JPEG's scale. AVIF's scale is finer: at the same number it kept far more
  * detail than JPEG (960 px demo photos at 75: 38–45 dB PSNR against JPEG's 38–42) and made files
  * larger than WebP's. 15 lower matches or beats JPEG's fidelity on each photo measured, for
- * 35–45 % fewer bytes than before (docs/performance.md §3).
+ * 35–45 % fewer bytes than before (docs/performance.md).
  */
 const QUALITY_OFFSET: Record<VariantFormat, number> = { avif: -15, webp: 0, jpeg: 0 };
 

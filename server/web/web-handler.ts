@@ -63,7 +63,7 @@ export async function createWebHandler(
 /**
  * The build's other public files (`public/`: the favicon and the like), briefly cached. They are
  * listed once: asking the file system about every page's path first cost a `stat` per page
- * (docs/performance.md §2), and the build does not change while the server runs.
+ * (docs/performance.md), and the build does not change while the server runs.
  */
 function publicFiles(clientDir: string): RequestHandler {
   const serve = express.static(clientDir, { maxAge: '1h', index: false });

@@ -71,7 +71,7 @@ test('public pages load and hydrate without calling Intl (its first call loads I
   page,
 }) => {
   // domain/format.ts and domain/london-time.ts format prices and UK dates by hand: a tab's first
-  // Intl call cost 40–130 ms of the main thread (docs/performance.md §3).
+  // Intl call cost 40–130 ms of the main thread (docs/performance.md).
   await page.addInitScript(() => {
     const uses: string[] = [];
     (window as unknown as { intlUses: string[] }).intlUses = uses;

@@ -50,7 +50,7 @@ export function loadAmplifyClient(): Promise<AmplifyClient> {
  * Amplify loads only where there may be a sign-in to read (`browserMayHoldSignIn`) or a page
  * asks for it (`requestAmplify`: the sign-in page). Any other visitor is signed out, and their
  * page reads only the configuration (for the Google banner): loading the client took a 20–45 ms
- * task on every first load of every page (docs/performance.md §3).
+ * task on every first load of every page (docs/performance.md).
  */
 export function AuthProvider({
   serverUser,

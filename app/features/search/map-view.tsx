@@ -4,7 +4,7 @@ import { toSearchParams } from '@domain/search/search-params';
 import { pathFor, searchWith, type SearchPlace } from './search-url';
 
 // The map view's own script loads with the map, not with every search page's first script
-// (which is kept under 150 KB: docs/performance.md §3).
+// (which is kept under 150 KB: docs/performance.md).
 const SearchMap = lazy(() =>
   import('./search-map').then((module) => ({ default: module.SearchMap })),
 );

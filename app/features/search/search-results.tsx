@@ -56,7 +56,7 @@ export function SearchResults({
             data-placement={isFeatured ? 'featured' : undefined}
           >
             {/* Not `isLead`: on a phone the first card is below the filters, where a picture
-                fetched at high priority only delays the first paint (docs/performance.md §3). */}
+                fetched at high priority only delays the first paint (docs/performance.md). */}
             <ListingCard
               listing={listing}
               isAboveFold={index < 3}

@@ -115,7 +115,7 @@ const { searchVector: _searchVector, ...rowColumns } = getTableColumns(listings)
 /**
  * The listing with its visibility (pages and the API answer 404 or 410 unless `public`): the
  * row, its photos and floorplans, price and status history and lister in one statement, as a
- * property page is the site's most viewed (docs/performance.md §2).
+ * property page is the site's most viewed (docs/performance.md).
  */
 export async function lookUpListing(db: Database, id: number): Promise<ListingLookup | undefined> {
   if (!Number.isSafeInteger(id) || id <= 0) return undefined;

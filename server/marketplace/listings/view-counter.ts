@@ -17,7 +17,7 @@ export interface ViewCounter {
  * Page views, counted in memory and added to `listings.view_count` a few seconds later, many
  * listings in one statement. A view used to be an UPDATE (and a commit) of its own inside every
  * property page's request; the count is read only by the lister's own 'My listings', where a
- * few seconds' delay does not matter (docs/performance.md §2). Views counted in the moments
+ * few seconds' delay does not matter (docs/performance.md). Views counted in the moments
  * before a crash are lost; a clean shutdown writes them.
  */
 export function createViewCounter({

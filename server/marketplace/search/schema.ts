@@ -151,7 +151,7 @@ export const listingSearch = market.table(
       .where(sql`${table.featuredUntil} is not null`),
     // A town's or a district's Featured homes, for 'this area only' searches: without them the
     // Featured look-up read every home of the town from the table to test `featured_until`
-    // (docs/performance.md §1). Created with INCLUDE (…) by the migration (0026).
+    // (docs/performance.md). Created with INCLUDE (…) by the migration (0026).
     index('listing_search_featured_town_idx')
       .on(table.channel, table.town)
       .where(sql`${table.featuredUntil} is not null`),
@@ -159,7 +159,7 @@ export const listingSearch = market.table(
       .on(table.channel, table.outcode)
       .where(sql`${table.featuredUntil} is not null`),
     // A wide area's Featured homes, cell by cell: a b-tree read of a channel's cells costs a
-    // third of the earth GiST's per row (docs/performance.md §1). INCLUDE (…) by migration 0028.
+    // third of the earth GiST's per row (docs/performance.md). INCLUDE (…) by migration 0028.
     index('listing_search_featured_cell_idx')
       .on(table.channel, table.gridCell)
       .where(sql`${table.featuredUntil} is not null`),

@@ -140,7 +140,7 @@ function locationCondition(location: ResolvedLocation, radius: number): Area | S
     case 'place': {
       // The town's own homes, and only near it: several towns share a name (Bangor, Newport).
       // The box first, as a function the planner does not index: it turns the other town's
-      // homes away for a tenth of what the exact distance costs (docs/performance.md §1).
+      // homes away for a tenth of what the exact distance costs (docs/performance.md).
       const near = withinMiles(location, SAME_NAME_TOWN_MILES);
       const town = location.town.toLowerCase();
       return and(eq(s.town, town), sql`cube_contains(${near.box}, ${s.earth})`, near.test)!;
@@ -388,7 +388,7 @@ function readsCells(input: SearchListingsInput): boolean {
 /**
  * The search's conditions, with an area from `CELLS_FROM_MILES` stated as its grid cells instead
  * of the box, so the planner reads it from a b-tree by cell, rather than from an earth GiST
- * whose index-only reads cost about three times as much a row (docs/performance.md §1). Used
+ * whose index-only reads cost about three times as much a row (docs/performance.md). Used
  * for the Featured homes, which the Featured cell index holds, and for counting a search with a
  * price or date filter, which the cell price and date indexes read as a range. (A count without
  * one reads fewer rows from the box, which hugs the circle more closely than the cells.)
