@@ -8,7 +8,7 @@ const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
  * axe finds nothing on the page (outside `exclude`, selectors of third-party parts).
  * Legacy mode runs the same rules in the page itself, rather than opening a blank page to
  * gather each frame's results, which only cross-origin frames need (Roost's pages have none):
- * 40 % less time a check, about a minute of a CI run on a slow machine (docs/testing.md).
+ * 40 % less time a check: about a minute of a CI run on two cores.
  */
 export async function expectNoAxeViolations(page: Page, exclude: string[] = []) {
   let builder = new AxeBuilder({ page }).withTags(AXE_TAGS).setLegacyMode(true);
