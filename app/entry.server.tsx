@@ -2,7 +2,13 @@ import { Transform } from 'node:stream';
 import { createReadableStreamFromReadable } from '@react-router/node';
 import { isbot } from 'isbot';
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from 'react-dom/server';
-import { ServerRouter, type AppLoadContext, type EntryContext } from 'react-router';
+import {
+  ServerRouter,
+  type AppLoadContext,
+  type EntryContext,
+  type HandleErrorFunction,
+} from 'react-router';
+import { DATABASE_RETRY_SECONDS, isDatabaseUnavailable } from '../server/http/retry-later-error';
 import { preloadsAfterFirstPaint } from './preloads-after-paint.server';
 
 /**
@@ -12,6 +18,15 @@ import { preloadsAfterFirstPaint } from './preloads-after-paint.server';
  * `<ScrollRestoration>`, streamed data) and React on its own (Suspense boundaries, styles).
  */
 export const streamTimeout = 5_000;
+
+/** Requests whose loaders failed because the database did not answer: they get a 503. */
+const waitingForDatabase = new WeakSet<Request>();
+
+/** React Router's own logging, and a note of failures that mean "try again shortly". */
+export const handleError: HandleErrorFunction = (error, { request }) => {
+  if (isDatabaseUnavailable(error)) waitingForDatabase.add(request);
+  if (!request.signal.aborted) console.error(error);
+};
 
 export default function handleRequest(
   request: Request,
@@ -25,6 +40,13 @@ export default function handleRequest(
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
   const nonce = loadContext.cspNonce;
+  // The database did not answer: the error page (which says to try again in a moment) goes out
+  // as 503 with Retry-After, so browsers, crawlers and balancers know it will pass.
+  if (responseStatusCode === 500 && waitingForDatabase.has(request)) {
+    responseStatusCode = 503;
+    responseHeaders.set('Retry-After', String(DATABASE_RETRY_SECONDS));
+    responseHeaders.set('Cache-Control', 'no-store');
+  }
 
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;

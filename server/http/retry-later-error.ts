@@ -25,7 +25,7 @@ export function refuseWhenLimited(verdict: LimitVerdict, message: string): void 
 /** Said while the database does not answer: nothing is wrong with the visitor's request. */
 export const DATABASE_UNAVAILABLE_MESSAGE =
   'Roost cannot reach its database just now. Please try again in a minute.';
-const DATABASE_RETRY_SECONDS = 30;
+export const DATABASE_RETRY_SECONDS = 30;
 
 /** Connection-level failures: the server is away, not the query wrong (codes of node and pg). */
 const UNREACHABLE_CODES = new Set([

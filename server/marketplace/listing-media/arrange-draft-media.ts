@@ -1,9 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database } from '../../../db/client.ts';
+import type { BlobStore } from '../../media/blob-store.ts';
 import { AppError } from '../../http/app-error.ts';
 import { loadListingDraft } from '../listings/load-listing-draft.ts';
 import { listingDrafts, type DraftMedia } from '../listings/schema.ts';
+import { deleteUnreferencedBlobs } from './blob-references.ts';
 
 const mediaRef = z.object({
   key: z.string().regex(/^[a-f0-9]{64}$/),
@@ -65,15 +67,18 @@ export function arrangeMedia(
 /**
  * Reorders, captions and removes the draft's media in one go. Read and written under the draft
  * row's lock, so an upload appended meanwhile is either seen here (and kept) or appended after.
+ * After the commit, a removed original nothing else shows (no listing, no other draft) is
+ * deleted with its variants on every instance, so a photo the lister took out stops being public.
  */
 export async function arrangeDraftMedia(
   db: Database,
+  blobs: Pick<BlobStore, 'delete'>,
   options: { draftId: string; userSub: string | undefined; input: unknown },
 ): Promise<DraftMedia[]> {
   const parsed = arrangeMediaInput.safeParse(options.input);
   if (!parsed.success) throw new AppError('VALIDATION_FAILED', 'Check the photos list.');
   const draft = await loadListingDraft(db, options.draftId, options.userSub);
-  return db.transaction(async (tx) => {
+  const arranged = await db.transaction(async (tx) => {
     const [locked] = await tx
       .select({ media: listingDrafts.media })
       .from(listingDrafts)
@@ -84,4 +89,8 @@ export async function arrangeDraftMedia(
     await tx.update(listingDrafts).set({ media }).where(eq(listingDrafts.id, draft.id));
     return media;
   });
+  const kept = new Set(arranged.map((item) => item.key));
+  const removedKeys = parsed.data.remove.map((item) => item.key).filter((key) => !kept.has(key));
+  await deleteUnreferencedBlobs(db, blobs, removedKeys);
+  return arranged;
 }

@@ -220,6 +220,39 @@ describe('uploads', () => {
     });
     expect(again.map((item) => item.key)).toEqual([second.key, floorplan.key]);
   });
+
+  it('deletes a removed photo nothing else shows, and keeps one another draft still shows', async () => {
+    const own = await marketplace.listings.startDraft({ user: alice, clientIp: '192.0.2.1' });
+    const other = await marketplace.listings.startDraft({ user: alice, clientIp: '192.0.2.1' });
+    const bytes = await photo(530, 400);
+    const alone = await marketplace.media.add({
+      user: alice,
+      draftId: own.id,
+      kind: 'photo',
+      bytes: await photo(531, 400),
+    });
+    const shared = await marketplace.media.add({
+      user: alice,
+      draftId: own.id,
+      kind: 'photo',
+      bytes,
+    });
+    await marketplace.media.add({ user: alice, draftId: other.id, kind: 'photo', bytes });
+    const before = await blobCount();
+    await marketplace.media.arrange({
+      user: alice,
+      draftId: own.id,
+      input: {
+        items: [],
+        remove: [
+          { key: alone.key, kind: 'photo' },
+          { key: shared.key, kind: 'photo' },
+        ],
+      },
+    });
+    // The photo only this draft showed is gone; the one the other draft shows stays.
+    expect(await blobCount()).toBe(before - 1);
+  });
 });
 
 /** A PNG whose header claims huge dimensions: enough for a pixel-bomb check (never decoded). */

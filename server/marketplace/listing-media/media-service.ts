@@ -41,7 +41,7 @@ export function createMediaService({
         () => addDraftMedia(db, media, { draftId, userSub: user?.userId, kind, bytes }),
       ),
     arrange: ({ user, draftId, input }: OfDraft & { input: unknown }) =>
-      arrangeDraftMedia(db, { draftId, userSub: user?.userId, input }),
+      arrangeDraftMedia(db, media.blobs, { draftId, userSub: user?.userId, input }),
   };
 }
 
