@@ -1,3 +1,4 @@
+import type * as LeafletModule from 'leaflet';
 import type { LatLngExpression, Map as LeafletMap } from 'leaflet';
 import {
   useEffect,
@@ -16,7 +17,7 @@ import type { MapPoint, MapPoints } from './api/map-points';
 /** The Leaflet side of the search map: the map itself, its markers and the area being drawn. */
 
 export type Vertex = { lat: number; lng: number };
-type Leaflet = typeof import('leaflet');
+type Leaflet = typeof LeafletModule;
 type Layer = { remove(): void };
 
 const UK_CENTRE: LatLngExpression = [54.5, -3.2];

@@ -2,7 +2,6 @@ import { useState } from 'react';
 import { buttonClass } from '~/components/ui/button';
 import type { DraftMediaItem } from '../api/draft-view';
 import { MediaItem } from './media-item';
-import { placeUpload } from './upload-order';
 import { UploadList } from './upload-list';
 import { useMediaArrangement } from './use-media-arrangement';
 import { megabytes, useUploads } from './use-uploads';
@@ -31,7 +30,7 @@ export function MediaManager({
   maxItems: number;
   maxBytes: number;
 }) {
-  const { latest, message, setMessage, reorderOwn, saveOrder } = useMediaArrangement({
+  const { message, setMessage, reorderOwn, saveOrder, placeUploaded } = useMediaArrangement({
     draftId,
     kind,
     items,
@@ -40,12 +39,7 @@ export function MediaManager({
   const { uploads, pending, uploadAll, dismiss } = useUploads({
     kind,
     maxBytes,
-    onUploaded: (item, batch, index) => {
-      // Uploads finish in any order; each is shown where its file was chosen.
-      const next = placeUpload(latest.current, batch, index, item);
-      latest.current = next;
-      onChange(next);
-    },
+    onUploaded: (item, batch, index) => placeUploaded(batch, index, item),
   });
   const own = items.filter((item) => item.kind === kind);
   const noun = kind;

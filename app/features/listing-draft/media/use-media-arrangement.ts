@@ -1,14 +1,15 @@
 import { useEffect, useRef, useState } from 'react';
 import type { DraftMediaItem } from '../api/draft-view';
 import { useArrangeDraftMedia } from '../api/arrange-draft-media';
+import { placeUpload } from './upload-order';
 import { useSaveQueue } from './use-save-queue';
 
 const failure = (error: unknown) =>
   error instanceof Error ? error.message : 'Could not save the order.';
 
 /**
- * A draft's media order, shown at once and saved one change at a time; `latest` is the list as
- * it stands (uploads and saves finish between renders), `message` what to tell the lister.
+ * A draft's media order, shown at once and saved one change at a time (the list as it stands is
+ * kept in a ref: uploads and saves finish between renders); `message` is what to tell the lister.
  */
 export function useMediaArrangement({
   draftId,
@@ -73,5 +74,16 @@ export function useMediaArrangement({
     );
   }
 
-  return { latest, message, setMessage, reorderOwn, saveOrder };
+  /** Uploads finish in any order; each is shown where its file was chosen. */
+  function placeUploaded(
+    batch: readonly (string | undefined)[],
+    index: number,
+    item: DraftMediaItem,
+  ) {
+    const next = placeUpload(latest.current, batch, index, item);
+    latest.current = next;
+    onChange(next);
+  }
+
+  return { message, setMessage, reorderOwn, saveOrder, placeUploaded };
 }
