@@ -68,28 +68,12 @@ export function createTokenService(
   config: IdentityConfig,
   secrets: Secrets,
 ): TokenService {
-  let active: ActiveKey | undefined;
-  let published: { keys: JWK[] } | undefined;
-  let verifyKeys: ReturnType<typeof createLocalJWKSet> | undefined;
-  let loadedAt = 0;
+  let loaded: LoadedKeys | undefined;
   const publishWindowMs = Math.max(config.accessTokenTtl, config.idTokenTtl) * 1000 + 300_000;
 
   async function load(force = false) {
-    if (!force && active && Date.now() - loadedAt < CACHE_MS) return;
-    const rows = await db.select().from(signingKeys).orderBy(desc(signingKeys.createdAt));
-    const current = rows.find((row) => !row.retiredAt);
-    if (!current) throw new Error('No signing key: ensureKeys() must run first');
-    active = {
-      kid: current.kid,
-      key: await importJWK(JSON.parse(openSealed(secrets, current.privateJwk)) as JWK, 'RS256'),
-    };
-    const now = Date.now();
-    const keys = rows
-      .filter((row) => !row.retiredAt || now - row.retiredAt.getTime() < publishWindowMs)
-      .map((row) => row.publicJwk as unknown as JWK);
-    published = { keys };
-    verifyKeys = createLocalJWKSet(published);
-    loadedAt = now;
+    if (!force && loaded && Date.now() - loaded.at < CACHE_MS) return;
+    loaded = await readKeys(db, secrets, publishWindowMs);
   }
 
   /**
@@ -125,15 +109,6 @@ export function createTokenService(
     return chosen;
   }
 
-  async function currentKey(on: Database) {
-    const [current] = await on
-      .select({ kid: signingKeys.kid, createdAt: signingKeys.createdAt })
-      .from(signingKeys)
-      .where(isNull(signingKeys.retiredAt))
-      .limit(1);
-    return current;
-  }
-
   return {
     async ensureKeys() {
       const maxAgeMs = config.keyRotationDays * 86_400_000;
@@ -148,81 +123,138 @@ export function createTokenService(
     rotate: () => createKey(),
     async jwks() {
       await load();
-      return published!;
+      return loaded!.published;
     },
     async issue(input) {
       await load();
-      const now = Math.floor(Date.now() / 1000);
-      const { kid, key } = active!;
-      const attributeClaims: Record<string, unknown> = {};
-      for (const [name, value] of Object.entries(input.attributes)) {
-        if (name === 'sub') continue;
-        attributeClaims[name] =
-          name === 'email_verified' || name === 'phone_number_verified' ? value === 'true' : value;
-      }
-      const groups = input.groups.length ? { 'cognito:groups': input.groups } : {};
-      const id = new SignJWT({
-        ...attributeClaims,
-        ...groups,
-        'cognito:username': input.username,
-        origin_jti: input.originJti,
-        event_id: input.eventId,
-        token_use: 'id',
-        auth_time: input.authTime,
-        ...(input.nonce ? { nonce: input.nonce } : {}),
-        ...(input.identities ? { identities: input.identities } : {}),
-      })
-        .setProtectedHeader({ kid, alg: 'RS256' })
-        .setSubject(input.userId)
-        .setIssuer(config.issuer)
-        .setAudience(input.clientId)
-        .setIssuedAt(now)
-        .setExpirationTime(now + config.idTokenTtl)
-        .setJti(randomUUID())
-        .sign(key);
-      const access = new SignJWT({
-        ...groups,
-        version: 2,
-        client_id: input.clientId,
-        origin_jti: input.originJti,
-        event_id: input.eventId,
-        token_use: 'access',
-        scope: input.scope,
-        auth_time: input.authTime,
-        username: input.username,
-      })
-        .setProtectedHeader({ kid, alg: 'RS256' })
-        .setSubject(input.userId)
-        .setIssuer(config.issuer)
-        .setIssuedAt(now)
-        .setExpirationTime(now + config.accessTokenTtl)
-        .setJti(randomUUID())
-        .sign(key);
-      const [idToken, accessToken] = await Promise.all([id, access]);
-      return { idToken, accessToken };
+      return signTokens(loaded!.active, config, input);
     },
     async verifyAccessToken(token) {
       if (typeof token !== 'string' || token.length > 8192) {
         throw notAuthorized(messages.invalidAccessToken);
       }
       await load();
-      try {
-        const { payload } = await jwtVerify(token, verifyKeys!, {
-          issuer: config.issuer,
-          algorithms: ['RS256'],
-        });
-        if (payload.token_use !== 'access') throw notAuthorized(messages.invalidAccessToken);
-        return payload as AccessTokenClaims;
-      } catch (error) {
-        if (error instanceof CognitoError) throw error;
-        if (error instanceof joseErrors.JWTExpired)
-          throw notAuthorized(messages.accessTokenExpired);
-        if (error instanceof joseErrors.JWKSNoMatchingKey) {
-          // A key published by another instance since our last load.
-          await load(true);
-        }
-        throw notAuthorized(messages.invalidAccessToken);
-      }
+      return verifyAccess(token, loaded!.verifyKeys, config.issuer, () => load(true));
     },
   };
+}
+
+interface LoadedKeys {
+  /** The key new tokens are signed with. */
+  active: ActiveKey;
+  /** The JWKS: every key whose tokens may still be unexpired. */
+  published: { keys: JWK[] };
+  verifyKeys: ReturnType<typeof createLocalJWKSet>;
+  at: number;
+}
+
+async function readKeys(
+  db: Database,
+  secrets: Secrets,
+  publishWindowMs: number,
+): Promise<LoadedKeys> {
+  const rows = await db.select().from(signingKeys).orderBy(desc(signingKeys.createdAt));
+  const current = rows.find((row) => !row.retiredAt);
+  if (!current) throw new Error('No signing key: ensureKeys() must run first');
+  const active = {
+    kid: current.kid,
+    key: await importJWK(JSON.parse(openSealed(secrets, current.privateJwk)) as JWK, 'RS256'),
+  };
+  const now = Date.now();
+  const keys = rows
+    .filter((row) => !row.retiredAt || now - row.retiredAt.getTime() < publishWindowMs)
+    .map((row) => row.publicJwk as unknown as JWK);
+  const published = { keys };
+  return { active, published, verifyKeys: createLocalJWKSet(published), at: now };
+}
+
+async function currentKey(on: Database) {
+  const [current] = await on
+    .select({ kid: signingKeys.kid, createdAt: signingKeys.createdAt })
+    .from(signingKeys)
+    .where(isNull(signingKeys.retiredAt))
+    .limit(1);
+  return current;
+}
+
+/** User attributes as ID token claims: Cognito sends the `_verified` ones as booleans. */
+function attributeClaimsOf(attributes: Record<string, string>): Record<string, unknown> {
+  const claims: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(attributes)) {
+    if (name === 'sub') continue;
+    claims[name] =
+      name === 'email_verified' || name === 'phone_number_verified' ? value === 'true' : value;
+  }
+  return claims;
+}
+
+/** The ID and access tokens Cognito would issue, signed with the current key. */
+async function signTokens(
+  { kid, key }: ActiveKey,
+  config: IdentityConfig,
+  input: TokenClaimsInput,
+): Promise<{ idToken: string; accessToken: string }> {
+  const now = Math.floor(Date.now() / 1000);
+  const groups = input.groups.length ? { 'cognito:groups': input.groups } : {};
+  const id = new SignJWT({
+    ...attributeClaimsOf(input.attributes),
+    ...groups,
+    'cognito:username': input.username,
+    origin_jti: input.originJti,
+    event_id: input.eventId,
+    token_use: 'id',
+    auth_time: input.authTime,
+    ...(input.nonce ? { nonce: input.nonce } : {}),
+    ...(input.identities ? { identities: input.identities } : {}),
+  })
+    .setProtectedHeader({ kid, alg: 'RS256' })
+    .setSubject(input.userId)
+    .setIssuer(config.issuer)
+    .setAudience(input.clientId)
+    .setIssuedAt(now)
+    .setExpirationTime(now + config.idTokenTtl)
+    .setJti(randomUUID())
+    .sign(key);
+  const access = new SignJWT({
+    ...groups,
+    version: 2,
+    client_id: input.clientId,
+    origin_jti: input.originJti,
+    event_id: input.eventId,
+    token_use: 'access',
+    scope: input.scope,
+    auth_time: input.authTime,
+    username: input.username,
+  })
+    .setProtectedHeader({ kid, alg: 'RS256' })
+    .setSubject(input.userId)
+    .setIssuer(config.issuer)
+    .setIssuedAt(now)
+    .setExpirationTime(now + config.accessTokenTtl)
+    .setJti(randomUUID())
+    .sign(key);
+  const [idToken, accessToken] = await Promise.all([id, access]);
+  return { idToken, accessToken };
+}
+
+/** Verifies an access token; `reload` fetches keys when it names one not loaded yet. */
+async function verifyAccess(
+  token: string,
+  keys: ReturnType<typeof createLocalJWKSet>,
+  issuer: string,
+  reload: () => Promise<void>,
+): Promise<AccessTokenClaims> {
+  try {
+    const { payload } = await jwtVerify(token, keys, { issuer, algorithms: ['RS256'] });
+    if (payload.token_use !== 'access') throw notAuthorized(messages.invalidAccessToken);
+    return payload as AccessTokenClaims;
+  } catch (error) {
+    if (error instanceof CognitoError) throw error;
+    if (error instanceof joseErrors.JWTExpired) throw notAuthorized(messages.accessTokenExpired);
+    if (error instanceof joseErrors.JWKSNoMatchingKey) {
+      // A key published by another instance since our last load.
+      await reload();
+    }
+    throw notAuthorized(messages.invalidAccessToken);
+  }
 }

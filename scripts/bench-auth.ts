@@ -88,19 +88,17 @@ async function serve() {
   });
 }
 
-async function bench() {
-  // Long: one sequence of phases sharing the child server, its pool, users and SRP client state.
-  const { values } = parseArgs({
-    options: {
-      users: { type: 'string', default: '200' },
-      signins: { type: 'string', default: '3000' },
-      concurrency: { type: 'string', default: '24' },
-    },
-  });
-  const userCount = Number(values.users);
-  const total = Number(values.signins);
-  const concurrency = Number(values.concurrency);
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'roost-bench-'));
+type Child = ReturnType<typeof fork>;
+
+/** The next message from the child server (after sending `request`, if given). */
+function fromChild<T>(child: Child, request?: string): Promise<T> {
+  const answer = new Promise<T>((resolve) => child.once('message', (m) => resolve(m as T)));
+  if (request) child.send(request);
+  return answer;
+}
+
+/** The identity server in a child process (`--serve`), so its CPU time is its own. */
+async function startServer(dataDir: string) {
   const child = fork(process.argv[1]!, ['--serve'], {
     execArgv: [
       ...process.execArgv,
@@ -110,13 +108,11 @@ async function bench() {
     ],
     env: { ...process.env, BENCH_DATA_DIR: dataDir },
   });
-  const { url, poolId, clientId } = await new Promise<{
-    url: string;
-    poolId: string;
-    clientId: string;
-  }>((resolve) => child.once('message', (m) => resolve(m as never)));
-  const poolName = poolId.split('_')[1]!;
-  const endpoint = `${url}/idp`;
+  const started = await fromChild<{ url: string; poolId: string; clientId: string }>(child);
+  return { child, ...started };
+}
+
+async function createUsers(endpoint: string, poolId: string, count: number, password: string) {
   const admin = new CognitoIdentityProviderClient({
     region: 'eu-west-2',
     endpoint,
@@ -125,10 +121,9 @@ async function bench() {
       secretAccessKey: env.IDENTITY_ADMIN_SECRET_ACCESS_KEY,
     },
   });
-  const password = 'Bench-pass-123';
-  process.stdout.write(`Creating ${userCount} users…\n`);
+  process.stdout.write(`Creating ${count} users…\n`);
   const users: string[] = [];
-  for (let i = 0; i < userCount; i += 1) {
+  for (let i = 0; i < count; i += 1) {
     const email = `bench${i}@roost.test`;
     await admin.send(
       new AdminCreateUserCommand({
@@ -148,13 +143,22 @@ async function bench() {
     users.push(email);
   }
   admin.destroy();
+  return users;
+}
 
+/** A full SRP sign-in (InitiateAuth, then PASSWORD_VERIFIER) with a prepared ephemeral key. */
+function srpSignIn(pool: {
+  endpoint: string;
+  clientId: string;
+  poolName: string;
+  password: string;
+}) {
+  const { endpoint, clientId, poolName, password } = pool;
   const call = (target: string, body: unknown) => callAt(endpoint, target, body);
-
   // Per user, x and g^x depend only on salt and password: a real client computes them per sign-in,
   // the load generator once, so that the measurement is the server's work.
   const gx = new Map<string, { x: bigint; gx: bigint }>();
-  const signIn = async (email: string, ephemeral: { a: bigint; A: bigint }) => {
+  return async (email: string, ephemeral: { a: bigint; A: bigint }) => {
     const initiated = (await call('InitiateAuth', {
       ClientId: clientId,
       AuthFlow: 'USER_SRP_AUTH',
@@ -192,55 +196,41 @@ async function bench() {
     })) as { AuthenticationResult?: { AccessToken?: string } };
     if (!result.AuthenticationResult?.AccessToken) throw new Error('No tokens');
   };
+}
 
-  process.stdout.write('Warming up (one sign-in per user)…\n');
-  for (let i = 0; i < users.length; i += concurrency) {
-    await Promise.all(
-      users.slice(i, i + concurrency).map((email) => signIn(email, createClientEphemeral())),
-    );
-  }
-  const ephemerals = Array.from({ length: total }, () => createClientEphemeral());
+const ownCpuMs = () => {
+  const cpu = process.cpuUsage();
+  return (cpu.user + cpu.system) / 1000;
+};
 
-  process.stdout.write(`Measuring ${total} SRP sign-ins with ${concurrency} in flight…\n`);
-  const serverCpu = async () => {
-    child.send('cpu');
-    const { cpu } = await new Promise<{ cpu: NodeJS.CpuUsage }>((resolve) =>
-      child.once('message', (m) => resolve(m as never)),
-    );
-    return (cpu.user + cpu.system) / 1000;
-  };
-  const ownCpu = () => {
-    const cpu = process.cpuUsage();
-    return (cpu.user + cpu.system) / 1000;
-  };
-  const [serverBefore, ownBefore] = [await serverCpu(), ownCpu()];
-  const srp = await measure(total, concurrency, (index) =>
-    signIn(users[index % users.length]!, ephemerals[index]!),
-  );
-  // CPU a sign-in on each side: the server's is what the code costs; the load generator's shows
-  // whether the two shared the machine's cores fairly.
-  const srpServerMs = ((await serverCpu()) - serverBefore) / total;
-  const srpClientMs = (ownCpu() - ownBefore) / total;
-  const passwordSignIn = (target: string) => async (index: number) => {
-    const result = (await callAt(target, 'InitiateAuth', {
-      ClientId: clientId,
-      AuthFlow: 'USER_PASSWORD_AUTH',
-      AuthParameters: { USERNAME: users[index % users.length], PASSWORD: password },
-    })) as { AuthenticationResult?: { AccessToken?: string } };
-    if (!result.AuthenticationResult?.AccessToken) throw new Error('No tokens');
-  };
-  process.stdout.write(`Measuring ${total} USER_PASSWORD_AUTH sign-ins…\n`);
-  const plain = await measure(total, concurrency, passwordSignIn(endpoint));
-  process.stdout.write('Timing the cryptography of a sign-in alone in the server process…\n');
-  child.send('floor');
-  const { floorMs } = await new Promise<{ floorMs: number }>((resolve) =>
-    child.once('message', (m) => resolve(m as never)),
-  );
-  child.send('stop');
-  await new Promise((resolve) => child.once('exit', resolve));
-  fs.rmSync(dataDir, { recursive: true, force: true });
+async function serverCpuMs(child: Child) {
+  const { cpu } = await fromChild<{ cpu: NodeJS.CpuUsage }>(child, 'cpu');
+  return (cpu.user + cpu.system) / 1000;
+}
 
-  const local = await measureCognitoLocal(userCount, total, concurrency, password);
+interface Results {
+  userCount: number;
+  total: number;
+  concurrency: number;
+  srp: Measured;
+  srpServerMs: number;
+  srpClientMs: number;
+  plain: Measured;
+  local: Awaited<ReturnType<typeof measureCognitoLocal>>;
+  floorMs: number;
+}
+
+function report({
+  userCount,
+  total,
+  concurrency,
+  srp,
+  srpServerMs,
+  srpClientMs,
+  plain,
+  local,
+  floorMs,
+}: Results) {
   const line = (name: string, m: Measured) =>
     `${name}: ${m.rate.toFixed(1)} sign-ins/s, p50 ${m.p50.toFixed(1)} ms, p95 ${m.p95.toFixed(1)} ms`;
   process.stdout.write(
@@ -283,6 +273,62 @@ async function bench() {
       figure: { value: srp.rate, unit: '/s' },
     },
   ]);
+}
+
+async function bench() {
+  const { values } = parseArgs({
+    options: {
+      users: { type: 'string', default: '200' },
+      signins: { type: 'string', default: '3000' },
+      concurrency: { type: 'string', default: '24' },
+    },
+  });
+  const userCount = Number(values.users);
+  const total = Number(values.signins);
+  const concurrency = Number(values.concurrency);
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'roost-bench-'));
+  const { child, url, poolId, clientId } = await startServer(dataDir);
+  const endpoint = `${url}/idp`;
+  const password = 'Bench-pass-123';
+  const users = await createUsers(endpoint, poolId, userCount, password);
+  const poolName = poolId.split('_')[1]!;
+  const signIn = srpSignIn({ endpoint, clientId, poolName, password });
+
+  process.stdout.write('Warming up (one sign-in per user)…\n');
+  for (let i = 0; i < users.length; i += concurrency) {
+    await Promise.all(
+      users.slice(i, i + concurrency).map((email) => signIn(email, createClientEphemeral())),
+    );
+  }
+  const ephemerals = Array.from({ length: total }, () => createClientEphemeral());
+
+  process.stdout.write(`Measuring ${total} SRP sign-ins with ${concurrency} in flight…\n`);
+  const [serverBefore, ownBefore] = [await serverCpuMs(child), ownCpuMs()];
+  const srp = await measure(total, concurrency, (index) =>
+    signIn(users[index % users.length]!, ephemerals[index]!),
+  );
+  // CPU a sign-in on each side: the server's is what the code costs; the load generator's shows
+  // whether the two shared the machine's cores fairly.
+  const srpServerMs = ((await serverCpuMs(child)) - serverBefore) / total;
+  const srpClientMs = (ownCpuMs() - ownBefore) / total;
+  const passwordSignIn = (target: string) => async (index: number) => {
+    const result = (await callAt(target, 'InitiateAuth', {
+      ClientId: clientId,
+      AuthFlow: 'USER_PASSWORD_AUTH',
+      AuthParameters: { USERNAME: users[index % users.length], PASSWORD: password },
+    })) as { AuthenticationResult?: { AccessToken?: string } };
+    if (!result.AuthenticationResult?.AccessToken) throw new Error('No tokens');
+  };
+  process.stdout.write(`Measuring ${total} USER_PASSWORD_AUTH sign-ins…\n`);
+  const plain = await measure(total, concurrency, passwordSignIn(endpoint));
+  process.stdout.write('Timing the cryptography of a sign-in alone in the server process…\n');
+  const { floorMs } = await fromChild<{ floorMs: number }>(child, 'floor');
+  child.send('stop');
+  await new Promise((resolve) => child.once('exit', resolve));
+  fs.rmSync(dataDir, { recursive: true, force: true });
+
+  const local = await measureCognitoLocal(userCount, total, concurrency, password);
+  report({ userCount, total, concurrency, srp, srpServerMs, srpClientMs, plain, local, floorMs });
 }
 
 if (process.argv.includes('--serve')) await serve();

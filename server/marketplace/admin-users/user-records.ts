@@ -67,9 +67,8 @@ export interface MarketRecord {
 
 const iso = (value: Date | null | undefined) => (value ? value.toISOString() : null);
 
-export async function marketRecordOf(db: Database, sub: string): Promise<MarketRecord> {
-  // Over 80 lines: one query per area the admin page shows, run together.
-  const own = await db
+async function ownListings(db: Database, sub: string) {
+  return db
     .select({
       id: listings.id,
       title: listings.title,
@@ -85,61 +84,106 @@ export async function marketRecordOf(db: Database, sub: string): Promise<MarketR
     .from(listings)
     .where(eq(listings.ownerSub, sub))
     .orderBy(desc(listings.id));
-  const ownIds = own.map((row) => row.id);
-  const reportColumns = {
-    id: listingReports.id,
-    listingId: listingReports.listingId,
-    reason: listingReports.reason,
-    status: listingReports.status,
-    createdAt: listingReports.createdAt,
-  };
-  const [made, received, [sent], [got], [searches], [favs], paid, [erasure], consent] =
-    await Promise.all([
-      db
-        .select(reportColumns)
-        .from(listingReports)
-        .where(eq(listingReports.reporterKey, reporterKeyOf(sub)))
-        .orderBy(desc(listingReports.id)),
-      ownIds.length
-        ? db
-            .select(reportColumns)
-            .from(listingReports)
-            .where(
-              and(
-                inArray(listingReports.listingId, ownIds),
-                // Not the system's own entries (review requests, appeals).
-                sql`${listingReports.reporterKey} not like 'roost:%'`,
-              ),
-            )
-            .orderBy(desc(listingReports.id))
-        : Promise.resolve([]),
-      db.select({ total: count() }).from(enquiries).where(eq(enquiries.senderSub, sub)),
-      ownIds.length
-        ? db.select({ total: count() }).from(enquiries).where(inArray(enquiries.listingId, ownIds))
-        : Promise.resolve([{ total: 0 }]),
-      db.select({ total: count() }).from(savedSearches).where(eq(savedSearches.ownerSub, sub)),
-      db.select({ total: count() }).from(favourites).where(eq(favourites.userSub, sub)),
-      db
-        .select({
-          orderId: orders.id,
-          productName: orders.productName,
-          listingTitle: orders.listingTitle,
-          amountPence: orders.amountPence,
-          refundedPence: sql<number>`coalesce(${payments.refundedPence}, 0)::int`,
-          status: sql<string>`coalesce(${payments.status}::text, 'pending')`,
-          paidAt: payments.paidAt,
-        })
-        .from(orders)
-        .leftJoin(payments, eq(payments.orderId, orders.id))
-        .where(eq(orders.buyerSub, sub))
-        .orderBy(desc(orders.id)),
-      db.select().from(accountErasureRequests).where(eq(accountErasureRequests.userSub, sub)),
-      latestConsent(db, sub),
-    ]);
+}
+
+const reportColumns = {
+  id: listingReports.id,
+  listingId: listingReports.listingId,
+  reason: listingReports.reason,
+  status: listingReports.status,
+  createdAt: listingReports.createdAt,
+};
+
+/** Reports the user made, and reports others made about the user's listings. */
+async function reportsOf(db: Database, sub: string, ownIds: number[]) {
+  const [made, received] = await Promise.all([
+    db
+      .select(reportColumns)
+      .from(listingReports)
+      .where(eq(listingReports.reporterKey, reporterKeyOf(sub)))
+      .orderBy(desc(listingReports.id)),
+    ownIds.length
+      ? db
+          .select(reportColumns)
+          .from(listingReports)
+          .where(
+            and(
+              inArray(listingReports.listingId, ownIds),
+              // Not the system's own entries (review requests, appeals).
+              sql`${listingReports.reporterKey} not like 'roost:%'`,
+            ),
+          )
+          .orderBy(desc(listingReports.id))
+      : Promise.resolve([]),
+  ]);
   const toReport = (row: (typeof made)[number]): UserReport => ({
     ...row,
     createdAt: row.createdAt.toISOString(),
   });
+  return { reportsMade: made.map(toReport), reportsReceived: received.map(toReport) };
+}
+
+async function activityCounts(db: Database, sub: string, ownIds: number[]) {
+  const [[sent], [got], [searches], [favs]] = await Promise.all([
+    db.select({ total: count() }).from(enquiries).where(eq(enquiries.senderSub, sub)),
+    ownIds.length
+      ? db.select({ total: count() }).from(enquiries).where(inArray(enquiries.listingId, ownIds))
+      : Promise.resolve([{ total: 0 }]),
+    db.select({ total: count() }).from(savedSearches).where(eq(savedSearches.ownerSub, sub)),
+    db.select({ total: count() }).from(favourites).where(eq(favourites.userSub, sub)),
+  ]);
+  return {
+    enquiriesSent: Number(sent?.total ?? 0),
+    enquiriesReceived: Number(got?.total ?? 0),
+    savedSearches: Number(searches?.total ?? 0),
+    favourites: Number(favs?.total ?? 0),
+  };
+}
+
+async function paymentsOf(db: Database, sub: string): Promise<UserPayment[]> {
+  const paid = await db
+    .select({
+      orderId: orders.id,
+      productName: orders.productName,
+      listingTitle: orders.listingTitle,
+      amountPence: orders.amountPence,
+      refundedPence: sql<number>`coalesce(${payments.refundedPence}, 0)::int`,
+      status: sql<string>`coalesce(${payments.status}::text, 'pending')`,
+      paidAt: payments.paidAt,
+    })
+    .from(orders)
+    .leftJoin(payments, eq(payments.orderId, orders.id))
+    .where(eq(orders.buyerSub, sub))
+    .orderBy(desc(orders.id));
+  return paid.map((row) => ({ ...row, paidAt: iso(row.paidAt) }));
+}
+
+async function erasureOf(db: Database, sub: string): Promise<MarketRecord['erasure']> {
+  const [erasure] = await db
+    .select()
+    .from(accountErasureRequests)
+    .where(eq(accountErasureRequests.userSub, sub));
+  return erasure
+    ? {
+        requestedAt: erasure.requestedAt.toISOString(),
+        dueAt: erasure.dueAt.toISOString(),
+        cancelledAt: iso(erasure.cancelledAt),
+        completedAt: iso(erasure.completedAt),
+      }
+    : null;
+}
+
+/** One query per area the admin page shows, run together. */
+export async function marketRecordOf(db: Database, sub: string): Promise<MarketRecord> {
+  const own = await ownListings(db, sub);
+  const ownIds = own.map((row) => row.id);
+  const [reports, counts, paid, erasure, consent] = await Promise.all([
+    reportsOf(db, sub, ownIds),
+    activityCounts(db, sub, ownIds),
+    paymentsOf(db, sub),
+    erasureOf(db, sub),
+    latestConsent(db, sub),
+  ]);
   return {
     listings: own.map((row) => ({
       id: row.id,
@@ -151,24 +195,13 @@ export async function marketRecordOf(db: Database, sub: string): Promise<MarketR
       isOwnerSuspended: row.ownerSuspendedAt !== null,
       publishedAt: iso(row.publishedAt),
     })),
-    reportsMade: made.map(toReport),
-    reportsReceived: received.map(toReport),
-    enquiriesSent: Number(sent?.total ?? 0),
-    enquiriesReceived: Number(got?.total ?? 0),
-    savedSearches: Number(searches?.total ?? 0),
-    favourites: Number(favs?.total ?? 0),
-    payments: paid.map((row) => ({ ...row, paidAt: iso(row.paidAt) })),
+    ...reports,
+    ...counts,
+    payments: paid,
     marketingConsent: consent
       ? { isGranted: consent.isGranted, at: consent.at.toISOString(), wording: consent.wording }
       : null,
-    erasure: erasure
-      ? {
-          requestedAt: erasure.requestedAt.toISOString(),
-          dueAt: erasure.dueAt.toISOString(),
-          cancelledAt: iso(erasure.cancelledAt),
-          completedAt: iso(erasure.completedAt),
-        }
-      : null,
+    erasure,
   };
 }
 
@@ -194,54 +227,10 @@ export async function subsWith(
   return rows.map((row) => row.sub);
 }
 
-/** Everything Roost holds on one person (UK GDPR art. 15 / 20), as plain JSON. */
-export async function exportUserData(
-  db: Database,
-  identityAdmin: IdentityAdmin | undefined,
-  sub: string,
-  publicUrl: string,
-  now = new Date(),
-) {
-  // Over 80 lines: the export lists every area in one place, so nothing is left out unseen.
+async function accountExport(identityAdmin: IdentityAdmin | undefined, sub: string) {
   const account = identityAdmin ? await identityAdmin.get(sub) : undefined;
   const signIns = identityAdmin && account ? await identityAdmin.signInHistory(sub, 60) : [];
-  const own = await db.select().from(listings).where(eq(listings.ownerSub, sub));
-  const ownIds = own.map((row) => row.id);
-  const media = ownIds.length
-    ? await db
-        .select({
-          listingId: listingMedia.listingId,
-          kind: listingMedia.kind,
-          blobKey: listingMedia.blobKey,
-          caption: listingMedia.caption,
-        })
-        .from(listingMedia)
-        .where(inArray(listingMedia.listingId, ownIds))
-    : [];
-  const sent = await db.select().from(enquiries).where(eq(enquiries.senderSub, sub));
-  const received = ownIds.length
-    ? await db.select().from(enquiries).where(inArray(enquiries.listingId, ownIds))
-    : [];
-  const favs = await db.select().from(favourites).where(eq(favourites.userSub, sub));
-  const searches = await db.select().from(savedSearches).where(eq(savedSearches.ownerSub, sub));
-  const reports = await db
-    .select()
-    .from(listingReports)
-    .where(eq(listingReports.reporterKey, reporterKeyOf(sub)));
-  const orderRows = await db.select().from(orders).where(eq(orders.buyerSub, sub));
-  const orderIds = orderRows.map((row) => row.id);
-  const paymentRows = orderIds.length
-    ? await db.select().from(payments).where(inArray(payments.orderId, orderIds))
-    : [];
-  const paymentIds = paymentRows.map((row) => row.id);
-  const invoiceRows = paymentIds.length
-    ? await db.select().from(invoices).where(inArray(invoices.paymentId, paymentIds))
-    : [];
-  const record = await marketRecordOf(db, sub);
-  const base = publicUrl.replace(/\/+$/, '');
   return {
-    exportedAt: now.toISOString(),
-    format: 'Roost personal data export, version 1',
     account: account
       ? {
           sub: account.sub,
@@ -255,17 +244,80 @@ export async function exportUserData(
         }
       : { sub, note: 'No account in the user pool.' },
     signInHistory: signIns,
-    listings: own.map(({ searchVector: _vector, ...row }) => ({
-      ...row,
-      url: `${base}${listingPath(row)}`,
-      photos: media
-        .filter((item) => item.listingId === row.id)
-        .map((item) => ({
-          kind: item.kind,
-          caption: item.caption,
-          url: `${base}${imageUrl(item.blobKey, 1920)}`,
-        })),
-    })),
+  };
+}
+
+/** The user's listings with their photos, linked from the public site. */
+async function listingsExport(db: Database, sub: string, base: string) {
+  const own = await db.select().from(listings).where(eq(listings.ownerSub, sub));
+  const ownIds = own.map((row) => row.id);
+  const media = ownIds.length
+    ? await db
+        .select({
+          listingId: listingMedia.listingId,
+          kind: listingMedia.kind,
+          blobKey: listingMedia.blobKey,
+          caption: listingMedia.caption,
+        })
+        .from(listingMedia)
+        .where(inArray(listingMedia.listingId, ownIds))
+    : [];
+  const exported = own.map(({ searchVector: _vector, ...row }) => ({
+    ...row,
+    url: `${base}${listingPath(row)}`,
+    photos: media
+      .filter((item) => item.listingId === row.id)
+      .map((item) => ({
+        kind: item.kind,
+        caption: item.caption,
+        url: `${base}${imageUrl(item.blobKey, 1920)}`,
+      })),
+  }));
+  return { ownIds, listings: exported };
+}
+
+async function paymentsExport(db: Database, sub: string) {
+  const orderRows = await db.select().from(orders).where(eq(orders.buyerSub, sub));
+  const orderIds = orderRows.map((row) => row.id);
+  const paymentRows = orderIds.length
+    ? await db.select().from(payments).where(inArray(payments.orderId, orderIds))
+    : [];
+  const paymentIds = paymentRows.map((row) => row.id);
+  const invoiceRows = paymentIds.length
+    ? await db.select().from(invoices).where(inArray(invoices.paymentId, paymentIds))
+    : [];
+  return { orders: orderRows, payments: paymentRows, invoices: invoiceRows };
+}
+
+/** Everything Roost holds on one person (UK GDPR art. 15 / 20), as plain JSON. */
+export async function exportUserData(
+  db: Database,
+  identityAdmin: IdentityAdmin | undefined,
+  sub: string,
+  publicUrl: string,
+  now = new Date(),
+) {
+  const { account, signInHistory } = await accountExport(identityAdmin, sub);
+  const base = publicUrl.replace(/\/+$/, '');
+  const { ownIds, listings: ownListings } = await listingsExport(db, sub, base);
+  const sent = await db.select().from(enquiries).where(eq(enquiries.senderSub, sub));
+  const received = ownIds.length
+    ? await db.select().from(enquiries).where(inArray(enquiries.listingId, ownIds))
+    : [];
+  const favs = await db.select().from(favourites).where(eq(favourites.userSub, sub));
+  const searches = await db.select().from(savedSearches).where(eq(savedSearches.ownerSub, sub));
+  const reports = await db
+    .select()
+    .from(listingReports)
+    .where(eq(listingReports.reporterKey, reporterKeyOf(sub)));
+  const paid = await paymentsExport(db, sub);
+  const record = await marketRecordOf(db, sub);
+  return {
+    exportedAt: now.toISOString(),
+    format: 'Roost personal data export, version 1',
+    account,
+    signInHistory,
+    listings: ownListings,
     enquiriesSent: sent.map(({ senderHash: _hash, ...row }) => row),
     enquiriesReceived: received.map(({ senderHash: _hash, ...row }) => row),
     favourites: favs.map((row) => ({
@@ -278,9 +330,7 @@ export async function exportUserData(
       .map((row) => ({ listingId: row.listingId, note: row.note })),
     savedSearches: searches,
     reports,
-    orders: orderRows,
-    payments: paymentRows,
-    invoices: invoiceRows,
+    ...paid,
     consents: {
       marketingEmails: record.marketingConsent ?? 'never opted in',
     },

@@ -26,6 +26,98 @@ export interface MessageSettings {
   limitPerHour: number;
 }
 
+type Access = Awaited<ReturnType<typeof loadThreadFor>>;
+type Thread = Access['thread'];
+type Role = Access['role'];
+type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+
+/** The listing and enquiry behind a conversation: who may still write, and who to e-mail. */
+async function sendContextOf(db: Database, thread: Thread) {
+  const [context] = await db
+    .select({
+      title: listings.title,
+      deletedAt: listings.deletedAt,
+      ownerSuspendedAt: listings.ownerSuspendedAt,
+      contactEmail: listings.contactEmail,
+      enquirerEmail: enquiries.email,
+      enquirerName: enquiries.name,
+      enquiryRepliedAt: enquiries.repliedAt,
+      listerName: listers.displayName,
+    })
+    .from(listings)
+    .innerJoin(enquiries, eq(enquiries.id, thread.enquiryId))
+    .leftJoin(listers, eq(listers.sub, thread.listerSub))
+    .where(eq(listings.id, thread.listingId));
+  if (!context) throw new AppError('NOT_FOUND', 'No such conversation.');
+  return context;
+}
+type SendContext = Awaited<ReturnType<typeof sendContextOf>>;
+
+/** Refuses while either side's account is suspended, or the other side or the listing has gone. */
+async function assertCanSend(
+  db: Database,
+  { thread, role }: Access,
+  context: SendContext,
+  userSub: string,
+) {
+  if (context.ownerSuspendedAt) {
+    throw new AppError(
+      'FORBIDDEN',
+      role === 'lister'
+        ? 'Your account is suspended, so you cannot send messages.'
+        : 'This lister’s account is suspended, so they cannot receive messages.',
+    );
+  }
+  if (role === 'enquirer' && (await isSuspendedLister(db, userSub))) {
+    throw new AppError('FORBIDDEN', 'Your account is suspended, so you cannot send messages.');
+  }
+  if (role === 'lister' && thread.enquirerSub === ERASED_ACCOUNT_ID) {
+    throw new AppError('GONE', 'This person has closed their account, so they cannot reply.');
+  }
+  if (role === 'enquirer' && context.deletedAt) {
+    throw new AppError('GONE', 'This listing has been removed, so the lister cannot reply.');
+  }
+}
+
+/** Stores the message and moves the thread on; returns its id and the whole conversation. */
+async function storeMessage(
+  tx: Transaction,
+  { thread, role }: Access,
+  message: { userSub: string; body: string; now: Date },
+) {
+  const { userSub, body, now } = message;
+  const [row] = await tx
+    .insert(threadMessages)
+    .values({ threadId: thread.id, senderRole: role, senderSub: userSub, body, createdAt: now })
+    .returning({ id: threadMessages.id });
+  await tx
+    .update(messageThreads)
+    .set({
+      lastMessageAt: now,
+      lastSenderRole: role,
+      ...(role === 'lister' ? { listerReadAt: now } : { enquirerReadAt: now }),
+    })
+    .where(eq(messageThreads.id, thread.id));
+  if (role === 'lister') {
+    await tx
+      .update(enquiries)
+      .set({ reply: body, repliedAt: now })
+      .where(and(eq(enquiries.id, thread.enquiryId), isNull(enquiries.repliedAt)));
+  }
+  await flagScamWarning(tx, { id: row!.id, listingId: thread.listingId, body, createdAt: now });
+  const conversation = await tx
+    .select({
+      id: threadMessages.id,
+      senderRole: threadMessages.senderRole,
+      body: threadMessages.body,
+      createdAt: threadMessages.createdAt,
+    })
+    .from(threadMessages)
+    .where(eq(threadMessages.threadId, thread.id))
+    .orderBy(asc(threadMessages.createdAt), asc(threadMessages.id));
+  return { id: row!.id, conversation };
+}
+
 /**
  * A participant writes in a conversation: validated, refused while either side's account is
  * suspended or the listing has gone, rate limited per sender, stored (and flagged to the
@@ -43,40 +135,10 @@ export async function sendMessage(
     throw new AppError('VALIDATION_FAILED', 'Check your message.', fieldErrorsOf(parsed.error));
   }
   const { body } = parsed.data;
-  const { thread, role } = await loadThreadFor(db, options.threadId, options.userSub);
-  const [context] = await db
-    .select({
-      title: listings.title,
-      deletedAt: listings.deletedAt,
-      ownerSuspendedAt: listings.ownerSuspendedAt,
-      contactEmail: listings.contactEmail,
-      enquirerEmail: enquiries.email,
-      enquirerName: enquiries.name,
-      enquiryRepliedAt: enquiries.repliedAt,
-      listerName: listers.displayName,
-    })
-    .from(listings)
-    .innerJoin(enquiries, eq(enquiries.id, thread.enquiryId))
-    .leftJoin(listers, eq(listers.sub, thread.listerSub))
-    .where(eq(listings.id, thread.listingId));
-  if (!context) throw new AppError('NOT_FOUND', 'No such conversation.');
-  if (context.ownerSuspendedAt) {
-    throw new AppError(
-      'FORBIDDEN',
-      role === 'lister'
-        ? 'Your account is suspended, so you cannot send messages.'
-        : 'This lister’s account is suspended, so they cannot receive messages.',
-    );
-  }
-  if (role === 'enquirer' && (await isSuspendedLister(db, options.userSub))) {
-    throw new AppError('FORBIDDEN', 'Your account is suspended, so you cannot send messages.');
-  }
-  if (role === 'lister' && thread.enquirerSub === ERASED_ACCOUNT_ID) {
-    throw new AppError('GONE', 'This person has closed their account, so they cannot reply.');
-  }
-  if (role === 'enquirer' && context.deletedAt) {
-    throw new AppError('GONE', 'This listing has been removed, so the lister cannot reply.');
-  }
+  const access = await loadThreadFor(db, options.threadId, options.userSub);
+  const { thread, role } = access;
+  const context = await sendContextOf(db, thread);
+  await assertCanSend(db, access, context, options.userSub);
   const now = options.now ?? new Date();
 
   const { id, conversation } = await db.transaction(async (tx) => {
@@ -91,42 +153,7 @@ export async function sendMessage(
       }),
       'You have sent a lot of messages in the last hour. Please wait a while.',
     );
-    const [row] = await tx
-      .insert(threadMessages)
-      .values({
-        threadId: thread.id,
-        senderRole: role,
-        senderSub: options.userSub,
-        body,
-        createdAt: now,
-      })
-      .returning({ id: threadMessages.id });
-    await tx
-      .update(messageThreads)
-      .set({
-        lastMessageAt: now,
-        lastSenderRole: role,
-        ...(role === 'lister' ? { listerReadAt: now } : { enquirerReadAt: now }),
-      })
-      .where(eq(messageThreads.id, thread.id));
-    if (role === 'lister') {
-      await tx
-        .update(enquiries)
-        .set({ reply: body, repliedAt: now })
-        .where(and(eq(enquiries.id, thread.enquiryId), isNull(enquiries.repliedAt)));
-    }
-    await flagScamWarning(tx, { id: row!.id, listingId: thread.listingId, body, createdAt: now });
-    const messages = await tx
-      .select({
-        id: threadMessages.id,
-        senderRole: threadMessages.senderRole,
-        body: threadMessages.body,
-        createdAt: threadMessages.createdAt,
-      })
-      .from(threadMessages)
-      .where(eq(threadMessages.threadId, thread.id))
-      .orderBy(asc(threadMessages.createdAt), asc(threadMessages.id));
-    return { id: row!.id, conversation: messages };
+    return storeMessage(tx, access, { userSub: options.userSub, body, now });
   });
 
   const recipientRole = otherRole(role);
@@ -139,16 +166,19 @@ export async function sendMessage(
     threadId: thread.id,
     recipientRole,
     recipientEmail: recipientRole === 'lister' ? context.contactEmail : context.enquirerEmail,
-    senderName:
-      role === 'lister'
-        ? (context.listerName ?? displayNameOf(undefined))
-        : displayNameOf(context.enquirerName),
+    senderName: senderNameOf(role, context),
     listingTitle: context.title,
     reading,
     canOpenThread: recipientRole === 'lister' || thread.enquirerSub !== null,
     now,
   });
   return { id, isEmailed };
+}
+
+function senderNameOf(role: Role, context: SendContext): string {
+  return role === 'lister'
+    ? (context.listerName ?? displayNameOf(undefined))
+    : displayNameOf(context.enquirerName);
 }
 
 /** An administrator disabled this person's account (their listings carry the mark). */

@@ -7,7 +7,13 @@ import {
   type PaymentMethod,
 } from '../../../domain/payments/payment-methods.ts';
 import type { Logger } from '../../logger.ts';
-import type { PaymentProvider, ProviderPayment } from './payment-provider.ts';
+import type {
+  Checkout,
+  CheckoutRequest,
+  PaymentProvider,
+  ProviderPayment,
+  RefundRequest,
+} from './payment-provider.ts';
 import { testPaymentIntents } from './schema.ts';
 import { parseStripeWebhook, paymentFromIntent, refundFromStripe } from './stripe-objects.ts';
 
@@ -40,6 +46,125 @@ type IntentRow = typeof testPaymentIntents.$inferSelect;
 
 const token = (bytes = 12) => randomBytes(bytes).toString('hex');
 
+/** A Stripe-format event, signed as Stripe signs it. */
+function signedEvent(secret: string, seconds: number, type: string, object: object) {
+  const event = {
+    id: `evt_test_${token()}`,
+    object: 'event',
+    api_version: Stripe.API_VERSION,
+    created: seconds,
+    data: { object },
+    livemode: false,
+    pending_webhooks: 1,
+    request: { id: null, idempotency_key: null },
+    type,
+  };
+  const body = JSON.stringify(event, null, 2);
+  const signature = Stripe.webhooks.generateTestHeaderString({
+    payload: body,
+    secret,
+    timestamp: seconds,
+  });
+  return { body, signature };
+}
+
+/** A PaymentIntent-shaped record, once per idempotency key. */
+async function createIntent(db: Database, request: CheckoutRequest): Promise<Checkout> {
+  const id = `pi_test_${token()}`;
+  await db
+    .insert(testPaymentIntents)
+    .values({
+      id,
+      clientSecret: `${id}_secret_${token()}`,
+      amount: request.amountPence,
+      currency: request.currency,
+      status: 'requires_payment_method',
+      description: request.description,
+      metadata: { roost_order_id: String(request.orderId) },
+      idempotencyKey: request.idempotencyKey,
+    })
+    .onConflictDoNothing({ target: testPaymentIntents.idempotencyKey });
+  const [row] = await db
+    .select()
+    .from(testPaymentIntents)
+    .where(eq(testPaymentIntents.idempotencyKey, request.idempotencyKey));
+  return { paymentId: row!.id, clientSecret: row!.clientSecret };
+}
+
+/** Adds a refund to a succeeded payment (once per idempotency key), as Stripe would. */
+async function recordRefund(db: Database, request: RefundRequest, createdSeconds: number) {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .select()
+      .from(testPaymentIntents)
+      .where(eq(testPaymentIntents.id, request.paymentId))
+      .for('update');
+    if (!row || row.status !== 'succeeded') {
+      throw new TestOutcomeError('Only a succeeded test payment can be refunded');
+    }
+    const existing = row.refunds.find(
+      (refund) => refund.metadata.idempotency_key === request.idempotencyKey,
+    );
+    if (existing) return { row, refund: existing };
+    if (request.amountPence > row.amount - row.amountRefunded) {
+      throw new TestOutcomeError('Refund is greater than the unrefunded amount');
+    }
+    const refund = {
+      id: `re_test_${token()}`,
+      amount: request.amountPence,
+      status: 'succeeded',
+      metadata: {
+        roost_refund_id: String(request.refundId),
+        idempotency_key: request.idempotencyKey,
+      },
+      created: createdSeconds,
+    };
+    await tx
+      .update(testPaymentIntents)
+      .set({
+        amountRefunded: row.amountRefunded + refund.amount,
+        refunds: [...row.refunds, refund],
+      })
+      .where(eq(testPaymentIntents.id, row.id));
+    return { row, refund };
+  });
+}
+
+async function findRefund(db: Database, refundId: string) {
+  const [row] = await db
+    .select()
+    .from(testPaymentIntents)
+    .where(sql`${testPaymentIntents.refunds} @> ${JSON.stringify([{ id: refundId }])}::jsonb`);
+  const refund = row?.refunds.find((candidate) => candidate.id === refundId);
+  if (!row || !refund) throw new TestOutcomeError(`No such test refund ${refundId}`);
+  return refundJson(row, refund);
+}
+
+/** Applies the buyer's outcome to the payment; returns the payment after and the event to send. */
+async function applyOutcome(
+  db: Database,
+  paymentId: string,
+  outcome: TestOutcome,
+  method: PaymentMethod,
+) {
+  return db.transaction(async (tx) => {
+    const [current] = await tx
+      .select()
+      .from(testPaymentIntents)
+      .where(eq(testPaymentIntents.id, paymentId))
+      .for('update');
+    if (!current) throw new TestOutcomeError(`No such test payment ${paymentId}`);
+    const next = transition(current, outcome, method);
+    if (next.changes) {
+      await tx
+        .update(testPaymentIntents)
+        .set(next.changes)
+        .where(eq(testPaymentIntents.id, paymentId));
+    }
+    return { row: { ...current, ...next.changes }, type: next.type };
+  });
+}
+
 /**
  * The built-in provider `npm start` uses offline: it keeps PaymentIntent-shaped records in the
  * database and, when the test checkout page picks an outcome, sends the webhook Stripe would
@@ -63,28 +188,10 @@ export function createTestProvider(options: {
   }
   const { db } = options;
   const now = options.now ?? Date.now;
+  const seconds = () => Math.floor(now() / 1000);
   const secret = options.webhookSecret ?? `whsec_test_${token(24)}`;
-
-  async function send(type: string, object: object) {
-    const event = {
-      id: `evt_test_${token()}`,
-      object: 'event',
-      api_version: Stripe.API_VERSION,
-      created: Math.floor(now() / 1000),
-      data: { object },
-      livemode: false,
-      pending_webhooks: 1,
-      request: { id: null, idempotency_key: null },
-      type,
-    };
-    const body = JSON.stringify(event, null, 2);
-    const signature = Stripe.webhooks.generateTestHeaderString({
-      payload: body,
-      secret,
-      timestamp: Math.floor(now() / 1000),
-    });
-    await options.deliver({ body, signature });
-  }
+  const send = (type: string, object: object) =>
+    options.deliver(signedEvent(secret, seconds(), type, object));
 
   async function find(paymentId: string): Promise<IntentRow> {
     const [row] = await db
@@ -98,99 +205,22 @@ export function createTestProvider(options: {
   return {
     name: 'test',
     browser: { kind: 'test' },
-    async createCheckout(request) {
-      const id = `pi_test_${token()}`;
-      await db
-        .insert(testPaymentIntents)
-        .values({
-          id,
-          clientSecret: `${id}_secret_${token()}`,
-          amount: request.amountPence,
-          currency: request.currency,
-          status: 'requires_payment_method',
-          description: request.description,
-          metadata: { roost_order_id: String(request.orderId) },
-          idempotencyKey: request.idempotencyKey,
-        })
-        .onConflictDoNothing({ target: testPaymentIntents.idempotencyKey });
-      const [row] = await db
-        .select()
-        .from(testPaymentIntents)
-        .where(eq(testPaymentIntents.idempotencyKey, request.idempotencyKey));
-      return { paymentId: row!.id, clientSecret: row!.clientSecret };
-    },
+    createCheckout: (request) => createIntent(db, request),
     async retrieve(paymentId) {
       return paymentFromIntent(intentJson(await find(paymentId)));
     },
     async refund(request) {
-      const refund = await db.transaction(async (tx) => {
-        const [row] = await tx
-          .select()
-          .from(testPaymentIntents)
-          .where(eq(testPaymentIntents.id, request.paymentId))
-          .for('update');
-        if (!row || row.status !== 'succeeded') {
-          throw new TestOutcomeError('Only a succeeded test payment can be refunded');
-        }
-        const existing = row.refunds.find(
-          (refund) => refund.metadata.idempotency_key === request.idempotencyKey,
-        );
-        if (existing) return { row, refund: existing };
-        if (request.amountPence > row.amount - row.amountRefunded) {
-          throw new TestOutcomeError('Refund is greater than the unrefunded amount');
-        }
-        const refund = {
-          id: `re_test_${token()}`,
-          amount: request.amountPence,
-          status: 'succeeded',
-          metadata: {
-            roost_refund_id: String(request.refundId),
-            idempotency_key: request.idempotencyKey,
-          },
-          created: Math.floor(now() / 1000),
-        };
-        await tx
-          .update(testPaymentIntents)
-          .set({
-            amountRefunded: row.amountRefunded + refund.amount,
-            refunds: [...row.refunds, refund],
-          })
-          .where(eq(testPaymentIntents.id, row.id));
-        return { row, refund };
-      });
+      const refund = await recordRefund(db, request, seconds());
       const json = refundJson(refund.row, refund.refund);
       await send('refund.created', json).catch((error: unknown) =>
         options.logger.warn({ err: error }, 'test payments: refund webhook not delivered'),
       );
       return refundFromStripe(json);
     },
-    async retrieveRefund(refundId) {
-      const [row] = await db
-        .select()
-        .from(testPaymentIntents)
-        .where(sql`${testPaymentIntents.refunds} @> ${JSON.stringify([{ id: refundId }])}::jsonb`);
-      const refund = row?.refunds.find((candidate) => candidate.id === refundId);
-      if (!row || !refund) throw new TestOutcomeError(`No such test refund ${refundId}`);
-      return refundFromStripe(refundJson(row, refund));
-    },
+    retrieveRefund: async (refundId) => refundFromStripe(await findRefund(db, refundId)),
     parseWebhook: (rawBody, signature) => parseStripeWebhook(rawBody, signature, secret, now),
     async complete(paymentId, outcome, method = 'card') {
-      const { row, type } = await db.transaction(async (tx) => {
-        const [current] = await tx
-          .select()
-          .from(testPaymentIntents)
-          .where(eq(testPaymentIntents.id, paymentId))
-          .for('update');
-        if (!current) throw new TestOutcomeError(`No such test payment ${paymentId}`);
-        const next = transition(current, outcome, method);
-        if (next.changes) {
-          await tx
-            .update(testPaymentIntents)
-            .set(next.changes)
-            .where(eq(testPaymentIntents.id, paymentId));
-        }
-        return { row: { ...current, ...next.changes }, type: next.type };
-      });
+      const { row, type } = await applyOutcome(db, paymentId, outcome, method);
       await send(type, intentJson(row));
       return paymentFromIntent(intentJson(row));
     },

@@ -67,39 +67,65 @@ export function MediaItem({
           }}
         />
       </label>
-      <div className="media-manager__actions">
-        <Button
-          variant="secondary"
-          size="small"
-          onClick={() => onMove(index, index - 1)}
-          disabled={index === 0}
-          aria-label={`Move ${noun} ${index + 1} earlier`}
-        >
-          ←
-        </Button>
-        <Button
-          variant="secondary"
-          size="small"
-          onClick={() => onMove(index, index + 1)}
-          disabled={index === count - 1}
-          aria-label={`Move ${noun} ${index + 1} later`}
-        >
-          →
-        </Button>
-        {isPhoto && index > 0 ? (
-          <Button variant="secondary" size="small" onClick={() => onMove(index, 0)}>
-            Make cover
-          </Button>
-        ) : null}
-        <Button
-          variant="secondary"
-          size="small"
-          onClick={onRemove}
-          aria-label={`Remove ${noun} ${index + 1}`}
-        >
-          Remove
-        </Button>
-      </div>
+      <MediaItemActions
+        index={index}
+        count={count}
+        noun={noun}
+        onMove={onMove}
+        onRemove={onRemove}
+      />
     </li>
+  );
+}
+
+/** Buttons to move, make the cover or remove: drag and drop has no keyboard. */
+function MediaItemActions({
+  index,
+  count,
+  noun,
+  onMove,
+  onRemove,
+}: {
+  index: number;
+  count: number;
+  noun: 'photo' | 'floorplan';
+  onMove: (from: number, to: number) => void;
+  onRemove: () => void;
+}) {
+  const isPhoto = noun === 'photo';
+  return (
+    <div className="media-manager__actions">
+      <Button
+        variant="secondary"
+        size="small"
+        onClick={() => onMove(index, index - 1)}
+        disabled={index === 0}
+        aria-label={`Move ${noun} ${index + 1} earlier`}
+      >
+        ←
+      </Button>
+      <Button
+        variant="secondary"
+        size="small"
+        onClick={() => onMove(index, index + 1)}
+        disabled={index === count - 1}
+        aria-label={`Move ${noun} ${index + 1} later`}
+      >
+        →
+      </Button>
+      {isPhoto && index > 0 ? (
+        <Button variant="secondary" size="small" onClick={() => onMove(index, 0)}>
+          Make cover
+        </Button>
+      ) : null}
+      <Button
+        variant="secondary"
+        size="small"
+        onClick={onRemove}
+        aria-label={`Remove ${noun} ${index + 1}`}
+      >
+        Remove
+      </Button>
+    </div>
   );
 }

@@ -1,15 +1,10 @@
-import { useEffect, useRef, useState, type DragEvent } from 'react';
+import { useState } from 'react';
 import { buttonClass } from '~/components/ui/button';
 import type { DraftMediaItem } from '../api/draft-view';
-import { useArrangeDraftMedia } from '../api/arrange-draft-media';
 import { MediaItem } from './media-item';
-import { placeUpload } from './upload-order';
 import { UploadList } from './upload-list';
+import { useMediaArrangement } from './use-media-arrangement';
 import { megabytes, useUploads } from './use-uploads';
-import { useSaveQueue } from './use-save-queue';
-
-const failure = (error: unknown) =>
-  error instanceof Error ? error.message : 'Could not save the order.';
 
 const ACCEPT = 'image/jpeg,image/png,image/webp,image/avif,image/heic,image/heif,.heic,.heif';
 
@@ -35,66 +30,19 @@ export function MediaManager({
   maxItems: number;
   maxBytes: number;
 }) {
-  const [message, setMessage] = useState('');
-  const [dragged, setDragged] = useState<number | null>(null);
-  const latest = useRef(items);
-  useEffect(() => {
-    latest.current = items;
-  }, [items]);
-  const arrange = useArrangeDraftMedia();
-  const saves = useSaveQueue();
+  const { message, setMessage, reorderOwn, saveOrder, placeUploaded } = useMediaArrangement({
+    draftId,
+    kind,
+    items,
+    onChange,
+  });
   const { uploads, pending, uploadAll, dismiss } = useUploads({
     kind,
     maxBytes,
-    onUploaded: (item, batch, index) => {
-      // Uploads finish in any order; each is shown where its file was chosen.
-      const next = placeUpload(latest.current, batch, index, item);
-      latest.current = next;
-      onChange(next);
-    },
+    onUploaded: (item, batch, index) => placeUploaded(batch, index, item),
   });
   const own = items.filter((item) => item.kind === kind);
   const noun = kind;
-
-  /**
-   * Shows the change at once and saves it; `done` is said only once the server has it, so a
-   * reload after the message keeps the change. Saves run one at a time, in order.
-   */
-  function save(next: DraftMediaItem[], remove: DraftMediaItem[] = [], done = '') {
-    onChange(next);
-    latest.current = next;
-    if (!draftId) {
-      if (done) setMessage(done);
-      return;
-    }
-    setMessage('Saving…');
-    void saves.enqueue(
-      () => arrange.mutateAsync({ draftId, items: next, remove }),
-      (outcome, isLast) => {
-        if (!outcome.ok) return setMessage(failure(outcome.error));
-        // A later change is already on screen: its own save brings the server's answer.
-        if (!isLast) return;
-        latest.current = outcome.value.media;
-        onChange(outcome.value.media);
-        setMessage(done || 'Saved.');
-      },
-    );
-  }
-
-  function reorderOwn(nextOwn: DraftMediaItem[], remove: DraftMediaItem[] = [], done = '') {
-    const others = latest.current.filter((item) => item.kind !== kind);
-    save(kind === 'photo' ? [...nextOwn, ...others] : [...others, ...nextOwn], remove, done);
-  }
-
-  const Noun = noun === 'photo' ? 'Photo' : 'Floorplan';
-
-  function move(from: number, to: number) {
-    if (to < 0 || to >= own.length || from === to) return;
-    const next = [...own];
-    const [item] = next.splice(from, 1);
-    next.splice(to, 0, item!);
-    reorderOwn(next, [], `${Noun} moved to position ${to + 1} of ${own.length}.`);
-  }
 
   async function addFiles(files: FileList | File[]) {
     const list = [...files];
@@ -108,49 +56,14 @@ export function MediaManager({
     if (stored.filter(Boolean).length > 1) await saveOrder(id);
   }
 
-  function saveOrder(id: string) {
-    return saves.enqueue(
-      () => arrange.mutateAsync({ draftId: id, items: latest.current }),
-      (outcome, isLast) => {
-        if (!outcome.ok) return setMessage(failure(outcome.error));
-        if (!isLast) return;
-        latest.current = outcome.value.media;
-        onChange(outcome.value.media);
-      },
-    );
-  }
-
-  function onDrop(event: DragEvent<HTMLElement>) {
-    event.preventDefault();
-    if (event.dataTransfer.files.length) void addFiles(event.dataTransfer.files);
-  }
-
   return (
     <div className="media-manager">
-      <div
-        className="media-manager__drop"
-        onDragOver={(event) => event.preventDefault()}
-        onDrop={onDrop}
-      >
-        <label htmlFor={`upload-${kind}`} className={buttonClass({ variant: 'secondary' })}>
-          Add {noun}s
-        </label>
-        <input
-          id={`upload-${kind}`}
-          className="visually-hidden"
-          type="file"
-          accept={ACCEPT}
-          multiple
-          onChange={(event) => {
-            if (event.target.files) void addFiles(event.target.files);
-            event.target.value = '';
-          }}
-        />
-        <span className="hint">
-          or drop files here. JPEG, PNG, WebP, AVIF or HEIC, up to {megabytes(maxBytes)} MB each, at
-          most {maxItems}.
-        </span>
-      </div>
+      <MediaDropZone
+        kind={kind}
+        maxBytes={maxBytes}
+        maxItems={maxItems}
+        onFiles={(files) => void addFiles(files)}
+      />
       <p className="visually-hidden" role="status" aria-live="polite">
         {message}
       </p>
@@ -158,37 +71,106 @@ export function MediaManager({
       {message && !uploads.some((upload) => upload.error) ? (
         <p className="hint">{message}</p>
       ) : null}
-      <ol className="media-manager__items">
-        {own.map((item, index) => (
-          <MediaItem
-            key={item.key}
-            item={item}
-            index={index}
-            count={own.length}
-            noun={noun}
-            onMove={move}
-            onCaption={(caption) =>
-              reorderOwn(
-                own.map((entry) => (entry.key === item.key ? { ...entry, caption } : entry)),
-                [],
-                'Caption saved.',
-              )
-            }
-            onRemove={() =>
-              reorderOwn(
-                own.filter((entry) => entry.key !== item.key),
-                [item],
-                `${Noun} ${index + 1} removed.`,
-              )
-            }
-            onDragStart={() => setDragged(index)}
-            onDropOn={() => {
-              if (dragged !== null) move(dragged, index);
-              setDragged(null);
-            }}
-          />
-        ))}
-      </ol>
+      <MediaItems own={own} noun={noun} reorderOwn={reorderOwn} />
     </div>
+  );
+}
+
+/** The file picker, which also takes files dropped on it. */
+function MediaDropZone({
+  kind,
+  maxBytes,
+  maxItems,
+  onFiles,
+}: {
+  kind: 'photo' | 'floorplan';
+  maxBytes: number;
+  maxItems: number;
+  onFiles: (files: FileList) => void;
+}) {
+  return (
+    <div
+      className="media-manager__drop"
+      onDragOver={(event) => event.preventDefault()}
+      onDrop={(event) => {
+        event.preventDefault();
+        if (event.dataTransfer.files.length) onFiles(event.dataTransfer.files);
+      }}
+    >
+      <label htmlFor={`upload-${kind}`} className={buttonClass({ variant: 'secondary' })}>
+        Add {kind}s
+      </label>
+      <input
+        id={`upload-${kind}`}
+        className="visually-hidden"
+        type="file"
+        accept={ACCEPT}
+        multiple
+        onChange={(event) => {
+          if (event.target.files) onFiles(event.target.files);
+          event.target.value = '';
+        }}
+      />
+      <span className="hint">
+        or drop files here. JPEG, PNG, WebP, AVIF or HEIC, up to {megabytes(maxBytes)} MB each, at
+        most {maxItems}.
+      </span>
+    </div>
+  );
+}
+
+/** The items in order: drag one onto another to move it there, or use its buttons. */
+function MediaItems({
+  own,
+  noun,
+  reorderOwn,
+}: {
+  own: DraftMediaItem[];
+  noun: 'photo' | 'floorplan';
+  reorderOwn: (nextOwn: DraftMediaItem[], remove?: DraftMediaItem[], done?: string) => void;
+}) {
+  const [dragged, setDragged] = useState<number | null>(null);
+  const Noun = noun === 'photo' ? 'Photo' : 'Floorplan';
+
+  function move(from: number, to: number) {
+    if (to < 0 || to >= own.length || from === to) return;
+    const next = [...own];
+    const [item] = next.splice(from, 1);
+    next.splice(to, 0, item!);
+    reorderOwn(next, [], `${Noun} moved to position ${to + 1} of ${own.length}.`);
+  }
+
+  return (
+    <ol className="media-manager__items">
+      {own.map((item, index) => (
+        <MediaItem
+          key={item.key}
+          item={item}
+          index={index}
+          count={own.length}
+          noun={noun}
+          onMove={move}
+          onCaption={(caption) =>
+            reorderOwn(
+              own.map((entry) => (entry.key === item.key ? { ...entry, caption } : entry)),
+              [],
+              'Caption saved.',
+            )
+          }
+          onRemove={() =>
+            reorderOwn(
+              own.filter((entry) => entry.key !== item.key),
+              [item],
+              `${Noun} ${index + 1} removed.`,
+            )
+          }
+          onDragStart={() => setDragged(index)}
+          onDropOn={() => {
+            if (dragged !== null) move(dragged, index);
+            setDragged(null);
+          }}
+        />
+      ))}
+    </ol>
   );
 }
