@@ -49,9 +49,14 @@ describe('parseConfig', () => {
   });
 
   it('runs one process per core with PostgreSQL, unless WEB_CONCURRENCY says', () => {
-    const url = 'postgres://127.0.0.1:5432/roost';
-    expect(parseConfig({ DATABASE_URL: url }).webConcurrency).toBe(os.availableParallelism());
-    expect(parseConfig({ DATABASE_URL: url, WEB_CONCURRENCY: '3' }).webConcurrency).toBe(3);
+    const onPostgres = {
+      DATABASE_URL: 'postgres://127.0.0.1:5432/roost',
+      IDENTITY_SECRET: 'a-shared-identity-secret-of-32-characters',
+      APP_SECRET: 'a-shared-app-secret-of-at-least-32-characters',
+      PUBLIC_URL: 'https://roost.example',
+    };
+    expect(parseConfig(onPostgres).webConcurrency).toBe(os.availableParallelism());
+    expect(parseConfig({ ...onPostgres, WEB_CONCURRENCY: '3' }).webConcurrency).toBe(3);
     expect(parseConfig({ WEB_CONCURRENCY: '1' }).webConcurrency).toBe(1);
   });
 
@@ -151,7 +156,14 @@ describe('parseConfig', () => {
 
     it('needs no identity secret when Amazon Cognito keeps the keys', () => {
       expect(
-        parseConfig({ ...shared, IDENTITY_SECRET: '', AUTH_PROVIDER: 'cognito' }).databaseUrl,
+        parseConfig({
+          ...shared,
+          IDENTITY_SECRET: '',
+          AUTH_PROVIDER: 'cognito',
+          COGNITO_USER_POOL_ID: 'eu-west-2_Example1',
+          COGNITO_CLIENT_ID: '4exampleclientid1234567890',
+          COGNITO_REGION: 'eu-west-2',
+        }).databaseUrl,
       ).toBe(shared.DATABASE_URL);
     });
   });
