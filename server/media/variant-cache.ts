@@ -79,10 +79,17 @@ export function createVariantCache(
     return memory?.get(variantFileName(key, spec));
   }
 
+  // How many times each original's variants were removed (recent ones): a read that began
+  // before a removal must neither return nor remember what it read.
+  const removals = new LRUCache<string, number>({ max: 10_000 });
+  const removalsOf = (key: string) => removals.get(key) ?? 0;
+
   async function read(key: string, spec: VariantSpec) {
     const remembered = peek(key, spec);
     if (remembered) return remembered;
+    const before = removalsOf(key);
     const data = await readIfThere(fileOf(key, spec));
+    if (removalsOf(key) !== before) return undefined;
     if (data) memory?.set(variantFileName(key, spec), data);
     return data;
   }
@@ -103,6 +110,7 @@ export function createVariantCache(
     /** Every file made from this original: its variants, working copy and leftovers. */
     async removeAll(key: string) {
       if (!isBlobKey(key)) return;
+      removals.set(key, removalsOf(key) + 1);
       const forget = () => {
         for (const name of [...(memory?.keys() ?? [])]) {
           if (name.startsWith(`${key}-`)) memory!.delete(name);
@@ -115,7 +123,9 @@ export function createVariantCache(
           .filter((name) => name.startsWith(`${key}-`))
           .map((name) => fs.rm(path.join(folderOf(key), name), { force: true })),
       );
-      // Again once the files are gone: a read meanwhile may have put one back in memory.
+      // Again once the files are gone: a read meanwhile may have put one back in memory, and
+      // one still reading a file now gone must not.
+      removals.set(key, removalsOf(key) + 1);
       forget();
     },
   };
