@@ -17,15 +17,22 @@ const builtServerHttpTests = [
   'tests/integration/built-actions.db.test.ts',
 ];
 
+/** Several instances on one database: PostgreSQL only (PGlite allows one per data directory). */
+const postgresOnlyTests = ['tests/integration/cross-instance-changes.db.test.ts'];
+
 const databaseProject = (name: 'pglite' | 'postgres') => ({
   extends: true as const,
   test: {
     name,
     include: databaseTests,
     exclude:
-      name === 'pglite' && process.env.TEST_DATABASE_URL
-        ? [...exclude, ...builtServerHttpTests]
-        : exclude,
+      name === 'postgres'
+        ? exclude
+        : [
+            ...exclude,
+            ...postgresOnlyTests,
+            ...(process.env.TEST_DATABASE_URL ? builtServerHttpTests : []),
+          ],
     env: { ROOST_TEST_DB: name },
     globalSetup: [`tests/support/${name}-template.ts`],
     // One module graph per worker, not per file: importing the server's modules again for every

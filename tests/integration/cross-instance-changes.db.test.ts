@@ -17,15 +17,15 @@ import {
 import { createPageCache } from '../../server/web/page-cache.ts';
 import { insertListing } from '../support/listing-factory.ts';
 import { serveForTest } from '../support/serve.ts';
-import { createPostgresDatabase, testDatabaseKind } from '../support/test-database.ts';
+import { createPostgresDatabase } from '../support/test-database.ts';
 
 /**
  * Two instances on one PostgreSQL database, each with its own variant cache and search page
  * cache: a photo deleted on one is gone from the other's cache, and a listing changed on one
  * drops the other's cached search pages (PostgreSQL LISTEN/NOTIFY on `roost_changes`).
- * PostgreSQL only: with PGlite there is one instance per data directory.
+ * PostgreSQL only (the `postgres` project alone runs it, vitest.config.ts): with PGlite there is
+ * one instance per data directory.
  */
-const onPostgres = testDatabaseKind() === 'postgres';
 const logger = createLogger({ logLevel: 'silent' });
 let drop = async () => {};
 let database: DatabaseHandle;
@@ -38,7 +38,6 @@ const tempDir = () => {
 };
 
 beforeAll(async () => {
-  if (!onPostgres) return;
   const copy = await createPostgresDatabase(inject('postgresTemplate'));
   drop = copy.drop;
   database = await openDatabase({ kind: 'postgres', url: copy.url, poolSize: 2 });
@@ -56,7 +55,7 @@ afterAll(async () => {
 
 const spec: VariantSpec = { width: 320, quality: 60, format: 'webp' };
 
-describe.runIf(onPostgres)('changes reach every instance', () => {
+describe('changes reach every instance', () => {
   it('a photo deleted on one instance leaves the other instance’s variant cache', async () => {
     const [first, second] = feeds as [ChangeFeed, ChangeFeed];
     const blobs = createLocalBlobStore(tempDir());
