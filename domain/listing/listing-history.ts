@@ -34,6 +34,12 @@ export interface HistoryEntry {
 type StatusEvent = Exclude<HistoryKind, 'listed' | 'reduced' | 'increased'>;
 
 /**
+ * ISO timestamps in order, compared as plain text (they sort so): `localeCompare` would load the
+ * browser's locale data during hydration, which public pages avoid (tests/e2e/foundation.spec.ts).
+ */
+const byInstant = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+/**
  * The price changes (oldest first: the first is the listing, then each rise or drop) and the
  * status events merged in date order; each status event carries the price asked at the time.
  * At the same moment a relisting comes before the price it was relisted at.
@@ -42,7 +48,7 @@ export function listingHistory(
   prices: readonly { price: number; changedAt: string }[],
   events: readonly { event: StatusEvent; changedAt: string }[],
 ): HistoryEntry[] {
-  const sortedPrices = [...prices].sort((a, b) => a.changedAt.localeCompare(b.changedAt));
+  const sortedPrices = [...prices].sort((a, b) => byInstant(a.changedAt, b.changedAt));
   const priceEntries: HistoryEntry[] = sortedPrices.map((entry, index) => {
     const before = sortedPrices[index - 1];
     const kind: HistoryKind = !before
@@ -63,6 +69,6 @@ export function listingHistory(
   }));
   const rank = (entry: HistoryEntry) => (entry.kind === 'relisted' ? 0 : 1);
   return [...priceEntries, ...eventEntries].sort(
-    (a, b) => a.on.localeCompare(b.on) || rank(a) - rank(b),
+    (a, b) => byInstant(a.on, b.on) || rank(a) - rank(b),
   );
 }
