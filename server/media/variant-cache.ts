@@ -33,6 +33,31 @@ export interface VariantCacheOptions {
   memoryTtlMs?: number;
 }
 
+const readIfThere = (file: string) => fs.readFile(file).catch(() => undefined);
+const exists = (file: string) =>
+  fs.access(file).then(
+    () => true,
+    () => false,
+  );
+
+/** Write then rename, so a reader never sees half a file and a crash leaves none. */
+async function writeWhole(file: string, data: Buffer) {
+  await fs.mkdir(path.dirname(file), { recursive: true });
+  const partial = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.partial`;
+  await fs.writeFile(partial, data);
+  await fs.rename(partial, file);
+}
+
+/** Deletes every file in `folder` made from the original `key`. */
+async function removeFilesOf(folder: string, key: string) {
+  const names = await fs.readdir(folder).catch(() => [] as string[]);
+  await Promise.all(
+    names
+      .filter((name) => name.startsWith(`${key}-`))
+      .map((name) => fs.rm(path.join(folder, name), { force: true })),
+  );
+}
+
 /**
  * Rendered variants on disk, by original: `<dir>/<ab>/<key>-<width>-<quality>-r<revision>.<format>`, plus
  * the working copy (`<key>-source`, JPEG or WebP) variants are resized from once it exists.
@@ -49,21 +74,6 @@ export function createVariantCache(
   const fileOf = (key: string, spec: VariantSpec) =>
     path.join(folderOf(key), variantFileName(key, spec));
   const sourceFileOf = (key: string) => path.join(folderOf(key), `${key}-source`);
-
-  const readIfThere = (file: string) => fs.readFile(file).catch(() => undefined);
-  const exists = (file: string) =>
-    fs.access(file).then(
-      () => true,
-      () => false,
-    );
-
-  /** Write then rename, so a reader never sees half a file and a crash leaves none. */
-  async function writeWhole(file: string, data: Buffer) {
-    await fs.mkdir(path.dirname(file), { recursive: true });
-    const partial = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.partial`;
-    await fs.writeFile(partial, data);
-    await fs.rename(partial, file);
-  }
 
   const memory =
     memoryBytes > 0
@@ -117,12 +127,7 @@ export function createVariantCache(
         }
       };
       forget();
-      const names = await fs.readdir(folderOf(key)).catch(() => [] as string[]);
-      await Promise.all(
-        names
-          .filter((name) => name.startsWith(`${key}-`))
-          .map((name) => fs.rm(path.join(folderOf(key), name), { force: true })),
-      );
+      await removeFilesOf(folderOf(key), key);
       // Again once the files are gone: a read meanwhile may have put one back in memory, and
       // one still reading a file now gone must not.
       removals.set(key, removalsOf(key) + 1);
