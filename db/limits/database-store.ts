@@ -35,7 +35,7 @@ export function createDatabaseLimiter(db: Database): AbuseLimiter {
     async forget(keys) {
       if (keys.length) await db.delete(rateLimits).where(inArray(rateLimits.key, keys));
     },
-    health: () => ({ store: 'database', state: 'ok', fallbacks: 0 }),
+    health: async () => ({ store: 'database', state: 'ok', fallbacks: 0 }),
     close: async () => {},
   };
 }

@@ -26,7 +26,8 @@ export interface AbuseLimiter {
   take(key: string, limit: number, windowSeconds: number): Promise<LimitVerdict>;
   /** Drops these counters: an erased account's keys hold its id or address. */
   forget(keys: string[]): Promise<void>;
-  health(): LimiterHealth;
+  /** Where counts go now; a Redis store asks Redis (briefly), so an idle process knows too. */
+  health(): Promise<LimiterHealth>;
   close(): Promise<void>;
 }
 

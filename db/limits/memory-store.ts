@@ -23,7 +23,7 @@ export function createMemoryLimiter(now: () => number = Date.now): AbuseLimiter 
     async forget(keys) {
       for (const key of keys) windows.delete(key);
     },
-    health: () => ({ store: 'memory', state: 'ok', fallbacks: 0 }),
+    health: async () => ({ store: 'memory', state: 'ok', fallbacks: 0 }),
     close: async () => {},
   };
 }

@@ -6,6 +6,7 @@ export interface RedisLike {
   readonly status: string;
   eval(script: string, keys: number, ...args: (string | number)[]): Promise<unknown>;
   del(...keys: string[]): Promise<unknown>;
+  ping(): Promise<unknown>;
   quit(): Promise<unknown>;
   disconnect(): void;
 }
@@ -104,11 +105,17 @@ export function createRedisLimiter(redis: RedisLike, options: RedisLimiterOption
         degrade(error);
       }
     },
-    health: () => ({
-      store: 'redis',
-      state: degradedSince !== undefined || redis.status !== 'ready' ? 'degraded' : 'ok',
-      fallbacks,
-    }),
+    async health() {
+      // A stalled Redis keeps its connection open: only a command shows it is gone.
+      if (degradedSince === undefined) {
+        await within(redis.ping(), timeoutMs).catch(degrade);
+      }
+      return {
+        store: 'redis',
+        state: degradedSince !== undefined || redis.status !== 'ready' ? 'degraded' : 'ok',
+        fallbacks,
+      };
+    },
     close: async () => {
       // A stalled Redis never answers QUIT: drop the connection instead.
       await within(redis.quit(), timeoutMs).catch(() => redis.disconnect());

@@ -33,7 +33,7 @@ export function createHealthRouter(
       res.status(503).json({ status: 'shutting-down' });
       return;
     }
-    const limits = dependencies.limiter?.health();
+    const limits = await dependencies.limiter?.health();
     const extra = limits ? { rateLimits: limits } : {};
     try {
       await dependencies.database.ping();

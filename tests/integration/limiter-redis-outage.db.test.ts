@@ -84,7 +84,7 @@ describe('the limiter while Redis does not answer', () => {
       expect(verdicts).toEqual([true, true, false]);
       expect(await databaseCount(key)).toBe(3);
       expect(log.warn).toHaveBeenCalledTimes(1);
-      expect(limiter.health()).toEqual({ store: 'redis', state: 'degraded', fallbacks: 3 });
+      expect(await limiter.health()).toEqual({ store: 'redis', state: 'degraded', fallbacks: 3 });
 
       const app = express();
       const logger = createLogger({ logLevel: 'silent' });
@@ -118,14 +118,14 @@ describe('the limiter while Redis does not answer', () => {
         const key = `stall:${Math.random()}`;
         expect((await limiter.take(key, 5, 60)).allowed).toBe(true);
         expect(await databaseCount(key)).toBeUndefined();
-        expect(limiter.health().state).toBe('ok');
+        expect((await limiter.health()).state).toBe('ok');
 
         proxy.stall();
         expect((await limiter.take(key, 5, 60)).allowed).toBe(true);
         expect((await limiter.take(key, 5, 60)).allowed).toBe(true);
         expect(await databaseCount(key)).toBe(2);
         expect(log.warn).toHaveBeenCalledTimes(1);
-        expect(limiter.health()).toMatchObject({ state: 'degraded', fallbacks: 2 });
+        expect(await limiter.health()).toMatchObject({ state: 'degraded', fallbacks: 2 });
       } finally {
         await limiter?.close();
         await proxy.close();
