@@ -51,7 +51,13 @@ export async function startOwnRedis(port: number): Promise<OwnRedis> {
       ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
       { stdio: 'ignore' },
     );
+    const started = child;
     await waitForPort(port);
+    // Another process already on the port (say a Redis left by an interrupted run) would be
+    // answering instead, and stopping ours would stop nothing.
+    if (started.exitCode !== null) {
+      throw new Error(`redis-server could not listen on ${port}: is the port in use?`);
+    }
   };
   const stop = async () => {
     const running = child;
