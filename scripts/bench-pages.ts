@@ -10,18 +10,15 @@
 // (scripts/bench/render-floor.ts), ≤ 1.5 for search and property pages; signed-in ÷ signed-out
 // CPU per page ≤ 1.2. Pages/s are for reference. Profile the server with
 // `NODE_ENV=production node --cpu-prof --import tsx scripts/bench-pages.ts …`.
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type http from 'node:http';
 import os from 'node:os';
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { listingPath } from '../domain/listing/listing-url.ts';
-import { parseConfig } from '../server/config.ts';
-import { createLogger } from '../server/logger.ts';
-import { startRoost } from '../server/main.ts';
 import { refreshSearchStatistics } from '../server/marketplace/search/refresh-search-statistics.ts';
 import { createBuiltSiteUser } from '../tests/support/built-site-user.ts';
 import { ensureBuild } from './ensure-build.ts';
+import { startBenchServer } from './bench/bench-server.ts';
 import { loadFromChild } from './bench/load-from-child.ts';
 import { reportRatios, type RatioRow } from './bench/ratio-table.ts';
 import { renderFloor } from './bench/render-floor.ts';
@@ -76,22 +73,7 @@ try {
     .slice(0, 200)
     .map((item) => `/search/for-sale/${item.placeSlug ?? ''}?${item.params.toString()}`);
 
-  const port = await new Promise<number>((resolve) => {
-    const probe = http.createServer().listen(0, '127.0.0.1', () => {
-      const { port: free } = probe.address() as AddressInfo;
-      probe.close(() => resolve(free));
-    });
-  });
-  const roost = await startRoost({
-    config: parseConfig({
-      ...serverEnv,
-      PORT: String(port),
-      SEED_DEMO: 'false',
-      LOG_LEVEL: 'silent',
-      SEARCH_PAGE_CACHE_SECONDS: '0',
-    }),
-    logger: createLogger({ logLevel: 'silent' }),
-  });
+  const roost = await startBenchServer(serverEnv, { SEARCH_PAGE_CACHE_SECONDS: '0' });
   try {
     const user = await createBuiltSiteUser(
       roost.url,

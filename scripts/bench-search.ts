@@ -8,19 +8,16 @@
 // overlap, each search right after its use case run (≤ 1.3); on PostgreSQL the p95 is also
 // reported beside `pgbench -S` (a SELECT by primary key) on the same server, or without pgbench
 // the same kind of SELECT through the driver. Latencies and pages/s are for reference.
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
 import type { DatabaseHandle } from '../db/client.ts';
 import { parseConfig } from '../server/config.ts';
-import { createLogger } from '../server/logger.ts';
-import { startRoost } from '../server/main.ts';
 import { createMarketplace } from '../server/marketplace/marketplace.ts';
 import { refreshSearchStatistics } from '../server/marketplace/search/refresh-search-statistics.ts';
 import { ensureBuild } from './ensure-build.ts';
+import { startBenchServer } from './bench/bench-server.ts';
 import { percentile, reportRatios, type RatioRow } from './bench/ratio-table.ts';
 import { searchMix, type MixItem } from './bench/search-mix.ts';
 import { pgbenchSelectP95, primaryKeySelectP95, statementRecorder } from './bench/sql-floor.ts';
@@ -100,21 +97,8 @@ function pkSample(count: number) {
 /** Server-rendered search pages per second from the real server (as `npm start` composes it). */
 async function measureHttp(mix: ReturnType<typeof searchMix>, pageCacheSeconds: number) {
   await ensureBuild();
-  const port = await new Promise<number>((resolve) => {
-    const probe = http.createServer().listen(0, '127.0.0.1', () => {
-      const { port: free } = probe.address() as AddressInfo;
-      probe.close(() => resolve(free));
-    });
-  });
-  const roost = await startRoost({
-    config: parseConfig({
-      ...serverEnv,
-      PORT: String(port),
-      SEED_DEMO: 'false',
-      LOG_LEVEL: 'silent',
-      SEARCH_PAGE_CACHE_SECONDS: String(pageCacheSeconds),
-    }),
-    logger: createLogger({ logLevel: 'silent' }),
+  const roost = await startBenchServer(serverEnv, {
+    SEARCH_PAGE_CACHE_SECONDS: String(pageCacheSeconds),
   });
   const pages = mix
     .filter((item) => item.channel === 'sale')

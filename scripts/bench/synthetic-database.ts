@@ -6,6 +6,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { openDatabase, type DatabaseHandle } from '../../db/client.ts';
 import { prepareDatabase } from '../../server/prepare-database.ts';
+import { SHARED_TEST_SETTINGS } from '../../tests/support/shared-settings.ts';
 import { SEED_PLACES } from '../../server/marketplace/demo/uk-places.ts';
 
 export interface BenchDatabaseOptions {
@@ -38,8 +39,6 @@ export async function freshDatabase(options: BenchDatabaseOptions): Promise<Benc
     return { handle, engine: 'PGlite', serverEnv: { DATA_DIR: dir }, cleanup };
   }
   const keep = options.databaseName;
-  // Likewise the identity service's signing keys (its configuration is read from the process).
-  process.env.IDENTITY_SECRET ??= 'roost-bench-only-identity-secret-not-for-production';
   if (keep !== undefined && !/^[a-z_][a-z0-9_]{0,62}$/.test(keep)) {
     throw new Error('--database-name takes a lower-case PostgreSQL identifier');
   }
@@ -65,8 +64,9 @@ export async function freshDatabase(options: BenchDatabaseOptions): Promise<Benc
     serverEnv: {
       DATABASE_URL: url.toString(),
       DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'roost-bench-')),
-      // A kept database holds secrets sealed with this: the same on every run.
-      APP_SECRET: 'roost-bench-only-secret-not-for-production-use',
+      // A kept database holds secrets sealed with these: the same on every run. The admin
+      // credentials are the ones tests/support/built-site-user.ts signs with on PostgreSQL.
+      ...SHARED_TEST_SETTINGS,
     },
     cleanup: async () => {
       if (keep) return;
