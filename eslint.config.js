@@ -8,7 +8,7 @@ import tseslint from 'typescript-eslint';
  * Import boundaries (ARCHITECTURE.md, docs/decisions/006): the shared rules in `domain/` import
  * no part of Roost; the marketplace, the database and identity never import the web app; the
  * marketplace reaches identity only through the Cognito protocol, identity knows no marketplace
- * code; `db/` imports no other part of Roost; browser-side modules never import server-only code (`*.server.ts`, `server/`,
+ * code; `db/` imports no other part of Roost and `limits/` only `db/`; browser-side modules never import server-only code (`*.server.ts`, `server/`,
  * `identity/`, `db/`) except for types; shared components never import features.
  */
 const restrict = (patterns) => [
@@ -25,6 +25,7 @@ const serverOnlyCode = {
     '**/server/**',
     '**/identity/**',
     '**/db/**',
+    '**/limits/**',
   ],
   message: 'Browser-side modules may import server code only as types.',
 };
@@ -70,7 +71,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['server/**/*.ts', 'db/**/*.ts', 'identity/**/*.ts'],
+    files: ['server/**/*.ts', 'db/**/*.ts', 'identity/**/*.ts', 'limits/**/*.ts'],
     plugins: { drizzle },
     rules: {
       // A delete or update without a where clause changes every row.
@@ -131,6 +132,29 @@ export default tseslint.config(
           ],
           message:
             'db/ is the lowest layer (the client and the SQL migrations): what fills the database lives beside its area and is called by start-up.',
+          allowTypeImports: false,
+        },
+      ]),
+    },
+  },
+  {
+    files: ['limits/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': restrict([
+        {
+          group: [
+            '**/app/**',
+            '~/*',
+            '~/**',
+            '**/server/**',
+            '**/identity/**',
+            '**/domain/**',
+            '@domain/**',
+            '**/scripts/**',
+            '**/tests/**',
+          ],
+          message:
+            'limits/ sits just above db/: identity and the marketplace both use it, so it may import only the database client.',
           allowTypeImports: false,
         },
       ]),

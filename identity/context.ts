@@ -3,7 +3,7 @@ import type { Database } from '../db/client.ts';
 import type { IdentityConfig } from './config.ts';
 import type { Secrets } from './crypto/secrets.ts';
 import type { MessageSender } from './delivery/message-sender.ts';
-import type { AbuseLimiter } from '../db/limits/index.ts';
+import type { AbuseLimiter } from '../limits/index.ts';
 import type { TokenService } from './tokens.ts';
 
 /** Everything an operation needs, built once by `createIdentityService`. */

@@ -9,7 +9,7 @@ import { createSecrets } from './crypto/secrets.ts';
 import type { MessageSender } from './delivery/message-sender.ts';
 import { createHostedOAuthRouter } from './oauth/hosted.ts';
 import { createProtocolHandler } from './protocol.ts';
-import { createDatabaseLimiter, type AbuseLimiter } from '../db/limits/index.ts';
+import { createDatabaseLimiter, type AbuseLimiter } from '../limits/index.ts';
 import { purgeExpiredSessions } from './sessions.ts';
 import { sharedAdminCredentials } from './shared-secrets.ts';
 import { isSignInLive, type TokenSignIn } from './token-liveness.ts';

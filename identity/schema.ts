@@ -212,8 +212,8 @@ export const oauthGrants = identity.table(
   (table) => [index('oauth_grants_expires_idx').on(table.expiresAt)],
 );
 
-/** The abuse limiter's database counters, defined with the limiter (`db/limits/`). */
-export { rateLimits } from '../db/limits/schema.ts';
+/** The abuse limiter's database counters, defined with the limiter (`limits/`). */
+export { rateLimits } from '../limits/schema.ts';
 
 /**
  * Sign-in history (AdminListUserAuthEvents). The client address is kept only as its network (the

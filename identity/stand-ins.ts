@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { IdentityContext } from './context.ts';
 import type { CodePurpose } from './delivery/templates.ts';
 import { codeMismatch, expiredCode, limitExceeded, messages, notAuthorized } from './errors.ts';
-import { takeToken } from '../db/limits/index.ts';
+import { takeToken } from '../limits/index.ts';
 import { rateLimits } from './schema.ts';
 
 /**

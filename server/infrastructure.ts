@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { databaseTarget, openDatabase } from '../db/client.ts';
-import { createAbuseLimiter } from '../db/limits/index.ts';
+import { createAbuseLimiter } from '../limits/index.ts';
 import { loadAppSecret } from './app-secret.ts';
 import { createLocalChangeFeed, createPostgresChangeFeed } from './changes/change-feed.ts';
 import type { Config } from './config.ts';

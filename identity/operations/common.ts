@@ -94,7 +94,7 @@ export const internalError = () =>
   new CognitoError('InternalErrorException', 'Internal server error.', 500);
 
 /**
- * One count in the shared limiter (`db/limits/`) for a client address; past `limit`
+ * One count in the shared limiter (`limits/`) for a client address; past `limit`
  * in `windowSeconds`, Cognito's error for it as a 429 with `Retry-After`.
  */
 async function limitPerAddress(

@@ -7,7 +7,7 @@ import {
   limitExceeded,
   notAuthorized,
 } from '../errors.ts';
-import { takeToken } from '../../db/limits/index.ts';
+import { takeToken } from '../../limits/index.ts';
 import { consumeSession, createSession } from '../sessions.ts';
 import { users } from '../schema.ts';
 import { limitCodeSendsTo, recordStandInCodeSent, rejectStandInCode } from '../stand-ins.ts';

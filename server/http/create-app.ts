@@ -9,7 +9,7 @@ import { toClientError } from './client-errors.ts';
 import { contentSecurityPolicy } from './content-security-policy.ts';
 import { sendErrorPage } from './error-page.ts';
 import { rejectCrossSiteWrites } from './cross-site-guard.ts';
-import type { AbuseLimiter } from '../../db/limits/index.ts';
+import type { AbuseLimiter } from '../../limits/index.ts';
 import { createHealthRouter } from './health.ts';
 import { rejectUnreadableUrls } from './request-guards.ts';
 import { requestLogging } from './request-logging.ts';

@@ -1,7 +1,7 @@
 import cluster from 'node:cluster';
 import { Router } from 'express';
 import type { DatabaseHandle } from '../../db/client.ts';
-import type { AbuseLimiter } from '../../db/limits/index.ts';
+import type { AbuseLimiter } from '../../limits/index.ts';
 import type { Logger } from '../logger.ts';
 
 export interface HealthDependencies {

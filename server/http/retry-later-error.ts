@@ -1,5 +1,5 @@
 import { AppError } from './app-error.ts';
-import type { LimitVerdict } from '../../db/limits/index.ts';
+import type { LimitVerdict } from '../../limits/index.ts';
 
 /**
  * An expected refusal that clears by itself (the server is busy, a limit resets): answered with
@@ -15,7 +15,7 @@ export class RetryLaterError extends AppError {
   }
 }
 
-/** A limiter's refusal (`db/limits/`) as a 429 with `Retry-After`, worded for the person. */
+/** A limiter's refusal (`limits/`) as a 429 with `Retry-After`, worded for the person. */
 export function refuseWhenLimited(verdict: LimitVerdict, message: string): void {
   if (!verdict.allowed) {
     throw new RetryLaterError('RATE_LIMITED', message, verdict.retryAfterSeconds);

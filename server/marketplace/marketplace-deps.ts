@@ -1,5 +1,5 @@
 import type { Database } from '../../db/client.ts';
-import type { AbuseLimiter } from '../../db/limits/index.ts';
+import type { AbuseLimiter } from '../../limits/index.ts';
 import type { SessionUser } from '../../domain/session-user.ts';
 import type { IdentityAdmin } from '../identity-admin/identity-admin.ts';
 import type { Logger } from '../logger.ts';

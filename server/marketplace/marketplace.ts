@@ -1,4 +1,4 @@
-import { createDatabaseLimiter } from '../../db/limits/index.ts';
+import { createDatabaseLimiter } from '../../limits/index.ts';
 import os from 'node:os';
 import path from 'node:path';
 import { pino } from 'pino';

@@ -24,6 +24,8 @@ describe('import boundaries', { timeout: 60_000 }, () => {
     ['db/example.ts', "import type { X } from '../server/marketplace/x.ts';\nexport type Y = X;\n"],
     ['db/example.ts', "import { x } from '../identity/public.ts';\nvoid x;\n"],
     ['db/example.js', "import { x } from '../domain/labels.ts';\nvoid x;\n"],
+    ['limits/example.ts', "import { x } from '../identity/public.ts';\nvoid x;\n"],
+    ['limits/example.ts', "import { x } from '../server/config.ts';\nvoid x;\n"],
     ['identity/example.ts', "import { x } from '../app/lib/x.ts';\nvoid x;\n"],
     ['identity/example.ts', "import { x } from '../domain/labels.ts';\nvoid x;\n"],
     ['domain/example.ts', "import { x } from '../server/http/x.ts';\nvoid x;\n"],
@@ -41,6 +43,8 @@ describe('import boundaries', { timeout: 60_000 }, () => {
     ['domain/listing/example.ts', "import { z } from 'zod';\nvoid z;\n"],
     ['app/features/example.server.ts', "import { x } from '../../server/http/x.ts';\nvoid x;\n"],
     ['db/example.ts', "import { x } from './client.ts';\nvoid x;\n"],
+    ['limits/example.ts', "import { x } from '../db/client.ts';\nvoid x;\n"],
+    ['identity/example.ts', "import { x } from '../limits/index.ts';\nvoid x;\n"],
   ])('allows %s to import: %s', async (filePath, code) => {
     expect(await rulesBroken(filePath, code)).not.toContain(RESTRICTED);
   });

@@ -16,6 +16,7 @@ const ROOTS = [
   'server',
   'identity',
   'db',
+  'limits',
   'scripts',
   'tests/support',
   'tests/e2e/support',

@@ -5,7 +5,7 @@ import {
   createDatabaseLimiter,
   createMemoryLimiter,
   type AbuseLimiter,
-} from '../../db/limits/index.ts';
+} from '../../limits/index.ts';
 import { RetryLaterError } from '../../server/http/retry-later-error.ts';
 import { createMarketplace } from '../../server/marketplace/marketplace.ts';
 import { photo } from '../support/listing-world.ts';

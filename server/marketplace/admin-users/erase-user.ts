@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client.ts';
-import type { AbuseLimiter } from '../../../db/limits/index.ts';
+import type { AbuseLimiter } from '../../../limits/index.ts';
 import { ERASURE_KEPT } from '../../../domain/admin/erased-account.ts';
 import type { IdentityAdmin } from '../../identity-admin/identity-admin.ts';
 import type { BlobStore } from '../../media/blob-store.ts';

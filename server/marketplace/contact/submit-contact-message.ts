@@ -10,7 +10,7 @@ import { labelOf } from '../../../domain/labels.ts';
 import { fieldErrorsOf } from '../../../domain/validation/field-errors.ts';
 import { contactMessages } from './schema.ts';
 import { escapeHtml } from '../../mail/escape-html.ts';
-import { senderHashOf, takeHourly } from '../../../db/limits/index.ts';
+import { senderHashOf, takeHourly } from '../../../limits/index.ts';
 import { refuseWhenLimited } from '../../http/retry-later-error.ts';
 
 export interface OperatorEmail {

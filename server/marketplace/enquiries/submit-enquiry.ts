@@ -6,7 +6,7 @@ import { listingPath } from '../../../domain/listing/listing-url.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { Logger } from '../../logger.ts';
 import { listings } from '../listings/schema.ts';
-import { senderHashOf, takeHourly } from '../../../db/limits/index.ts';
+import { senderHashOf, takeHourly } from '../../../limits/index.ts';
 import { refuseWhenLimited } from '../../http/retry-later-error.ts';
 import { messageAsReadBy } from '../messages/message-as-read-by.ts';
 import { startThread } from '../messages/start-thread.ts';

@@ -1,7 +1,7 @@
 import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client.ts';
 import { RetryLaterError } from '../../http/retry-later-error.ts';
-import { senderHashOf } from '../../../db/limits/index.ts';
+import { senderHashOf } from '../../../limits/index.ts';
 import { toDraftData } from './listing-values.ts';
 import { loadOwnedListing } from './load-owned-listing.ts';
 import { newDraftId } from './load-listing-draft.ts';

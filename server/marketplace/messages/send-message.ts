@@ -10,7 +10,7 @@ import { enquiries } from '../enquiries/schema.ts';
 import type { SendEmail } from '../enquiries/submit-enquiry.ts';
 import { displayNameOf } from '../listings/lister-profile.ts';
 import { listers, listings } from '../listings/schema.ts';
-import { takeHourly } from '../../../db/limits/index.ts';
+import { takeHourly } from '../../../limits/index.ts';
 import { refuseWhenLimited } from '../../http/retry-later-error.ts';
 import { flagScamWarning } from './flag-scam-warning.ts';
 import { messageAsReadBy } from './message-as-read-by.ts';

@@ -1,7 +1,7 @@
 import { and, eq, type SQL } from 'drizzle-orm';
 import type { Database } from '../../../db/client.ts';
 import { AppError } from '../../http/app-error.ts';
-import { lockSender, takeHourly } from '../../../db/limits/index.ts';
+import { lockSender, takeHourly } from '../../../limits/index.ts';
 import { refuseWhenLimited } from '../../http/retry-later-error.ts';
 import { listingReports } from './schema.ts';
 

@@ -3,7 +3,7 @@ import { insertListing } from '../../../tests/support/listing-factory.ts';
 import { createTestDatabase, type TestDatabase } from '../../../tests/support/test-database.ts';
 import { reportListing } from './report-listing.ts';
 
-/** The per-sender hourly limit (db/limits/hourly.ts) as reports use it. */
+/** The per-sender hourly limit (limits/hourly.ts) as reports use it. */
 let database: TestDatabase;
 let listingIds: number[];
 

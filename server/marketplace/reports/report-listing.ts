@@ -4,7 +4,7 @@ import { fieldErrorsOf } from '../../../domain/validation/field-errors.ts';
 import { reportSchema } from '../../../domain/report/report-schema.ts';
 import { AppError } from '../../http/app-error.ts';
 import { listings } from '../listings/schema.ts';
-import { senderHashOf } from '../../../db/limits/index.ts';
+import { senderHashOf } from '../../../limits/index.ts';
 import { admitReport } from './admit-report.ts';
 import { listingReports } from './schema.ts';
 

@@ -1,4 +1,4 @@
-import type { Database } from '../client.ts';
+import type { Database } from '../db/client.ts';
 import { createDatabaseLimiter } from './database-store.ts';
 import type { AbuseLimiter } from './limiter.ts';
 import { createRedisLimiter, type LimiterLog } from './redis-store.ts';

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { and, count, gt, min, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import type { Database } from '../client.ts';
+import type { Database } from '../db/client.ts';
 import type { LimitVerdict } from './limiter.ts';
 
 const HOUR_MS = 3_600_000;

@@ -1,5 +1,5 @@
 import { inArray, sql } from 'drizzle-orm';
-import type { Database } from '../client.ts';
+import type { Database } from '../db/client.ts';
 import type { AbuseLimiter } from './limiter.ts';
 import { rateLimits } from './schema.ts';
 
