@@ -1,5 +1,3 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import {
   AdminAddUserToGroupCommand,
   AdminCreateUserCommand,
@@ -13,6 +11,7 @@ import {
 import type { Page } from '@playwright/test';
 import { E2E } from './e2e-env';
 import { PASSWORD } from './accounts';
+import { adminCredentialsOf } from '../../support/shared-settings.ts';
 
 interface PoolConfig {
   userPoolId: string;
@@ -27,9 +26,7 @@ interface PoolConfig {
 async function connect(baseURL: string, dataDir: string) {
   const response = await fetch(`${baseURL}/amplify-config.json`);
   const pool = ((await response.json()) as { Auth: { Cognito: PoolConfig } }).Auth.Cognito;
-  const credentials = JSON.parse(
-    fs.readFileSync(path.join(dataDir, 'identity', 'admin-credentials.json'), 'utf8'),
-  ) as { accessKeyId: string; secretAccessKey: string };
+  const credentials = adminCredentialsOf(dataDir);
   const client = new CognitoIdentityProviderClient({
     region: pool.userPoolId.split('_')[0],
     endpoint: `${baseURL}/idp`,
