@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { formatDate, formatPence } from '@domain/format';
+import { DataTable, type Column } from '~/components/data-table';
 import { PAYMENT_STATUS_LABELS, type PaymentStatus } from '@domain/payments/payment-status';
 
 interface MyPaymentRow {
@@ -13,6 +14,28 @@ interface MyPaymentRow {
   invoiceNumber: string | undefined;
 }
 
+const MY_PAYMENT_COLUMNS: readonly Column<MyPaymentRow>[] = [
+  { header: 'Date', cell: (payment) => formatDate(payment.createdAt) },
+  { header: 'Upgrade', cell: (payment) => payment.productName },
+  { header: 'Listing', cell: (payment) => payment.listingTitle },
+  {
+    header: 'Amount',
+    cell: (payment) =>
+      `${formatPence(payment.amountPence)}${
+        payment.refundedPence > 0 ? ` (${formatPence(payment.refundedPence)} refunded)` : ''
+      }`,
+  },
+  { header: 'Status', cell: (payment) => PAYMENT_STATUS_LABELS[payment.status] },
+  {
+    header: 'Receipt',
+    cell: (payment) => (
+      <Link to={`/my-account/payments/${payment.paymentId}`}>
+        {payment.invoiceNumber ?? 'View'}
+      </Link>
+    ),
+  },
+];
+
 /** My account's Payments tab: every upgrade the user paid for (or started to), newest first. */
 export function MyPayments({ payments }: { payments: MyPaymentRow[] }) {
   return (
@@ -23,41 +46,13 @@ export function MyPayments({ payments }: { payments: MyPaymentRow[] }) {
           No payments. Listing is free; see <Link to="/pricing">optional upgrades</Link>.
         </p>
       ) : (
-        <div className="table-scroll">
-          <table aria-labelledby="payments-heading">
-            <thead>
-              <tr>
-                <th scope="col">Date</th>
-                <th scope="col">Upgrade</th>
-                <th scope="col">Listing</th>
-                <th scope="col">Amount</th>
-                <th scope="col">Status</th>
-                <th scope="col">Receipt</th>
-              </tr>
-            </thead>
-            <tbody>
-              {payments.map((payment) => (
-                <tr key={payment.paymentId} data-testid="my-payment">
-                  <td>{formatDate(payment.createdAt)}</td>
-                  <td>{payment.productName}</td>
-                  <td>{payment.listingTitle}</td>
-                  <td>
-                    {formatPence(payment.amountPence)}
-                    {payment.refundedPence > 0
-                      ? ` (${formatPence(payment.refundedPence)} refunded)`
-                      : ''}
-                  </td>
-                  <td>{PAYMENT_STATUS_LABELS[payment.status]}</td>
-                  <td>
-                    <Link to={`/my-account/payments/${payment.paymentId}`}>
-                      {payment.invoiceNumber ?? 'View'}
-                    </Link>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          rows={payments}
+          rowKey={(payment) => payment.paymentId}
+          labelledBy="payments-heading"
+          rowTestId="my-payment"
+          columns={MY_PAYMENT_COLUMNS}
+        />
       )}
     </section>
   );

@@ -6,6 +6,7 @@ import {
   type AdminAuditAction,
 } from '@domain/admin/audit-actions';
 import { formatDateTime } from '@domain/format';
+import { DataTable, type Column } from '~/components/data-table';
 import { Button } from '~/components/ui/button';
 import { SelectField } from '~/components/ui/select-field';
 import { TextField } from '~/components/ui/text-field';
@@ -87,6 +88,25 @@ const labelOfAction = (action: string) =>
     ? ADMIN_AUDIT_ACTION_LABELS[action as AdminAuditAction]
     : action;
 
+const AUDIT_COLUMNS: readonly Column<AuditRow>[] = [
+  {
+    header: 'When',
+    cell: (entry) => <time dateTime={entry.at}>{formatDateTime(entry.at)}</time>,
+  },
+  { header: 'Who', cell: (entry) => entry.actorEmail ?? entry.actorSub },
+  { header: 'What', cell: (entry) => labelOfAction(entry.action) },
+  {
+    header: 'Target',
+    cell: (entry) =>
+      entry.targetType === 'user' ? (
+        <Link to={`/admin-portal/user-information/${entry.targetId}`}>user {entry.targetId}</Link>
+      ) : (
+        `${entry.targetType} ${entry.targetId}`
+      ),
+  },
+  { header: 'Reason', cell: (entry) => entry.reason || '—', className: 'moderation-log__reason' },
+];
+
 export function AuditTable({ entries }: { entries: readonly AuditRow[] }) {
   if (entries.length === 0) {
     return (
@@ -96,40 +116,13 @@ export function AuditTable({ entries }: { entries: readonly AuditRow[] }) {
     );
   }
   return (
-    <div className="table-scroll">
-      <table className="admin-table">
-        <caption>Audit log entries</caption>
-        <thead>
-          <tr>
-            <th scope="col">When</th>
-            <th scope="col">Who</th>
-            <th scope="col">What</th>
-            <th scope="col">Target</th>
-            <th scope="col">Reason</th>
-          </tr>
-        </thead>
-        <tbody>
-          {entries.map((entry) => (
-            <tr key={entry.id} data-testid="audit-entry">
-              <td>
-                <time dateTime={entry.at}>{formatDateTime(entry.at)}</time>
-              </td>
-              <td>{entry.actorEmail ?? entry.actorSub}</td>
-              <td>{labelOfAction(entry.action)}</td>
-              <td>
-                {entry.targetType === 'user' ? (
-                  <Link to={`/admin-portal/user-information/${entry.targetId}`}>
-                    user {entry.targetId}
-                  </Link>
-                ) : (
-                  `${entry.targetType} ${entry.targetId}`
-                )}
-              </td>
-              <td className="moderation-log__reason">{entry.reason || '—'}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable
+      rows={entries}
+      rowKey={(entry) => entry.id}
+      className="admin-table"
+      caption="Audit log entries"
+      rowTestId="audit-entry"
+      columns={AUDIT_COLUMNS}
+    />
   );
 }

@@ -1,6 +1,7 @@
 import { Form, Link } from 'react-router';
 import { formatDate, formatPence } from '@domain/format';
 import { PAYMENT_STATUSES, PAYMENT_STATUS_LABELS } from '@domain/payments/payment-status';
+import { DataTable, type Column } from '~/components/data-table';
 import { Button } from '~/components/ui/button';
 import { echo, type FormEcho } from '~/components/ui/form-echo';
 import { SelectField } from '~/components/ui/select-field';
@@ -73,45 +74,39 @@ export function PaymentTotalsList({ totals }: { totals: PaymentTotals }) {
   );
 }
 
+const PAYMENT_COLUMNS: readonly Column<AdminPaymentRow>[] = [
+  { header: 'Started', cell: (row) => formatDate(row.createdAt) },
+  { header: 'Buyer', cell: (row) => row.buyerEmail ?? '—' },
+  { header: 'Upgrade', cell: (row) => row.productName },
+  {
+    header: 'Listing',
+    cell: (row) => `${row.listingTitle}${row.listingId ? ` (${row.listingId})` : ''}`,
+  },
+  { header: 'Amount', cell: (row) => formatPence(row.amountPence) },
+  {
+    header: 'Refunded',
+    cell: (row) => (row.refundedPence ? formatPence(row.refundedPence) : '—'),
+  },
+  { header: 'Status', cell: (row) => PAYMENT_STATUS_LABELS[row.status] },
+  {
+    header: 'Invoice',
+    cell: (row) => (
+      <Link to={`/admin-portal/user-payments/${row.paymentId}`}>
+        {row.invoiceNumber ?? `Payment ${row.paymentId}`}
+      </Link>
+    ),
+  },
+];
+
 export function PaymentsTable({ rows }: { rows: readonly AdminPaymentRow[] }) {
   if (rows.length === 0) return <p className="empty-state">No payments match.</p>;
   return (
-    <div className="table-scroll">
-      <table aria-labelledby="payment-totals">
-        <thead>
-          <tr>
-            <th scope="col">Started</th>
-            <th scope="col">Buyer</th>
-            <th scope="col">Upgrade</th>
-            <th scope="col">Listing</th>
-            <th scope="col">Amount</th>
-            <th scope="col">Refunded</th>
-            <th scope="col">Status</th>
-            <th scope="col">Invoice</th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((row) => (
-            <tr key={row.paymentId} data-testid="admin-payment">
-              <td>{formatDate(row.createdAt)}</td>
-              <td>{row.buyerEmail ?? '—'}</td>
-              <td>{row.productName}</td>
-              <td>
-                {row.listingTitle}
-                {row.listingId ? ` (${row.listingId})` : ''}
-              </td>
-              <td>{formatPence(row.amountPence)}</td>
-              <td>{row.refundedPence ? formatPence(row.refundedPence) : '—'}</td>
-              <td>{PAYMENT_STATUS_LABELS[row.status]}</td>
-              <td>
-                <Link to={`/admin-portal/user-payments/${row.paymentId}`}>
-                  {row.invoiceNumber ?? `Payment ${row.paymentId}`}
-                </Link>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable
+      rows={rows}
+      rowKey={(row) => row.paymentId}
+      labelledBy="payment-totals"
+      rowTestId="admin-payment"
+      columns={PAYMENT_COLUMNS}
+    />
   );
 }

@@ -1,9 +1,43 @@
 import { Link } from 'react-router';
 import { formatDateTime, formatPence } from '@domain/format';
 import { labelOf } from '@domain/labels';
+import { DataTable, type Column } from '~/components/data-table';
 import type { UserPage } from '../../../../server/marketplace/admin-users/admin-users-service';
 
 type MarketRecord = UserPage['record'];
+
+const LISTING_COLUMNS: readonly Column<MarketRecord['listings'][number]>[] = [
+  {
+    header: 'Listing',
+    cell: (listing) => (
+      <>
+        <Link to={listing.path}>{listing.title}</Link> ({listing.id})
+      </>
+    ),
+  },
+  { header: 'Town', cell: (listing) => listing.town },
+  {
+    header: 'Status',
+    cell: (listing) =>
+      `${listing.isDeleted ? 'Deleted' : labelOf('status', listing.status)}${
+        listing.isOwnerSuspended ? ' · hidden while the account is disabled' : ''
+      }`,
+  },
+];
+
+const PAYMENT_COLUMNS: readonly Column<MarketRecord['payments'][number]>[] = [
+  { header: 'Order', cell: (payment) => payment.orderId },
+  { header: 'Product', cell: (payment) => `${payment.productName} – ${payment.listingTitle}` },
+  {
+    header: 'Amount',
+    cell: (payment) =>
+      `${formatPence(payment.amountPence)}${
+        payment.refundedPence ? ` (${formatPence(payment.refundedPence)} refunded)` : ''
+      }`,
+  },
+  { header: 'Status', cell: (payment) => payment.status },
+  { header: 'Paid', cell: (payment) => (payment.paidAt ? formatDateTime(payment.paidAt) : '—') },
+];
 
 export function UserListings({ listings }: { listings: MarketRecord['listings'] }) {
   return (
@@ -12,31 +46,14 @@ export function UserListings({ listings }: { listings: MarketRecord['listings'] 
       {listings.length === 0 ? (
         <p>No listings.</p>
       ) : (
-        <div className="table-scroll">
-          <table className="admin-table" aria-labelledby="listings-title">
-            <thead>
-              <tr>
-                <th scope="col">Listing</th>
-                <th scope="col">Town</th>
-                <th scope="col">Status</th>
-              </tr>
-            </thead>
-            <tbody>
-              {listings.map((listing) => (
-                <tr key={listing.id} data-testid="user-listing">
-                  <td>
-                    <Link to={listing.path}>{listing.title}</Link> ({listing.id})
-                  </td>
-                  <td>{listing.town}</td>
-                  <td>
-                    {listing.isDeleted ? 'Deleted' : labelOf('status', listing.status)}
-                    {listing.isOwnerSuspended ? ' · hidden while the account is disabled' : ''}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          rows={listings}
+          rowKey={(listing) => listing.id}
+          className="admin-table"
+          labelledBy="listings-title"
+          rowTestId="user-listing"
+          columns={LISTING_COLUMNS}
+        />
       )}
     </>
   );
@@ -49,37 +66,13 @@ export function UserPayments({ payments }: { payments: MarketRecord['payments'] 
       {payments.length === 0 ? (
         <p>No payments.</p>
       ) : (
-        <div className="table-scroll">
-          <table className="admin-table" aria-labelledby="payments-title">
-            <thead>
-              <tr>
-                <th scope="col">Order</th>
-                <th scope="col">Product</th>
-                <th scope="col">Amount</th>
-                <th scope="col">Status</th>
-                <th scope="col">Paid</th>
-              </tr>
-            </thead>
-            <tbody>
-              {payments.map((payment) => (
-                <tr key={payment.orderId}>
-                  <td>{payment.orderId}</td>
-                  <td>
-                    {payment.productName} – {payment.listingTitle}
-                  </td>
-                  <td>
-                    {formatPence(payment.amountPence)}
-                    {payment.refundedPence
-                      ? ` (${formatPence(payment.refundedPence)} refunded)`
-                      : ''}
-                  </td>
-                  <td>{payment.status}</td>
-                  <td>{payment.paidAt ? formatDateTime(payment.paidAt) : '—'}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          rows={payments}
+          rowKey={(payment) => payment.orderId}
+          className="admin-table"
+          labelledBy="payments-title"
+          columns={PAYMENT_COLUMNS}
+        />
       )}
     </>
   );
