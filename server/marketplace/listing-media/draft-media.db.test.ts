@@ -18,54 +18,45 @@ const alice = member('alice');
 
 useListingWorld((world) => ({ marketplace, blobRoot, blobCount } = world));
 
+/** A new draft of Alice's, and a way to add media to it. */
+async function aliceDraft() {
+  const draft = await marketplace.listings.startDraft({ user: alice, clientIp: '192.0.2.1' });
+  const addBytes = (bytes: Buffer, kind: 'photo' | 'floorplan' = 'photo') =>
+    marketplace.media.add({ user: alice, draftId: draft.id, kind, bytes });
+  const add = async (kind: 'photo' | 'floorplan', width: number, height = 400) =>
+    addBytes(await photo(width, height), kind);
+  const arrange = (input: Parameters<Marketplace['media']['arrange']>[0]['input']) =>
+    marketplace.media.arrange({ user: alice, draftId: draft.id, input });
+  const savedKeys = async () =>
+    (await marketplace.listings.getDraft({ user: alice, draftId: draft.id })).media.map(
+      (item) => item.key,
+    );
+  return { draft, add, addBytes, arrange, savedKeys };
+}
+
 describe('uploads', () => {
   it('strips EXIF and refuses bad files with nothing stored', async () => {
-    const draft = await marketplace.listings.startDraft({ user: alice, clientIp: '192.0.2.1' });
-    const item = await marketplace.media.add({
-      user: alice,
-      draftId: draft.id,
-      kind: 'photo',
-      bytes: await photo(),
-    });
+    const { addBytes, savedKeys } = await aliceDraft();
+    const item = await addBytes(await photo());
     const stored = await fs.readFile(path.join(blobRoot, item.key.slice(0, 2), item.key));
     const metadata = await sharp(stored).metadata();
     expect(metadata.exif).toBeUndefined();
 
     const before = await blobCount();
     const text = await expectAppError(
-      marketplace.media.add({
-        user: alice,
-        draftId: draft.id,
-        kind: 'photo',
-        bytes: Buffer.from('this is not a photo at all, honestly'),
-      }),
+      addBytes(Buffer.from('this is not a photo at all, honestly')),
       'UNSUPPORTED_MEDIA_TYPE',
     );
     expect(text.message).toMatch(/JPEG, PNG, WebP, AVIF or HEIC/);
-    const bomb = await expectAppError(
-      marketplace.media.add({
-        user: alice,
-        draftId: draft.id,
-        kind: 'photo',
-        bytes: pngHeader(40_000, 40_000),
-      }),
-      'PAYLOAD_TOO_LARGE',
-    );
+    const bomb = await expectAppError(addBytes(pngHeader(40_000, 40_000)), 'PAYLOAD_TOO_LARGE');
     expect(bomb.message).toMatch(/40,000 × 40,000 pixels/);
     const huge = await expectAppError(
-      marketplace.media.add({
-        user: alice,
-        draftId: draft.id,
-        kind: 'photo',
-        bytes: Buffer.alloc(3 * 1024 * 1024, 0xff),
-      }),
+      addBytes(Buffer.alloc(3 * 1024 * 1024, 0xff)),
       'PAYLOAD_TOO_LARGE',
     );
     expect(huge.message).toMatch(/at most 2 MB/);
     expect(await blobCount()).toBe(before);
-    expect(
-      (await marketplace.listings.getDraft({ user: alice, draftId: draft.id })).media,
-    ).toHaveLength(1);
+    expect(await savedKeys()).toHaveLength(1);
   });
 
   it('decodes a real HEIC photo and keeps a JPEG without its EXIF (GPS)', async () => {
@@ -78,13 +69,8 @@ describe('uploads', () => {
     // sharp's own libvips cannot read it (no HEVC decoder), so heic-decode has to.
     await expect(sharp(heic).raw().toBuffer()).rejects.toThrow();
 
-    const draft = await marketplace.listings.startDraft({ user: alice, clientIp: '192.0.2.1' });
-    const item = await marketplace.media.add({
-      user: alice,
-      draftId: draft.id,
-      kind: 'photo',
-      bytes: heic,
-    });
+    const { addBytes, savedKeys } = await aliceDraft();
+    const item = await addBytes(heic);
     expect(item).toMatchObject({ width: 640, height: 480 });
     const stored = await fs.readFile(path.join(blobRoot, item.key.slice(0, 2), item.key));
     const metadata = await sharp(stored).metadata();
@@ -103,152 +89,71 @@ describe('uploads', () => {
     const [blueR, , blueB] = await pixel(540);
     expect(redR! - redB!).toBeGreaterThan(80);
     expect(blueB! - blueR!).toBeGreaterThan(80);
-    expect(
-      (await marketplace.listings.getDraft({ user: alice, draftId: draft.id })).media.map(
-        (entry) => entry.key,
-      ),
-    ).toEqual([item.key]);
+    expect(await savedKeys()).toEqual([item.key]);
   });
 
   it('stops at the photo limit', async () => {
-    const draft = await marketplace.listings.startDraft({ user: alice, clientIp: '192.0.2.1' });
-    for (let index = 0; index < 3; index += 1)
-      await marketplace.media.add({
-        user: alice,
-        draftId: draft.id,
-        kind: 'photo',
-        bytes: await photo(300 + index, 200),
-      });
-    await expectAppError(
-      marketplace.media.add({
-        user: alice,
-        draftId: draft.id,
-        kind: 'photo',
-        bytes: await photo(400, 200),
-      }),
-      'CONFLICT',
-    );
+    const { add } = await aliceDraft();
+    for (let index = 0; index < 3; index += 1) await add('photo', 300 + index, 200);
+    await expectAppError(add('photo', 400, 200), 'CONFLICT');
   });
 
   it('reorders media and refuses keys that are not in the draft', async () => {
-    const draft = await marketplace.listings.startDraft({ user: alice, clientIp: '192.0.2.1' });
-    const first = await marketplace.media.add({
-      user: alice,
-      draftId: draft.id,
-      kind: 'photo',
-      bytes: await photo(500, 400),
-    });
-    const second = await marketplace.media.add({
-      user: alice,
-      draftId: draft.id,
-      kind: 'photo',
-      bytes: await photo(501, 400),
-    });
-    const media = await marketplace.media.arrange({
-      user: alice,
-      draftId: draft.id,
-      input: {
-        items: [{ ...second, caption: 'Kitchen' }, first],
-      },
-    });
+    const { add, arrange } = await aliceDraft();
+    const first = await add('photo', 500);
+    const second = await add('photo', 501);
+    const media = await arrange({ items: [{ ...second, caption: 'Kitchen' }, first] });
     expect(media.map((item) => item.key)).toEqual([second.key, first.key]);
     expect(media[0]!.caption).toBe('Kitchen');
     await expectAppError(
-      marketplace.media.arrange({
-        user: alice,
-        draftId: draft.id,
-        input: {
-          items: [{ key: 'a'.repeat(64), kind: 'photo' }],
-        },
-      }),
+      arrange({ items: [{ key: 'a'.repeat(64), kind: 'photo' }] }),
       'VALIDATION_FAILED',
     );
   });
 
   it('keeps media the order left out (a floorplan still uploading) after the ordered ones', async () => {
-    const draft = await marketplace.listings.startDraft({ user: alice, clientIp: '192.0.2.1' });
-    const add = async (kind: 'photo' | 'floorplan', width: number) =>
-      marketplace.media.add({
-        user: alice,
-        draftId: draft.id,
-        kind,
-        bytes: await photo(width, 400),
-      });
+    const { add, arrange, savedKeys } = await aliceDraft();
     const first = await add('photo', 510);
     const second = await add('photo', 511);
     // The client built its list before these two finished uploading.
     const floorplan = await add('floorplan', 513);
     const latePhoto = await add('photo', 514);
-    const media = await marketplace.media.arrange({
-      user: alice,
-      draftId: draft.id,
-      input: { items: [second, first] },
-    });
+    const media = await arrange({ items: [second, first] });
     expect(media.map((item) => item.key)).toEqual([
       second.key,
       first.key,
       floorplan.key,
       latePhoto.key,
     ]);
-    const saved = await marketplace.listings.getDraft({ user: alice, draftId: draft.id });
-    expect(saved.media.map((item) => item.key)).toEqual(media.map((item) => item.key));
+    expect(await savedKeys()).toEqual(media.map((item) => item.key));
   });
 
   it('removes only what is named in remove', async () => {
-    const draft = await marketplace.listings.startDraft({ user: alice, clientIp: '192.0.2.1' });
-    const add = async (kind: 'photo' | 'floorplan', width: number) =>
-      marketplace.media.add({
-        user: alice,
-        draftId: draft.id,
-        kind,
-        bytes: await photo(width, 400),
-      });
+    const { add, arrange } = await aliceDraft();
     const first = await add('photo', 520);
     const second = await add('photo', 521);
     const floorplan = await add('floorplan', 522);
-    const media = await marketplace.media.arrange({
-      user: alice,
-      draftId: draft.id,
-      input: { items: [second], remove: [{ key: first.key, kind: 'photo' }] },
-    });
+    const media = await arrange({ items: [second], remove: [{ key: first.key, kind: 'photo' }] });
     expect(media.map((item) => item.key)).toEqual([second.key, floorplan.key]);
     // Removing again, or something never there, is not an error.
-    const again = await marketplace.media.arrange({
-      user: alice,
-      draftId: draft.id,
-      input: { items: [], remove: [{ key: first.key, kind: 'photo' }] },
-    });
+    const again = await arrange({ items: [], remove: [{ key: first.key, kind: 'photo' }] });
     expect(again.map((item) => item.key)).toEqual([second.key, floorplan.key]);
   });
 
   it('deletes a removed photo nothing else shows, and keeps one another draft still shows', async () => {
-    const own = await marketplace.listings.startDraft({ user: alice, clientIp: '192.0.2.1' });
-    const other = await marketplace.listings.startDraft({ user: alice, clientIp: '192.0.2.1' });
+    const own = await aliceDraft();
+    const other = await aliceDraft();
     const bytes = await photo(530, 400);
-    const alone = await marketplace.media.add({
-      user: alice,
-      draftId: own.id,
-      kind: 'photo',
-      bytes: await photo(531, 400),
-    });
-    const shared = await marketplace.media.add({
-      user: alice,
-      draftId: own.id,
-      kind: 'photo',
-      bytes,
-    });
-    await marketplace.media.add({ user: alice, draftId: other.id, kind: 'photo', bytes });
+    const alone = await own.add('photo', 531);
+    const shared = await own.addBytes(bytes);
+    await other.addBytes(bytes);
     const before = await blobCount();
-    await marketplace.media.arrange({
-      user: alice,
-      draftId: own.id,
-      input: {
-        items: [],
-        remove: [
-          { key: alone.key, kind: 'photo' },
-          { key: shared.key, kind: 'photo' },
-        ],
-      },
+    await own.arrange({
+      items: [],
+      remove: [
+        { key: alone.key, kind: 'photo' },
+        { key: shared.key, kind: 'photo' },
+      ],
     });
     // The photo only this draft showed is gone; the one the other draft shows stays.
     expect(await blobCount()).toBe(before - 1);
