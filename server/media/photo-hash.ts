@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import phash from 'sharp-phash';
+import { lowFrequencyHash } from './low-frequency-hash.ts';
 
 /** Below this spread of grey levels a picture is nearly one flat colour: nothing to compare. */
 const MIN_GREY_STDEV = 6;
@@ -7,7 +7,7 @@ const SAMPLE = 32;
 
 /**
  * A photo's signature for the repost check, '<64 bits>|<red>|<green>|<blue>': the perceptual hash
- * (DCT of a 32×32 greyscale copy, sharp-phash) and the mean colour. A re-encoded or resized copy
+ * (DCT of a 32×32 greyscale copy, as sharp-phash defines it) and the mean colour. A re-encoded or resized copy
  * lands within a few bits and about one colour level; rendered or staged rooms that share a
  * layout can share the bits too, but rarely the colours. A near-uniform image has none
  * (undefined): its hash is compression noise, and every such image would match every other.
@@ -27,7 +27,12 @@ export async function photoHash(processed: Buffer): Promise<string | undefined> 
     ),
   );
   if (standardDeviation(grey) < MIN_GREY_STDEV) return undefined;
-  const bits = await phash(sample, { raw: { width: SAMPLE, height: SAMPLE, channels: 3 } });
+  // sharp's own greyscale of the sample, as sharp-phash takes it, so stored hashes still compare.
+  const sharpGrey = await sharp(sample, { raw: { width: SAMPLE, height: SAMPLE, channels: 3 } })
+    .greyscale()
+    .raw()
+    .toBuffer();
+  const bits = lowFrequencyHash(sharpGrey);
   return [bits, ...means.map((mean) => Math.round(mean))].join('|');
 }
 
