@@ -7,7 +7,7 @@ import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { createPglite } from './pglite-create.js';
-import { holdsCluster, readInitialCluster } from './pglite-initial-cluster.ts';
+import { holdsCluster, startFromInitialCluster } from './pglite-initial-cluster.ts';
 import {
   asPglite,
   DEFAULT_STALL_MS,
@@ -159,7 +159,7 @@ async function openPglite(
     const loadDataDir =
       target.loadDataDir ??
       (dataDir && initialCluster && !holdsCluster(dataDir)
-        ? await readInitialCluster(initialCluster)
+        ? await startFromInitialCluster(dataDir, initialCluster)
         : undefined);
     client =
       thread === 'worker'

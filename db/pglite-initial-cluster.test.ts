@@ -4,7 +4,12 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from './client.ts';
-import { readInitialCluster, writeInitialCluster } from './pglite-initial-cluster.ts';
+import {
+  readInitialCluster,
+  unpackedClusterDir,
+  unpackInitialCluster,
+  writeInitialCluster,
+} from './pglite-initial-cluster.ts';
 
 const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'roost-initial-cluster-'));
 afterAll(() => fs.rmSync(scratch, { recursive: true, force: true }));
@@ -18,6 +23,9 @@ describe('a new data directory', () => {
 
   beforeAll(async () => {
     const stale = path.join(path.dirname(file), 'migrated-fedcba9876543210.tar.gz');
+    const staleUnpacked = path.join(path.dirname(file), 'migrated-fedcba9876543210');
+    fs.mkdirSync(staleUnpacked, { recursive: true });
+    fs.writeFileSync(path.join(staleUnpacked, 'PG_VERSION'), '17');
     const another = path.join(path.dirname(file), 'migrated-fedcba9876543210.tar.gz.7.partial');
     fs.mkdirSync(path.dirname(file), { recursive: true });
     fs.writeFileSync(stale, 'made for older migrations');
@@ -34,7 +42,8 @@ describe('a new data directory', () => {
       }
     });
     expect(made).toBe(true);
-    // The stale file is gone; another process's file still being written is left to it.
+    // The stale file and its unpacked copy are gone; another process's file still being
+    // written is left to it.
     expect(fs.readdirSync(path.dirname(file)).sort()).toEqual(
       [path.basename(file), path.basename(another)].sort(),
     );
@@ -82,6 +91,43 @@ describe('a new data directory', () => {
       ]);
     } finally {
       await again.close();
+    }
+  }, 60_000);
+
+  it('starts a new data directory as a copy of the unpacked cluster, once it is unpacked', async () => {
+    expect(await unpackInitialCluster(file)).toBe(true);
+    expect(fs.existsSync(path.join(unpackedClusterDir(file), 'PG_VERSION'))).toBe(true);
+    expect(await unpackInitialCluster(file)).toBe(false);
+    // The tarball can no longer be read: a copy of the unpacked files is all that is used.
+    const tarball = fs.readFileSync(file);
+    fs.writeFileSync(file, 'not gzip at all');
+    try {
+      const target = {
+        kind: 'pglite',
+        dataDir: path.join(scratch, 'copied', 'pg'),
+        thread: 'main',
+        initialCluster: file,
+      } as const;
+      const copied = await openDatabase(target);
+      try {
+        expect(await rowsOf(copied, 'select note from prepared')).toEqual([
+          { note: 'from the build' },
+        ]);
+        await copied.db.execute(sql`insert into prepared values ('only in the copy')`);
+      } finally {
+        await copied.close();
+      }
+      // The unpacked cluster itself is untouched by the copy's writes.
+      const again = await openDatabase({ ...target, dataDir: path.join(scratch, 'again', 'pg') });
+      try {
+        expect(await rowsOf(again, 'select note from prepared')).toEqual([
+          { note: 'from the build' },
+        ]);
+      } finally {
+        await again.close();
+      }
+    } finally {
+      fs.writeFileSync(file, tarball);
     }
   }, 60_000);
 });

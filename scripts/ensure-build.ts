@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { writeInitialCluster } from '../db/pglite-initial-cluster.ts';
+import { unpackInitialCluster, writeInitialCluster } from '../db/pglite-initial-cluster.ts';
 import { initialClusterFile } from '../server/prepare-database.ts';
 import { hashSources } from '../server/source-digest.ts';
 import { precompressAssets } from './precompress-assets.ts';
@@ -27,6 +27,7 @@ export async function ensureBuild(): Promise<void> {
     const { migratedPgliteCluster } = await import('../server/prepare-database.ts');
     return migratedPgliteCluster();
   });
+  await unpackInitialCluster(initialClusterFile());
 }
 
 function buildWebApp(): void {

@@ -1,9 +1,7 @@
 // size: SVG drawing code and its palettes, read as one picture book; each drawing is a list of shapes.
 import { createHash } from 'node:crypto';
-import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import sharp from 'sharp';
+import { cachedDemoFile } from './picture-cache.ts';
 
 /**
  * Demo photos drawn at seed time (nothing is downloaded). Every demo listing gets its own set,
@@ -773,29 +771,12 @@ function floorplanSvg(home: DemoHome, random: Random): string {
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}">${parts.join('')}</svg>`;
 }
 
-/**
- * Drawn pictures are kept by the hash of their SVG in a cache under the system's temporary
- * directory: every test server and e2e run seeds a fresh installation, and drawing 1,600 pictures
- * each time would cost tens of seconds. A changed drawing has a new hash, so the cache never
- * serves a stale picture; losing it only costs the time to draw again.
- */
-const CACHE_DIR = path.join(os.tmpdir(), 'roost-demo-pictures');
-
+/** A picture as JPEG, drawn once per SVG (picture-cache.ts). */
 async function render(svg: string): Promise<Buffer> {
   const key = createHash('sha256').update(`jpeg82:${svg}`).digest('hex');
-  const file = path.join(CACHE_DIR, `${key}.jpg`);
-  const cached = await fs.readFile(file).catch(() => undefined);
-  if (cached) return cached;
-  const jpeg = await sharp(Buffer.from(svg)).jpeg({ quality: 82 }).toBuffer();
-  try {
-    await fs.mkdir(CACHE_DIR, { recursive: true });
-    const partial = `${file}.${process.pid}.partial`;
-    await fs.writeFile(partial, jpeg);
-    await fs.rename(partial, file);
-  } catch {
-    // A read-only or full temporary directory: draw again next time.
-  }
-  return jpeg;
+  return cachedDemoFile(`${key}.jpg`, () =>
+    sharp(Buffer.from(svg)).jpeg({ quality: 82 }).toBuffer(),
+  );
 }
 
 const TYPE_WORDS: Record<string, string> = {
