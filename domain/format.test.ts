@@ -12,6 +12,7 @@ import {
   formatPoundsAndPence,
   formatPrice,
   formatPriceNote,
+  formatReduction,
   formatYear,
   pluralise,
 } from './format.ts';
@@ -55,6 +56,35 @@ describe('prices', () => {
     expect(
       formatPrice({ channel: 'sale', price: 1, priceQualifier: 'poa', rentPeriod: null }),
     ).toBe('Price on application');
+  });
+
+  it('says by how much and when a price was reduced, in the price’s own period', () => {
+    const on = '2026-11-21T23:30:00Z';
+    const sale = {
+      channel: 'sale',
+      price: 240_000,
+      priceQualifier: 'guide_price',
+      rentPeriod: null,
+    } as const;
+    expect(formatReduction(sale, 10_000, on)).toBe('Reduced by £10,000 on 21 November 2026');
+    expect(
+      formatReduction(
+        { channel: 'rent', price: 1200, priceQualifier: null, rentPeriod: 'week' },
+        25,
+        on,
+      ),
+    ).toBe('Reduced by £25 pw on 21 November 2026');
+    expect(
+      formatReduction(
+        { channel: 'sale', price: 1, priceQualifier: 'poa', rentPeriod: null },
+        5_000,
+        on,
+      ),
+    ).toBe('Reduced on 21 November 2026');
+    // In summer London is an hour ahead: late evening UTC is the next day there.
+    expect(formatReduction(sale, 1_000, '2026-06-30T23:30:00Z')).toBe(
+      'Reduced by £1,000 on 1 July 2026',
+    );
   });
 });
 

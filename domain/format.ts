@@ -94,6 +94,16 @@ export function formatPrice({ channel, price, priceQualifier, rentPeriod }: Pric
   return formatPounds(price);
 }
 
+/**
+ * 'Reduced by £10,000 on 22 November 2026', 'Reduced by £50 pcm on …'; a price on application
+ * keeps its amount to itself, so only the date.
+ */
+export function formatReduction(listing: PriceParts, by: number, on: string | Date): string {
+  const when = formatDate(on);
+  if (listing.channel === 'sale' && listing.priceQualifier === 'poa') return `Reduced on ${when}`;
+  return `Reduced by ${formatPrice({ ...listing, priceQualifier: null, price: by })} on ${when}`;
+}
+
 /** The words above a sale price ('Guide price'), or the other period for a rent. */
 export function formatPriceNote({
   channel,

@@ -251,7 +251,7 @@ test('the lister reduces the rent and the page says Reduced', async ({ page }) =
   await expect(page.getByText('The map could not be loaded just now')).toBeVisible();
   await expect(page.getByRole('link', { name: /Open in OpenStreetMap/ })).toBeVisible();
   await expect(page.getByTestId('listing-price')).toHaveText('£1,250 pcm');
-  await expect(page.getByText(/Reduced on \d{1,2} \w+ \d{4}/)).toBeVisible();
+  await expect(page.getByText(/^Reduced by £50 pcm on \d{1,2} \w+ \d{4}$/)).toBeVisible();
   await expect(page.getByRole('link', { name: 'Edit listing' })).toBeVisible();
   await expectNoAxeViolations(page);
 });

@@ -6,6 +6,7 @@ import {
   formatPrice,
   formatPriceNote,
   formatPropertyType,
+  formatReduction,
   formatStatusBadge,
   pluralise,
 } from '@domain/format';
@@ -81,6 +82,11 @@ export function ListingCard({
         {listing.publishedAt ? (
           // Always the date it was first listed: a paid bump moves a home up 'Newest first' only.
           <p className="listing-card__listed">Added {formatDate(listing.publishedAt)}</p>
+        ) : null}
+        {listing.reduction ? (
+          <p className="listing-card__listed">
+            {formatReduction(listing, listing.reduction.by, listing.reduction.on)}
+          </p>
         ) : null}
       </div>
     </article>

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { buttonClass } from '~/components/ui/button';
 import { FavouriteButton } from '~/features/favourites/favourite-button';
-import { formatDate, formatPrice, formatPriceNote, formatStatusBadge } from '@domain/format';
+import { formatPrice, formatPriceNote, formatReduction, formatStatusBadge } from '@domain/format';
 import { searchPath } from '@domain/listing/listing-url';
 import type { PropertyListing, PropertyPlace } from './property-types';
 import { ShareButton } from './share-button';
@@ -17,10 +17,17 @@ function PropertyPrice({ listing }: { listing: PropertyListing }) {
       {note && listing.channel === 'rent' ? <span>{note}</span> : null}
       {status ? <span className="badge badge--status">{status}</span> : null}
       {listing.reducedOn ? (
-        <span className="badge badge--reduced">Reduced on {formatDate(listing.reducedOn)}</span>
+        <span className="badge badge--reduced">
+          {formatReduction(listing, reducedBy(listing), listing.reducedOn)}
+        </span>
       ) : null}
     </div>
   );
+}
+
+/** The latest drop: the price before it, less the price now (`reducedOn` is set only then). */
+function reducedBy({ priceHistory, price }: PropertyListing): number {
+  return (priceHistory.at(-2)?.price ?? price) - price;
 }
 
 /** Breadcrumbs, title, address and price. */

@@ -59,6 +59,13 @@ export const listingSummary = z
     publishedAt: nullableTimestamp,
     isNew: z.boolean(),
     isReduced: z.boolean(),
+    reduction: z
+      .object({
+        by: pounds.meta({ description: "Whole pounds, in the listing's own price period" }),
+        on: timestamp,
+      })
+      .nullable()
+      .meta({ description: 'The latest price change, when it was a drop in the last 30 days' }),
     cover: coverPhoto.nullable(),
   })
   .meta({ id: 'ListingSummary', description: 'A results card: never the full address' });

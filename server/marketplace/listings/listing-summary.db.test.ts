@@ -33,9 +33,10 @@ describe('listing cards', () => {
       key('e'),
     ]);
     const third = await insertListing(db, { ownerSub: owner, title: 'Third' }, [key('f')]);
+    const reducedAt = days(2);
     await db.insert(listingPriceHistory).values([
       { listingId: second, price: 250_000, changedAt: days(20) },
-      { listingId: second, price: 200_000, changedAt: days(2) },
+      { listingId: second, price: 200_000, changedAt: reducedAt },
       { listingId: third, price: 180_000, changedAt: days(20) },
       { listingId: third, price: 200_000, changedAt: days(2) },
     ]);
@@ -48,6 +49,11 @@ describe('listing cards', () => {
     expect(own.filter((listing) => listing.isReduced).map((listing) => listing.title)).toEqual([
       'Second',
     ]);
+    expect(byTitle.get('Second')?.reduction).toEqual({
+      by: 50_000,
+      on: reducedAt.toISOString(),
+    });
+    expect(byTitle.get('Third')?.reduction).toBeNull();
 
     const cards = await findSummariesByIds(db, [third, first, second]);
     expect(cards.map((card) => card.cover?.key)).toEqual([key('f'), key('a'), key('c')]);

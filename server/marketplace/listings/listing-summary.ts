@@ -23,6 +23,8 @@ export interface ListingSummary {
   isNew: boolean;
   /** The latest price change, within the last 30 days, was a genuine drop. */
   isReduced: boolean;
+  /** That drop: by how many pounds (in the listing's own price period), and when. */
+  reduction: { by: number; on: string } | null;
   cover: { key: string; width: number; height: number; caption: string } | null;
 }
 
@@ -59,16 +61,20 @@ export const summaryColumns = {
   cover: sql<
     ListingSummary['cover']
   >`(select json_build_object('key', ${m.blobKey}, 'width', ${m.width}, 'height', ${m.height}, 'caption', ${m.caption}) from ${m} where ${m.listingId} = ${listingId} and ${m.kind} = 'photo' order by ${m.position} limit 1)`,
-  // Reduced: the latest price change, within the last 30 days, was lower than the one before.
-  reducedRecently: sql<boolean>`coalesce((select latest.price < latest.previous from (select ${h.price} as price, ${h.changedAt} as changed_at, lead(${h.price}) over (order by ${h.changedAt} desc) as previous from ${h} where ${h.listingId} = ${listingId} order by ${h.changedAt} desc limit 2) latest where latest.changed_at > now() - make_interval(days => ${REDUCED_FOR_DAYS}) order by latest.changed_at desc limit 1), false)`,
+  // Reduced: the latest price change, within the last 30 days, was lower than the one before;
+  // by how much and when (null otherwise).
+  reducedRecently: sql<RecentReduction | null>`(select json_build_object('by', latest.previous - latest.price, 'on', latest.changed_at) from (select ${h.price} as price, ${h.changedAt} as changed_at, lead(${h.price}) over (order by ${h.changedAt} desc) as previous from ${h} where ${h.listingId} = ${listingId} order by ${h.changedAt} desc limit 1) latest where latest.price < latest.previous and latest.changed_at > now() - make_interval(days => ${REDUCED_FOR_DAYS}))`,
 };
+
+/** As json_build_object gives it: the timestamp as PostgreSQL writes it in JSON. */
+type RecentReduction = { by: number; on: string };
 
 type SummaryRow = Pick<
   Listing,
   Exclude<keyof typeof summaryColumns, 'cover' | 'reducedRecently'>
 > & {
   cover: ListingSummary['cover'];
-  reducedRecently: boolean;
+  reducedRecently: RecentReduction | null;
 };
 
 /** '12 Victoria Road' → 'Victoria Road'; 'Flat 3, 10 Mill Lane' → 'Mill Lane'. */
@@ -88,7 +94,16 @@ export function toSummaries<Row extends SummaryRow>(
     publishedAt: publishedAt?.toISOString() ?? null,
     isNew:
       row.status === 'active' && publishedAt !== null && publishedAt.getTime() > now - NEW_FOR_MS,
-    isReduced: row.status === 'active' && reducedRecently === true,
+    ...reductionOf(row.status, reducedRecently),
     cover: cover ?? null,
   }));
+}
+
+/** The 'Reduced' badge is for listings still simply available. */
+function reductionOf(status: Listing['status'], recent: RecentReduction | null) {
+  if (status !== 'active' || !recent) return { isReduced: false, reduction: null };
+  return {
+    isReduced: true,
+    reduction: { by: Number(recent.by), on: new Date(recent.on).toISOString() },
+  };
 }
