@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { defineConfig } from 'vitest/config';
 
 /**
@@ -19,6 +20,21 @@ const builtServerHttpTests = [
 
 /** Several instances on one database: PostgreSQL only (PGlite allows one per data directory). */
 const postgresOnlyTests = ['tests/integration/cross-instance-changes.db.test.ts'];
+
+/**
+ * Unit files that replace modules, globals, timers or environment variables: each runs in a fresh
+ * module graph, so what it replaces cannot reach another file. Found by reading the files, so a
+ * new test that mocks is isolated without being listed anywhere.
+ */
+const REPLACES_SHARED_STATE =
+  /\bvi\.(mock|doMock|stubEnv|stubGlobal|useFakeTimers)\(|process\.env(\.\w+|\[[^\]]+\])\s*=[^=]|delete process\.env/;
+const SOURCE_ROOTS = ['app', 'db', 'domain', 'identity', 'limits', 'scripts', 'server', 'tests'];
+const isolatedUnitFiles = SOURCE_ROOTS.filter((root) => fs.existsSync(root))
+  .flatMap((root) =>
+    fs.readdirSync(root, { recursive: true, encoding: 'utf8' }).map((file) => `${root}/${file}`),
+  )
+  .filter((file) => /\.test\.tsx?$/.test(file) && !file.endsWith('.db.test.ts'))
+  .filter((file) => REPLACES_SHARED_STATE.test(fs.readFileSync(file, 'utf8')));
 
 const databaseProject = (name: 'pglite' | 'postgres') => ({
   extends: true as const,
@@ -55,8 +71,15 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['**/*.test.ts', '**/*.test.tsx'],
-          exclude: [...exclude, ...databaseTests],
+          exclude: [...exclude, ...databaseTests, ...isolatedUnitFiles],
+          // One module graph per worker, as the database projects: importing the modules again
+          // for every file cost more than many files' tests.
+          isolate: false,
         },
+      },
+      {
+        extends: true,
+        test: { name: 'unit-isolated', include: isolatedUnitFiles, exclude },
       },
       databaseProject('pglite'),
       ...(process.env.TEST_DATABASE_URL ? [databaseProject('postgres')] : []),
