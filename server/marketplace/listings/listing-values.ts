@@ -1,8 +1,10 @@
 import { toOutcode } from 'postcode';
 import { toSquareFeet } from '../../../domain/listing/steps/details-step.ts';
 import type { ListingInput } from '../../../domain/listing/listing-schema.ts';
+import { floorAreaFromRooms, type Room } from '../../../domain/listing/rooms.ts';
 import { EPC_BANDS } from '../../../domain/listing/enums.ts';
 import { normaliseRegistrationNumber } from '../../../domain/lettings/check-let.ts';
+import { METRES_PER_INCH } from '../../../domain/units.ts';
 import { nationForPostcode } from '../geography/nation.ts';
 import type { Coordinates } from '../search/geocoder.ts';
 import { listingTextWithoutContactDetails } from './listing-text.ts';
@@ -30,7 +32,11 @@ export function toListingValues(
     bedrooms: input.bedrooms,
     bathrooms: input.bathrooms,
     receptions: input.receptions,
-    floorAreaSqFt: toSquareFeet(input.floorArea, input.floorAreaUnit),
+    // Floor area not given: the rooms' total, so the listing still meets the floor-area filter.
+    floorAreaSqFt:
+      toSquareFeet(input.floorArea, input.floorAreaUnit) ?? floorAreaFromRooms(input.rooms),
+    rooms: input.rooms,
+    roomUnit: input.roomUnit,
     features: input.features,
     furnished: isRent ? (input.furnished ?? null) : null,
     letType: isRent ? (input.letType ?? null) : null,
@@ -90,8 +96,10 @@ export function toDraftData(listing: Listing): Record<string, unknown> {
     bedrooms: listing.bedrooms,
     bathrooms: listing.bathrooms,
     receptions: listing.receptions,
-    floorArea: listing.floorAreaSqFt ?? '',
+    floorArea: statedFloorArea(listing) ?? '',
     floorAreaUnit: 'sq_ft',
+    rooms: listing.rooms.map((room) => roomAsTyped(room, listing.roomUnit)),
+    roomUnit: listing.roomUnit,
     features: listing.features,
     tenure: listing.tenure ?? undefined,
     leaseYearsRemaining: listing.leaseYearsRemaining ?? '',
@@ -115,4 +123,28 @@ export function toDraftData(listing: Listing): Record<string, unknown> {
     petsConsidered: listing.petsConsidered,
     registrationNumber: listing.registrationNumber ?? '',
   };
+}
+
+/**
+ * The floor area as the lister gave it: none when it is the rooms' total (it was worked out from
+ * them, so it follows the rooms when they change; a figure equal to it gives the same listing).
+ */
+function statedFloorArea(listing: Listing): number | null {
+  const fromRooms = floorAreaFromRooms(listing.rooms);
+  return listing.floorAreaSqFt === fromRooms ? null : listing.floorAreaSqFt;
+}
+
+/** A stored room back into the wizard's fields, in the unit the lister typed it in. */
+function roomAsTyped(room: Room, unit: Listing['roomUnit']): Record<string, unknown> {
+  if (unit === 'm') return { name: room.name, lengthM: room.lengthM, widthM: room.widthM };
+  const [lengthFt, lengthIn] = feetAndTenthsOfInches(room.lengthM);
+  const [widthFt, widthIn] = feetAndTenthsOfInches(room.widthM);
+  return { name: room.name, lengthFt, lengthIn, widthFt, widthIn };
+}
+
+/** Metres as feet and inches to a tenth of an inch (a typed 9.5 in comes back as 9.5). */
+function feetAndTenthsOfInches(metres: number): [feet: number, inches: number] {
+  const tenths = Math.round((metres / METRES_PER_INCH) * 10);
+  const feet = Math.floor(tenths / 120);
+  return [feet, (tenths - feet * 120) / 10];
 }
