@@ -4,6 +4,7 @@ import {
   floorAreaFromRooms,
   MAX_ROOMS,
   roomAreaWarning,
+  roomFieldsIn,
   roomSchema,
   roomsSchema,
   roomsTotalSquareMetres,
@@ -107,5 +108,34 @@ describe('the rooms together', () => {
     expect(roomAreaWarning(rooms, 200)).toMatch(/35% more than the floor area you gave/);
     expect(roomAreaWarning(rooms, null)).toBeNull();
     expect(roomAreaWarning([], 1050)).toBeNull();
+  });
+});
+
+describe('a room in the other unit', () => {
+  it('gives sizes back in feet and inches or metres, blank sides left blank', () => {
+    expect(roomFieldsIn({ name: 'Kitchen', lengthM: 4.191, widthM: '3.1' }, 'ft_in')).toEqual({
+      name: 'Kitchen',
+      lengthFt: 13,
+      lengthIn: 9,
+      widthFt: 10,
+      widthIn: 2,
+    });
+    expect(
+      roomFieldsIn({ name: 'Hall', lengthFt: '13', lengthIn: '9.5', widthFt: '' }, 'm'),
+    ).toEqual({ name: 'Hall', lengthM: 4.204, widthM: '' });
+    expect(roomFieldsIn({ lengthFt: 12, lengthIn: 11.99 }, 'ft_in')).toMatchObject({
+      name: '',
+      lengthFt: 13,
+      lengthIn: 0,
+      widthFt: '',
+      widthIn: '',
+    });
+  });
+
+  it('round-trips a stored room through the fields of either unit', () => {
+    const stored = roomSchema.parse({ name: 'Den', lengthFt: 9, lengthIn: 9.5, widthFt: 8 });
+    for (const unit of ['m', 'ft_in'] as const) {
+      expect(roomSchema.parse(roomFieldsIn({ ...stored }, unit))).toEqual(stored);
+    }
   });
 });

@@ -3,6 +3,7 @@ import { formatNumber } from '../format.ts';
 import { normaliseText, stripContactDetails, unlawfulWordingReason } from '../text.ts';
 import {
   formatArea,
+  METRES_PER_INCH,
   metresFromFeetAndInches,
   roundToMillimetre,
   squareFeetFromSquareMetres,
@@ -153,4 +154,52 @@ export function roomAreaWarning(
     `you gave (${stated}). Halls, landings and cupboards are not rooms, so some difference is ` +
     'normal; check the room sizes and the floor area before you publish.'
   );
+}
+
+/** A typed number, or undefined when blank or not a number. */
+function typedNumber(value: unknown): number | undefined {
+  if (value === '' || value === null || value === undefined) return undefined;
+  const number = Number(typeof value === 'string' ? value.trim() : value);
+  return Number.isFinite(number) ? number : undefined;
+}
+
+/** One side as typed, in metres, however it was typed; undefined when not typed. */
+function typedSideMetres(room: Record<string, unknown>, side: 'length' | 'width') {
+  const metres = typedNumber(room[`${side}M`]);
+  if (metres !== undefined) return metres;
+  const feet = typedNumber(room[`${side}Ft`]);
+  const inches = typedNumber(room[`${side}In`]);
+  if (feet === undefined && inches === undefined) return undefined;
+  return metresFromFeetAndInches(feet ?? 0, inches ?? 0);
+}
+
+/**
+ * A room's fields as the wizard shows them in `unit`: a stored room given back for editing, or
+ * a typed one when the lister switches unit. Metres to the millimetre; feet and inches to a tenth
+ * of an inch (a typed 9.5 in comes back as 9.5). A side not typed stays blank.
+ */
+export function roomFieldsIn(
+  room: Record<string, unknown>,
+  unit: RoomUnit,
+): Record<string, string | number> {
+  const fields: Record<string, string | number> = {
+    name: typeof room.name === 'string' ? room.name : '',
+  };
+  for (const side of ['length', 'width'] as const) {
+    const metres = typedSideMetres(room, side);
+    if (unit === 'm') {
+      fields[`${side}M`] = metres === undefined ? '' : roundToMillimetre(metres);
+      continue;
+    }
+    if (metres === undefined) {
+      fields[`${side}Ft`] = '';
+      fields[`${side}In`] = '';
+      continue;
+    }
+    const tenths = Math.round((metres / METRES_PER_INCH) * 10);
+    const feet = Math.floor(tenths / 120);
+    fields[`${side}Ft`] = feet;
+    fields[`${side}In`] = (tenths - feet * 120) / 10;
+  }
+  return fields;
 }

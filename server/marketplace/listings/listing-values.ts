@@ -1,10 +1,9 @@
 import { toOutcode } from 'postcode';
 import { toSquareFeet } from '../../../domain/listing/steps/details-step.ts';
 import type { ListingInput } from '../../../domain/listing/listing-schema.ts';
-import { floorAreaFromRooms, type Room } from '../../../domain/listing/rooms.ts';
+import { floorAreaFromRooms, roomFieldsIn } from '../../../domain/listing/rooms.ts';
 import { EPC_BANDS } from '../../../domain/listing/enums.ts';
 import { normaliseRegistrationNumber } from '../../../domain/lettings/check-let.ts';
-import { METRES_PER_INCH } from '../../../domain/units.ts';
 import { nationForPostcode } from '../geography/nation.ts';
 import type { Coordinates } from '../search/geocoder.ts';
 import { listingTextWithoutContactDetails } from './listing-text.ts';
@@ -98,7 +97,7 @@ export function toDraftData(listing: Listing): Record<string, unknown> {
     receptions: listing.receptions,
     floorArea: statedFloorArea(listing) ?? '',
     floorAreaUnit: 'sq_ft',
-    rooms: listing.rooms.map((room) => roomAsTyped(room, listing.roomUnit)),
+    rooms: listing.rooms.map((room) => roomFieldsIn({ ...room }, listing.roomUnit)),
     roomUnit: listing.roomUnit,
     features: listing.features,
     tenure: listing.tenure ?? undefined,
@@ -132,19 +131,4 @@ export function toDraftData(listing: Listing): Record<string, unknown> {
 function statedFloorArea(listing: Listing): number | null {
   const fromRooms = floorAreaFromRooms(listing.rooms);
   return listing.floorAreaSqFt === fromRooms ? null : listing.floorAreaSqFt;
-}
-
-/** A stored room back into the wizard's fields, in the unit the lister typed it in. */
-function roomAsTyped(room: Room, unit: Listing['roomUnit']): Record<string, unknown> {
-  if (unit === 'm') return { name: room.name, lengthM: room.lengthM, widthM: room.widthM };
-  const [lengthFt, lengthIn] = feetAndTenthsOfInches(room.lengthM);
-  const [widthFt, widthIn] = feetAndTenthsOfInches(room.widthM);
-  return { name: room.name, lengthFt, lengthIn, widthFt, widthIn };
-}
-
-/** Metres as feet and inches to a tenth of an inch (a typed 9.5 in comes back as 9.5). */
-function feetAndTenthsOfInches(metres: number): [feet: number, inches: number] {
-  const tenths = Math.round((metres / METRES_PER_INCH) * 10);
-  const feet = Math.floor(tenths / 120);
-  return [feet, (tenths - feet * 120) / 10];
 }
