@@ -182,21 +182,34 @@ function SideInFeet({
   );
 }
 
-/** The rooms typed in full so far, added up, and the advice against the floor area given. */
+/**
+ * The rooms typed in full so far, their total area ('278 sq ft (26 m²)') and the advice when it
+ * is far from the floor area given: the details step and the review step show the same.
+ */
+export function roomsSummaryOf(detail: Record<string, unknown>) {
+  const rooms = Array.isArray(detail.rooms) ? (detail.rooms as unknown[]) : [];
+  const complete = validRooms(rooms);
+  const stated = detailsStep.shape.floorArea.safeParse(detail.floorArea);
+  const statedSqFt = stated.success
+    ? toSquareFeet(stated.data, detail.floorAreaUnit === 'sq_m' ? 'sq_m' : 'sq_ft')
+    : null;
+  return {
+    count: complete.length,
+    total: complete.length > 0 ? formatArea(roomsTotalSquareMetres(complete)) : null,
+    warning: roomAreaWarning(complete, statedSqFt),
+  };
+}
+
+/** The rooms' total as the lister types, and the advice against the floor area given. */
 function RoomsTotal({ rooms }: { rooms: TypedRoom[] }) {
   const [floorArea] = useDraftField<unknown>('floorArea');
   const [floorAreaUnit] = useDraftField<string>('floorAreaUnit');
-  const complete = validRooms(rooms);
-  const stated = detailsStep.shape.floorArea.safeParse(floorArea);
-  const statedSqFt = stated.success
-    ? toSquareFeet(stated.data, floorAreaUnit === 'sq_m' ? 'sq_m' : 'sq_ft')
-    : null;
-  const warning = roomAreaWarning(complete, statedSqFt);
+  const { total, warning } = roomsSummaryOf({ rooms, floorArea, floorAreaUnit });
   return (
     <div aria-live="polite">
-      {complete.length > 0 ? (
+      {total ? (
         <p className="rooms-editor__total" data-testid="rooms-total">
-          Rooms’ total area: {formatArea(roomsTotalSquareMetres(complete))}
+          Rooms’ total area: {total}
         </p>
       ) : null}
       {warning ? (
