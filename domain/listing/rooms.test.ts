@@ -48,6 +48,13 @@ describe('a room', () => {
     expect(errorsOf({ name: 'Hall', lengthM: '', widthM: '2' })).toEqual({
       length: 'Enter the length',
     });
+    // A room added and left blank: every missing part at once.
+    expect(errorsOf({ name: '', lengthFt: '', lengthIn: '', widthFt: '', widthIn: '' })).toEqual({
+      name: 'Enter the room name, such as Kitchen',
+      length: 'Enter the length',
+      width: 'Enter the width',
+    });
+    expect(errorsOf({ ...kitchen, name: 'No DSS' }).name).toMatch(/./);
     expect(errorsOf({ ...kitchen, widthM: 'wide' })).toEqual({
       widthM: 'Enter the width in metres as a number',
     });

@@ -45,19 +45,19 @@ const decimal = (label: string) =>
     z.coerce.number({ message: `Enter the ${label} as a number` }).optional(),
   );
 
+const roomName = z
+  .string()
+  .min(1, 'Enter the room name, such as Kitchen')
+  .max(MAX_ROOM_NAME, `Keep the room name under ${MAX_ROOM_NAME} characters`)
+  .refine((value) => !unlawfulWordingReason(value), {
+    error: (issue) => unlawfulWordingReason(String(issue.input)) ?? 'Not allowed',
+  });
+
+/** Checked as typed; the name's rules run with the sides' (below), so all show at once. */
 const roomInput = z.object({
   name: z
-    .string({ message: 'Enter the room name' })
-    .transform((value) => stripContactDetails(normaliseText(value)))
-    .pipe(
-      z
-        .string()
-        .min(1, 'Enter the room name, such as Kitchen')
-        .max(MAX_ROOM_NAME, `Keep the room name under ${MAX_ROOM_NAME} characters`)
-        .refine((value) => !unlawfulWordingReason(value), {
-          error: (issue) => unlawfulWordingReason(String(issue.input)) ?? 'Not allowed',
-        }),
-    ),
+    .string({ message: 'Enter the room name, such as Kitchen' })
+    .transform((value) => stripContactDetails(normaliseText(value))),
   lengthM: decimal('length in metres'),
   widthM: decimal('width in metres'),
   lengthFt: decimal('feet'),
@@ -100,9 +100,13 @@ function sideInMetres(
 
 /** One room as typed (metres, or feet and inches) → a `Room` in metres. */
 export const roomSchema = roomInput.transform((room, context): Room => {
+  const name = roomName.safeParse(room.name);
+  if (!name.success) {
+    context.addIssue({ code: 'custom', message: name.error.issues[0]!.message, path: ['name'] });
+  }
   const lengthM = sideInMetres(room, 'length', context);
   const widthM = sideInMetres(room, 'width', context);
-  if (lengthM === undefined || widthM === undefined) return z.NEVER;
+  if (!name.success || lengthM === undefined || widthM === undefined) return z.NEVER;
   return { name: room.name, lengthM, widthM };
 });
 
