@@ -33,10 +33,12 @@ export function RoomsEditor() {
   const [unitValue, setUnit] = useDraftField<RoomUnit>('roomUnit');
   const unit: RoomUnit = unitValue === 'ft_in' ? 'ft_in' : 'm';
   const errors = useStepErrors();
-  const [focusId, setFocusId] = useState<string | null>(null);
+  // A new object each time, so the same id twice in a row still moves the focus.
+  const [focusTarget, setFocusTarget] = useState<{ id: string } | null>(null);
   useEffect(() => {
-    if (focusId) document.getElementById(focusId)?.focus();
-  }, [focusId]);
+    if (focusTarget) document.getElementById(focusTarget.id)?.focus();
+  }, [focusTarget]);
+  const setFocusId = (id: string) => setFocusTarget({ id });
 
   const update = (index: number, patch: TypedRoom) =>
     setRooms(rooms.map((room, position) => (position === index ? { ...room, ...patch } : room)));
