@@ -118,6 +118,26 @@ async function addRoomsInFeetAndInches(page: Page) {
   await expect(warning).toBeVisible();
 }
 
+/** A room added and left blank is a field error on save; it is removed from the keyboard. */
+async function refuseBlankRoomThenRemoveIt(page: Page) {
+  await page.getByRole('button', { name: 'Add a room' }).click();
+  await expect(page.getByRole('group', { name: 'Room 1' }).getByLabel('Room name')).toBeFocused();
+  await page.keyboard.type('Study');
+  await page.getByRole('button', { name: 'Add a room' }).click();
+  await next(page);
+  const blank = page.getByRole('group', { name: 'Room 2' });
+  await expect(blank.getByText('Enter the room name, such as Kitchen')).toBeVisible();
+  await expect(blank.getByText('Enter the length')).toBeVisible();
+  await expect(blank.getByLabel('Length (metres)')).toHaveAttribute('aria-invalid', 'true');
+  await expectNoAxeViolations(page);
+  await blank.getByRole('button', { name: 'Remove room 2' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(blank).toHaveCount(0);
+  await expect(page.getByRole('group', { name: 'Room 1' }).getByLabel('Room name')).toBeFocused();
+  await page.getByRole('button', { name: 'Remove Study (room 1)' }).click();
+  await expect(page.getByRole('button', { name: 'Add a room' })).toBeFocused();
+}
+
 /** The rooms in metres and in feet and inches, as the lister typed them in feet and inches. */
 async function expectRoomsOnPropertyPage(page: Page) {
   const table = page.getByRole('table', { name: /Room sizes the lister gives/ });
@@ -237,6 +257,8 @@ test('a new user lists a home to rent through the wizard, reloading on the way',
     .locator('.wizard__review > div')
     .filter({ hasText: 'Photos and floorplans' });
   await expect(mediaRow.locator('dd')).toHaveText('5 photos, 0 floorplans');
+  const roomsRow = page.locator('.wizard__review > div').filter({ hasText: /^Rooms/ });
+  await expect(roomsRow.locator('dd')).toHaveText('2 rooms, 278 sq ft (26 m²) in all');
   await screenshotAtWidths(page, 'wizard-review');
   await page.getByRole('button', { name: 'Publish listing' }).click();
   await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
@@ -482,6 +504,10 @@ test('a signed-out visitor starts a listing and is asked to sign in before publi
     data: fs.readFileSync(photoFiles[0]!),
   });
   expect(upload.status()).toBe(201);
+
+  await page.goto(`/property/new?draft=${draftId}&step=3`);
+  await expectStep(page, 3, 'Details');
+  await refuseBlankRoomThenRemoveIt(page);
 
   await page.goto(`/property/new?draft=${draftId}&step=7`);
   await expectStep(page, 7, 'Review and publish');
