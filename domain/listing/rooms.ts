@@ -33,17 +33,32 @@ export interface Room {
   widthM: number;
 }
 
-/** A blank field is 'not given'; anything else must be a number. */
-const decimal = (label: string) =>
-  z.preprocess(
-    (value) =>
-      value === '' || value === null || value === undefined
-        ? undefined
-        : typeof value === 'string'
-          ? value.trim()
-          : value,
-    z.coerce.number({ message: `Enter the ${label} as a number` }).optional(),
-  );
+/** A size as typed: a number, or text (blank is 'not given'); read in `sideInMetres`. */
+const typedSize = z.union([z.number(), z.string()]).nullable().optional();
+
+const SIZE_LABELS = {
+  lengthM: 'length in metres',
+  widthM: 'width in metres',
+  lengthFt: 'feet',
+  lengthIn: 'inches',
+  widthFt: 'feet',
+  widthIn: 'inches',
+} as const;
+type SizeField = keyof typeof SIZE_LABELS;
+
+/** A typed size as a number; undefined when blank, null (with an issue) when not a number. */
+function sizeOf(room: RoomInput, field: SizeField, context: z.RefinementCtx) {
+  const value = room[field];
+  if (value === undefined || value === null || String(value).trim() === '') return undefined;
+  const number = typeof value === 'number' ? value : Number(value.trim());
+  if (Number.isFinite(number)) return number;
+  context.addIssue({
+    code: 'custom',
+    message: `Enter the ${SIZE_LABELS[field]} as a number`,
+    path: [field],
+  });
+  return null;
+}
 
 const roomName = z
   .string()
@@ -58,12 +73,12 @@ const roomInput = z.object({
   name: z
     .string({ message: 'Enter the room name, such as Kitchen' })
     .transform((value) => stripContactDetails(normaliseText(value))),
-  lengthM: decimal('length in metres'),
-  widthM: decimal('width in metres'),
-  lengthFt: decimal('feet'),
-  lengthIn: decimal('inches'),
-  widthFt: decimal('feet'),
-  widthIn: decimal('inches'),
+  lengthM: typedSize,
+  widthM: typedSize,
+  lengthFt: typedSize,
+  lengthIn: typedSize,
+  widthFt: typedSize,
+  widthIn: typedSize,
 });
 type RoomInput = z.infer<typeof roomInput>;
 
@@ -76,9 +91,10 @@ function sideInMetres(
   side: 'length' | 'width',
   context: z.RefinementCtx,
 ): number | undefined {
-  const metres = room[`${side}M`];
-  const feet = room[`${side}Ft`];
-  const inches = room[`${side}In`];
+  const metres = sizeOf(room, `${side}M`, context);
+  const feet = sizeOf(room, `${side}Ft`, context);
+  const inches = sizeOf(room, `${side}In`, context);
+  if (metres === null || feet === null || inches === null) return undefined;
   const issue = (message: string) => {
     context.addIssue({ code: 'custom', message, path: [side] });
     return undefined;

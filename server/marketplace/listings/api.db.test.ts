@@ -182,6 +182,7 @@ describe('/api/v1 listings', () => {
     expect(body.error.fields).toEqual({
       'rooms.2.name': 'Enter the room name, such as Kitchen',
       'rooms.2.lengthM': 'Enter the length in metres as a number',
+      'rooms.2.width': 'The width must be between 0.5 m and 50 m (1 ft 8 in and 164 ft)',
     });
     const created = await fetch(
       `${base}/listings`,
