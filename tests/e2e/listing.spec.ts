@@ -112,10 +112,6 @@ async function addRoomsInFeetAndInches(page: Page) {
   await expect(warning).toContainText(
     'Your rooms add up to 278 sq ft (26 m²), 74% less than the floor area you gave (1,050 sq ft',
   );
-  await page.getByLabel('Floor area (optional)').fill('300');
-  await expect(warning).toHaveCount(0);
-  await page.getByLabel('Floor area (optional)').fill('1,050');
-  await expect(warning).toBeVisible();
 }
 
 /** A room added and left blank is a field error on save; it is removed from the keyboard. */
@@ -154,6 +150,8 @@ test('a new user lists a home to rent through the wizard, reloading on the way',
   page,
   browser,
 }) => {
+  // The whole journey, rooms included, in one test: more than a minute on a busy two-core machine.
+  test.slow();
   await signUp(page, lister.email, lister.name);
   await page.goto('/property/new');
   await expectStep(page, 1, 'Type and channel');
