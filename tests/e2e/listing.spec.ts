@@ -86,10 +86,72 @@ async function expectStep(page: Page, step: number, name: string) {
   await expect(page.getByRole('heading', { name: `Step ${step} of 7: ${name}` })).toBeVisible();
 }
 
+/** Two rooms in feet and inches: the total follows the typing, with advice on the floor area. */
+async function addRoomsInFeetAndInches(page: Page) {
+  const total = page.getByTestId('rooms-total');
+  const warning = page.getByTestId('rooms-warning');
+  await page.getByRole('radio', { name: 'Feet and inches' }).check();
+  const rooms: [string, string, string, string, string][] = [
+    ['Kitchen', '13', '9', '10', '2'],
+    ['Bedroom', '12', '0', '11', '6'],
+  ];
+  for (const [index, [name, lengthFt, lengthIn, widthFt, widthIn]] of rooms.entries()) {
+    await page.getByRole('button', { name: 'Add a room' }).click();
+    const room = page.getByRole('group', { name: `Room ${index + 1}` });
+    // The new room's name box takes the focus, so the keyboard carries on from the button.
+    await expect(room.getByLabel('Room name')).toBeFocused();
+    await page.keyboard.type(name);
+    await room.getByLabel('Length (feet)').fill(lengthFt);
+    await room.getByLabel('Length (inches)').fill(lengthIn);
+    await room.getByLabel('Width (feet)').fill(widthFt);
+    await room.getByLabel('Width (inches)').fill(widthIn);
+    if (index === 0) await expect(total).toHaveText('Rooms’ total area: 140 sq ft (13 m²)');
+  }
+  await expect(total).toHaveText('Rooms’ total area: 278 sq ft (26 m²)');
+  // 278 sq ft against the 1,050 sq ft given: advice, not an error.
+  await expect(warning).toContainText(
+    'Your rooms add up to 278 sq ft (26 m²), 74% less than the floor area you gave (1,050 sq ft',
+  );
+}
+
+/** A room added and left blank is a field error on save; it is removed from the keyboard. */
+async function refuseBlankRoomThenRemoveIt(page: Page) {
+  await page.getByRole('button', { name: 'Add a room' }).click();
+  await expect(page.getByRole('group', { name: 'Room 1' }).getByLabel('Room name')).toBeFocused();
+  await page.keyboard.type('Study');
+  await page.getByRole('button', { name: 'Add a room' }).click();
+  await next(page);
+  const blank = page.getByRole('group', { name: 'Room 2' });
+  await expect(blank.getByText('Enter the room name, such as Kitchen')).toBeVisible();
+  await expect(blank.getByText('Enter the length')).toBeVisible();
+  await expect(blank.getByLabel('Length (metres)')).toHaveAttribute('aria-invalid', 'true');
+  await expectNoAxeViolations(page);
+  await blank.getByRole('button', { name: 'Remove room 2' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(blank).toHaveCount(0);
+  await expect(page.getByRole('group', { name: 'Room 1' }).getByLabel('Room name')).toBeFocused();
+  await page.getByRole('button', { name: 'Remove Study (room 1)' }).click();
+  await expect(page.getByRole('button', { name: 'Add a room' })).toBeFocused();
+}
+
+/** The rooms in metres and in feet and inches, as the lister typed them in feet and inches. */
+async function expectRoomsOnPropertyPage(page: Page) {
+  const table = page.getByRole('table', { name: /Room sizes the lister gives/ });
+  await expect(table.getByRole('row', { name: /Kitchen/ })).toContainText(
+    '4.19 m × 3.10 m (13′ 9″ × 10′ 2″)',
+  );
+  await expect(table.getByRole('row', { name: /Bedroom/ })).toContainText(
+    '3.66 m × 3.51 m (12′ 0″ × 11′ 6″)',
+  );
+  return table;
+}
+
 test('a new user lists a home to rent through the wizard, reloading on the way', async ({
   page,
   browser,
 }) => {
+  // The whole journey, rooms included, in one test: more than a minute on a busy two-core machine.
+  test.slow();
   await signUp(page, lister.email, lister.name);
   await page.goto('/property/new');
   await expectStep(page, 1, 'Type and channel');
@@ -123,6 +185,7 @@ test('a new user lists a home to rent through the wizard, reloading on the way',
   // Typed as people write it; the unit list has each unit once and no empty choice.
   await page.getByLabel('Floor area (optional)').fill('1,050');
   await expect(page.getByLabel('Unit').locator('option')).toHaveText(['sq ft', 'm²']);
+  await addRoomsInFeetAndInches(page);
   await next(page);
 
   await expectStep(page, 4, 'Material information');
@@ -163,6 +226,9 @@ test('a new user lists a home to rent through the wizard, reloading on the way',
   await expect(page.getByTestId('photo-item')).toHaveCount(5);
   await page.getByRole('button', { name: /3\. Details/ }).click();
   await expect(page.getByLabel('Title')).toHaveValue(title);
+  await expect(page.getByRole('group', { name: 'Room 2' }).getByLabel('Room name')).toHaveValue(
+    'Bedroom',
+  );
   await next(page);
   await expectStep(page, 4, 'Material information');
   await expect(page.getByLabel('Council tax band')).toHaveValue('B');
@@ -189,6 +255,8 @@ test('a new user lists a home to rent through the wizard, reloading on the way',
     .locator('.wizard__review > div')
     .filter({ hasText: 'Photos and floorplans' });
   await expect(mediaRow.locator('dd')).toHaveText('5 photos, 0 floorplans');
+  const roomsRow = page.locator('.wizard__review > div').filter({ hasText: /^Rooms/ });
+  await expect(roomsRow.locator('dd')).toHaveText('2 rooms, 278 sq ft (26 m²) in all');
   await screenshotAtWidths(page, 'wizard-review');
   await page.getByRole('button', { name: 'Publish listing' }).click();
   await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
@@ -207,6 +275,7 @@ test('a new user lists a home to rent through the wizard, reloading on the way',
   await expect(page.locator('.property__description img')).toHaveCount(0);
   await expect(page.getByTestId('listing-price')).toHaveText('£1,300 pcm');
   await expect(page.locator('.property__address')).toHaveText('Victoria Road, Leeds');
+  await expectRoomsOnPropertyPage(page);
 
   // Views: two visits by someone else count; the lister's own visits (above) do not.
   const stranger = await browser.newContext();
@@ -222,6 +291,19 @@ test('a new user lists a home to rent through the wizard, reloading on the way',
     await expect(ownCard).toContainText('2 views', { timeout: 1_000 });
   }).toPass();
   await expect(page.getByText(/Views are visits by other people/)).toBeVisible();
+});
+
+test('the property page lists the rooms in both units, clean for axe on a phone and a desktop', async ({
+  page,
+}) => {
+  await page.goto(listingUrl);
+  const table = await expectRoomsOnPropertyPage(page);
+  await expect(page.getByText('1,050 sq ft (98 m²)')).toBeVisible();
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await expect(table).toBeVisible();
+    await expectNoAxeViolations(page);
+  }
 });
 
 test('the lister reduces the rent and the page says Reduced', async ({ page }) => {
@@ -420,6 +502,10 @@ test('a signed-out visitor starts a listing and is asked to sign in before publi
     data: fs.readFileSync(photoFiles[0]!),
   });
   expect(upload.status()).toBe(201);
+
+  await page.goto(`/property/new?draft=${draftId}&step=3`);
+  await expectStep(page, 3, 'Details');
+  await refuseBlankRoomThenRemoveIt(page);
 
   await page.goto(`/property/new?draft=${draftId}&step=7`);
   await expectStep(page, 7, 'Review and publish');

@@ -1,5 +1,6 @@
-import { formatCount, formatDate, formatPounds, formatPropertyType } from '@domain/format';
+import { formatDate, formatPounds, formatPropertyType } from '@domain/format';
 import { labelOf, LABELS } from '@domain/labels';
+import { formatArea, squareMetresFromSquareFeet } from '@domain/units';
 import { letLawFacts } from './let-law-facts';
 import type { PropertyListing } from './property-types';
 
@@ -7,9 +8,9 @@ type Fact = [label: string, value: string];
 
 const perYear = (pounds: number) => `${formatPounds(pounds)} a year`;
 
+/** '1,050 sq ft (98 m²)'. */
 function floorArea(sqFt: number): string {
-  const squareMetres = Math.round(sqFt * 0.092903);
-  return `${formatCount(sqFt)} sq ft (${formatCount(squareMetres)} m²)`;
+  return formatArea(squareMetresFromSquareFeet(sqFt));
 }
 
 /** Tenure, costs and energy: the facts a buyer or tenant weighs beside the price. */

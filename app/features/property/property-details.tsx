@@ -1,5 +1,6 @@
 import { MATERIAL_FIELDS } from '@domain/listing/material-information';
 import { keyFactsOf } from './key-facts';
+import { PropertyRooms } from './property-rooms';
 import type { PropertyListing } from './property-types';
 
 /** A labelled list of facts, as term and value pairs. */
@@ -27,6 +28,7 @@ export function PropertyDetails({ listing }: { listing: PropertyListing }) {
         <h2 id="key-facts">Key facts</h2>
         <FactList facts={keyFactsOf(listing)} />
       </section>
+      <PropertyRooms rooms={listing.rooms} />
       {listing.keyFeatures.length > 0 ? (
         <section aria-labelledby="features">
           <h2 id="features">Key features</h2>

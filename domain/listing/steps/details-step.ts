@@ -3,6 +3,8 @@ import { normaliseText, stripContactDetails, unlawfulWordingReason } from '../..
 import { listingText, optionalNumber, wholeNumber } from '../../validation/fields.ts';
 import { LISTING_CONTACT_MARKER } from '../contact-marker.ts';
 import { LISTING_FEATURES, MAX_KEY_FEATURES } from '../enums.ts';
+import { roomsSchema, roomUnitSchema } from '../rooms.ts';
+import { SQ_FT_PER_SQ_M } from '../../units.ts';
 
 export const detailsStep = z.object({
   title: listingText('title', 10, 100),
@@ -25,6 +27,10 @@ export const detailsStep = z.object({
   receptions: wholeNumber('number of reception rooms', 0, 50),
   floorArea: optionalNumber('floor area', 10, 1_000_000),
   floorAreaUnit: z.enum(['sq_ft', 'sq_m']).default('sq_ft'),
+  /** Rooms with their sizes (domain/listing/rooms.ts); the floor area comes from them if not given. */
+  rooms: roomsSchema,
+  /** How the lister types room sizes: 'm' or 'ft_in'. */
+  roomUnit: roomUnitSchema,
   /** What visitors can filter on ('must-haves'); each at most once. */
   features: z
     .array(z.enum(LISTING_FEATURES, { message: 'Choose features from the list' }))
@@ -34,5 +40,5 @@ export const detailsStep = z.object({
 
 export function toSquareFeet(area: number | undefined, unit: 'sq_ft' | 'sq_m'): number | null {
   if (area === undefined) return null;
-  return unit === 'sq_m' ? Math.round(area * 10.7639) : area;
+  return unit === 'sq_m' ? Math.round(area * SQ_FT_PER_SQ_M) : area;
 }

@@ -15,6 +15,7 @@ import {
   SALE_QUALIFIERS,
   TENURES,
 } from '../../../domain/listing/enums.ts';
+import { ROOM_UNITS } from '../../../domain/listing/rooms.ts';
 import {
   MATERIAL_FIELDS,
   type MaterialField,
@@ -117,6 +118,14 @@ const materialInfo = z.object(
   >,
 );
 
+const room = z
+  .object({
+    name: z.string(),
+    lengthM: z.number().meta({ description: 'Metres, to the millimetre' }),
+    widthM: z.number().meta({ description: 'Metres, to the millimetre' }),
+  })
+  .meta({ id: 'Room', description: 'A room and its size as the lister gave them' });
+
 export const listingDetail = z
   .object({
     id: z.int(),
@@ -133,7 +142,13 @@ export const listingDetail = z
     bedrooms: count,
     bathrooms: count,
     receptions: count,
-    floorAreaSqFt: z.int().nullable(),
+    floorAreaSqFt: z.int().nullable().meta({
+      description: "As the lister gave it, or else the rooms' total",
+    }),
+    rooms: z.array(room),
+    roomUnit: z.enum(ROOM_UNITS).meta({
+      description: "The unit the lister typed room sizes in: 'm' or 'ft_in'",
+    }),
     furnished: z.enum(FURNISHED_STATES).nullable(),
     letType: z.enum(LET_TYPES).nullable(),
     availableFrom: z.iso.date().nullable(),

@@ -165,6 +165,42 @@ describe('/api/v1 listings', () => {
     expect(body.error.fields.deposit).toMatch(/at most £1,153/);
   });
 
+  it('takes rooms and answers them, the floor area from them; a bad room is a field message', async () => {
+    const rooms = [
+      { name: 'Kitchen', lengthM: 4.2, widthM: 3.1 },
+      { name: 'Bedroom', lengthFt: 12, lengthIn: 6, widthFt: 10 },
+    ];
+    const refused = await fetch(
+      `${base}/listings`,
+      as('alice', {
+        method: 'POST',
+        ...json({ ...saleListing, rooms: [...rooms, { name: '', lengthM: 'long', widthM: 60 }] }),
+      }),
+    );
+    expect(refused.status).toBe(422);
+    const body = (await refused.json()) as { error: { fields: Record<string, string> } };
+    expect(body.error.fields).toEqual({
+      'rooms.2.name': 'Enter the room name, such as Kitchen',
+      'rooms.2.lengthM': 'Enter the length in metres as a number',
+      'rooms.2.width': 'The width must be between 0.5 m and 50 m (1 ft 8 in and 164 ft)',
+    });
+    const created = await fetch(
+      `${base}/listings`,
+      as('alice', { method: 'POST', ...json({ ...saleListing, rooms, roomUnit: 'ft_in' }) }),
+    );
+    expect(created.status).toBe(201);
+    const { listing } = (await created.json()) as {
+      listing: { floorAreaSqFt: number; rooms: unknown; roomUnit: string };
+    };
+    expect(listing.rooms).toEqual([
+      { name: 'Kitchen', lengthM: 4.2, widthM: 3.1 },
+      { name: 'Bedroom', lengthM: 3.81, widthM: 3.048 },
+    ]);
+    expect(listing.roomUnit).toBe('ft_in');
+    // 13.02 m² + 11.61 m² = 24.63 m² = 265 sq ft.
+    expect(listing.floorAreaSqFt).toBe(265);
+  });
+
   it('refuses bad uploads with clear messages and the right statuses', async () => {
     const draft = (await (
       await fetch(`${base}/drafts`, as('alice', { method: 'POST' }))

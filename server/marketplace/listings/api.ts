@@ -38,7 +38,7 @@ const owner = (res: Response) => requireApiUser(sessionUserOf(res));
 export const listingInput = fullListingSchema.meta({
   id: 'ListingInput',
   description:
-    "Every wizard field. Text is normalised, contact details are removed and unlawful wording ('No DSS', 'No children') is refused; rents need a deposit within the Tenant Fees Act cap.",
+    "Every wizard field. Text is normalised, contact details are removed and unlawful wording ('No DSS', 'No children') is refused; rents need a deposit within the Tenant Fees Act cap. Each room's sides are given in metres (lengthM, widthM) or in feet and inches (lengthFt, lengthIn, widthFt, widthIn), 0.5–50 m, up to 30 rooms; without a floor area the rooms' total is used.",
 });
 
 /** PATCH: any of the same fields (each with its own rules), merged over the listing. */
@@ -75,6 +75,11 @@ export const listingExample = {
   price: 250000,
   priceQualifier: 'guide_price',
   features: ['garden'],
+  roomUnit: 'm',
+  rooms: [
+    { name: 'Kitchen', lengthM: 4.2, widthM: 3.1 },
+    { name: 'Bedroom', lengthM: 3.6, widthM: 3.2 },
+  ],
 };
 
 const statusResult = z.object({

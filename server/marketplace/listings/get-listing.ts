@@ -36,6 +36,8 @@ export const PUBLIC_LISTING_COLUMNS = [
   'bathrooms',
   'receptions',
   'floorAreaSqFt',
+  'rooms',
+  'roomUnit',
   'furnished',
   'letType',
   'availableFrom',

@@ -1,6 +1,7 @@
 import { toOutcode } from 'postcode';
 import { toSquareFeet } from '../../../domain/listing/steps/details-step.ts';
 import type { ListingInput } from '../../../domain/listing/listing-schema.ts';
+import { floorAreaFromRooms, roomFieldsIn } from '../../../domain/listing/rooms.ts';
 import { EPC_BANDS } from '../../../domain/listing/enums.ts';
 import { normaliseRegistrationNumber } from '../../../domain/lettings/check-let.ts';
 import { nationForPostcode } from '../geography/nation.ts';
@@ -30,7 +31,11 @@ export function toListingValues(
     bedrooms: input.bedrooms,
     bathrooms: input.bathrooms,
     receptions: input.receptions,
-    floorAreaSqFt: toSquareFeet(input.floorArea, input.floorAreaUnit),
+    // Floor area not given: the rooms' total, so the listing still meets the floor-area filter.
+    floorAreaSqFt:
+      toSquareFeet(input.floorArea, input.floorAreaUnit) ?? floorAreaFromRooms(input.rooms),
+    rooms: input.rooms,
+    roomUnit: input.roomUnit,
     features: input.features,
     furnished: isRent ? (input.furnished ?? null) : null,
     letType: isRent ? (input.letType ?? null) : null,
@@ -90,8 +95,10 @@ export function toDraftData(listing: Listing): Record<string, unknown> {
     bedrooms: listing.bedrooms,
     bathrooms: listing.bathrooms,
     receptions: listing.receptions,
-    floorArea: listing.floorAreaSqFt ?? '',
+    floorArea: statedFloorArea(listing) ?? '',
     floorAreaUnit: 'sq_ft',
+    rooms: listing.rooms.map((room) => roomFieldsIn({ ...room }, listing.roomUnit)),
+    roomUnit: listing.roomUnit,
     features: listing.features,
     tenure: listing.tenure ?? undefined,
     leaseYearsRemaining: listing.leaseYearsRemaining ?? '',
@@ -115,4 +122,13 @@ export function toDraftData(listing: Listing): Record<string, unknown> {
     petsConsidered: listing.petsConsidered,
     registrationNumber: listing.registrationNumber ?? '',
   };
+}
+
+/**
+ * The floor area as the lister gave it: none when it is the rooms' total (it was worked out from
+ * them, so it follows the rooms when they change; a figure equal to it gives the same listing).
+ */
+function statedFloorArea(listing: Listing): number | null {
+  const fromRooms = floorAreaFromRooms(listing.rooms);
+  return listing.floorAreaSqFt === fromRooms ? null : listing.floorAreaSqFt;
 }

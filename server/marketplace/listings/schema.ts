@@ -16,6 +16,7 @@ import type {
   MaterialInformation,
   TourLink,
 } from '../../../domain/listing/material-information.ts';
+import { ROOM_UNITS, type Room } from '../../../domain/listing/rooms.ts';
 import {
   COUNCIL_TAX_BANDS,
   EPC_RATINGS,
@@ -96,6 +97,17 @@ export const listings = market.table(
     bathrooms: smallint('bathrooms').notNull().default(0),
     receptions: smallint('receptions').notNull().default(0),
     floorAreaSqFt: integer('floor_area_sq_ft'),
+    /**
+     * The rooms the lister gave, sizes in metres (domain/listing/rooms.ts, whose zod schema checks
+     * them before every write). A jsonb list rather than a table: rooms are only ever read and
+     * written whole with their listing, never searched or joined on their own.
+     */
+    rooms: jsonb('rooms')
+      .$type<Room[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    /** The unit the lister typed room sizes in; the page shows both. */
+    roomUnit: text('room_unit', { enum: ROOM_UNITS }).notNull().default('m'),
     /** Rents: furnished state, let type and Tenant Fees Act deposits (whole pounds). */
     furnished: furnishedState('furnished'),
     letType: letType('let_type'),

@@ -2,6 +2,7 @@ import { optionsOf } from '@domain/labels';
 import { CheckboxGroup } from '~/components/ui/choice-group';
 import { DraftInput, DraftSelect, useDraftField, useStepErrors } from '../fields/draft-fields';
 import { TextInputField } from '../fields/labelled-controls';
+import { RoomsEditor } from './rooms-editor';
 
 const AREA_UNITS = [
   ['sq_ft', 'sq ft'],
@@ -35,6 +36,7 @@ export function DetailsStep() {
         <DraftInput field="floorArea" label="Floor area (optional)" type="number" />
         <DraftSelect field="floorAreaUnit" label="Unit" placeholder={null} options={AREA_UNITS} />
       </div>
+      <RoomsEditor />
       <CheckboxGroup
         name="features"
         legend="Features people search for (tick all that apply)"

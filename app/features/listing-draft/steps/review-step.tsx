@@ -6,12 +6,14 @@ import { toNormalised } from 'postcode';
 import { useAppSelector } from '~/store/hooks';
 import type { DraftMediaItem } from '../api/draft-view';
 import { useStepErrors } from '../fields/draft-fields';
+import { roomsSummaryOf } from './rooms-editor';
 import type { WizardStepProps } from './step-props';
 
 /** Step 7: the main facts once more, and what publishing confirms. */
 export function ReviewStep({ media }: WizardStepProps) {
   const detail = useAppSelector((state) => state.listingDraft.propertyDetail);
   const problems = Object.entries(useStepErrors());
+  const rooms = roomsSummaryOf(detail);
   return (
     <>
       {problems.length ? (
@@ -29,6 +31,7 @@ export function ReviewStep({ media }: WizardStepProps) {
           </div>
         ))}
       </dl>
+      {rooms.warning ? <p className="notice notice--warning">{rooms.warning}</p> : null}
       <ReviewPhotos media={media} />
       <h3>Description</h3>
       <p className="wizard__review-description">
@@ -80,6 +83,7 @@ function reviewRows(detail: Record<string, unknown>, media: DraftMediaItem[]): [
     ],
     ['Title', String(detail.title ?? '')],
     ['Bedrooms', String(detail.bedrooms ?? '')],
+    ['Rooms', roomsRow(detail)],
     [
       'Price',
       Number.isFinite(price)
@@ -111,6 +115,13 @@ function reviewRows(detail: Record<string, unknown>, media: DraftMediaItem[]): [
     ],
     ['Photos and floorplans', countMedia(media)],
   ];
+}
+
+/** '2 rooms, 278 sq ft (26 m²) in all'; blank without rooms. */
+function roomsRow(detail: Record<string, unknown>): string {
+  const { count, total } = roomsSummaryOf(detail);
+  if (!total) return '';
+  return `${count} room${count === 1 ? '' : 's'}, ${total} in all`;
 }
 
 /** A postcode as the listing will show it ('ls6 2ab' → 'LS6 2AB'); as typed if it is not one. */
