@@ -150,7 +150,8 @@ test('a new user lists a home to rent through the wizard, reloading on the way',
   page,
   browser,
 }) => {
-  // The whole journey, rooms included, in one test: more than a minute on a busy two-core machine.
+  // The whole journey in one test (every step, rooms, a reload, publishing, views): three times
+  // the usual time allowed.
   test.slow();
   await signUp(page, lister.email, lister.name);
   await page.goto('/property/new');
