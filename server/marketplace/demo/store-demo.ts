@@ -4,6 +4,7 @@ import { blobKeyOf, type BlobStore } from '../../media/blob-store.ts';
 import { photoHash } from '../../media/photo-hash.ts';
 import type { Database } from '../../../db/client.ts';
 import { createDemoPhotos } from './demo-photos.ts';
+import { demoPriceHistory } from './demo-price-history.ts';
 import { cachedDemoFile } from './picture-cache.ts';
 import type { DemoListing } from './seed-demo.ts';
 
@@ -76,7 +77,7 @@ async function insertInBatches<Row>(rows: readonly Row[], insert: (batch: Row[])
 }
 
 /**
- * Inserts the listings, then (once drawn) their pictures, then their first prices; returns how
+ * Inserts the listings, then (once drawn) their pictures, then their prices; returns how
  * many listings.
  */
 export async function insertDemo(
@@ -116,11 +117,10 @@ export async function insertDemo(
   await insertInBatches(hashes, async (batch) => {
     await tx.insert(mediaPhashes).values(batch).onConflictDoNothing();
   });
-  const prices = ids.map((id, index) => ({
-    listingId: id,
-    price: demo[index]!.listing.price,
-    changedAt: demo[index]!.listing.publishedAt ?? new Date(),
-  }));
+  const now = new Date();
+  const prices = ids.flatMap((id, index) =>
+    demoPriceHistory(demo[index]!.listing, index, now).map((step) => ({ listingId: id, ...step })),
+  );
   await insertInBatches(prices, async (batch) => {
     await tx.insert(listingPriceHistory).values(batch);
   });
