@@ -56,6 +56,17 @@ export const rentSteps: [number, Record<string, unknown>][] = [
   ],
 ];
 
+/** A wizard step's fields as a test saves them, from `rentSteps`' own. */
+export type StepFields = (step: number, fields: Record<string, unknown>) => Record<string, unknown>;
+
+/** `rentSteps`' fields with `changes` in place of the same-named ones (other names ignored). */
+export function overriding(changes: Record<string, unknown>): StepFields {
+  return (_step, fields) =>
+    Object.fromEntries(
+      Object.keys(fields).map((key) => [key, key in changes ? changes[key] : fields[key]]),
+    );
+}
+
 export async function expectAppError(promise: Promise<unknown>, code: string) {
   const error = await promise.then(
     () => undefined,
@@ -95,25 +106,38 @@ export async function createListingWorld() {
   // Each signed-out draft from its own address: they are limited per address and hour.
   let visitorAddresses = 0;
 
-  /** A rent listing's draft started signed out: every wizard step saved, then these photos. */
-  async function signedOutRentDraft(photos: Buffer[]) {
+  /**
+   * A rent listing's draft by `user` (null: signed out), from an address of its own (drafts are
+   * limited per address and hour): every wizard step saved, each step's fields through
+   * `fieldsOf`, then these photos.
+   */
+  async function rentDraft({
+    user,
+    photos,
+    fieldsOf = (_step, fields) => fields,
+  }: {
+    user: SessionUser | null;
+    photos: Buffer[];
+    fieldsOf?: StepFields;
+  }) {
     visitorAddresses += 1;
     const draft = await marketplace.listings.startDraft({
-      user: null,
+      user,
       clientIp: `198.51.100.${visitorAddresses}`,
     });
     for (const [step, fields] of rentSteps)
       await marketplace.listings.saveDraftStep({
-        user: null,
+        user,
         draftId: draft.id,
         step,
-        fields,
+        fields: fieldsOf(step, fields),
         nextStep: step + 1,
       });
     for (const bytes of photos)
-      await marketplace.media.add({ user: null, draftId: draft.id, kind: 'photo', bytes });
+      await marketplace.media.add({ user, draftId: draft.id, kind: 'photo', bytes });
     return draft;
   }
+  const signedOutRentDraft = (photos: Buffer[]) => rentDraft({ user: null, photos });
 
   return {
     database,
@@ -121,6 +145,14 @@ export async function createListingWorld() {
     blobRoot,
     sent,
     signedOutRentDraft,
+    /** A rent listing `owner` published through the wizard (see `rentDraft`). */
+    async publishThroughWizard(
+      owner: SessionUser,
+      options: { photos: Buffer[]; fieldsOf?: StepFields },
+    ) {
+      const draft = await rentDraft({ user: owner, ...options });
+      return marketplace.listings.publishDraft({ user: owner, draftId: draft.id });
+    },
     async publishedRentListing(owner: SessionUser, photos = 2): Promise<number> {
       const bytes: Buffer[] = [];
       for (let index = 0; index < photos; index += 1) bytes.push(await photo(640 + index, 480));

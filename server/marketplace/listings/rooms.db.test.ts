@@ -4,7 +4,6 @@ import {
   expectAppError,
   member,
   photo,
-  rentSteps,
   useListingWorld,
   type ListingWorld,
 } from '../../../tests/support/listing-world.ts';
@@ -23,24 +22,11 @@ const typedRooms = [
   { name: 'Bedroom', lengthFt: '12', lengthIn: '', widthFt: '11', widthIn: '6' },
 ];
 
+/** Published through the wizard, with these fields added to the details step. */
 async function publishWithRooms(details: Record<string, unknown>) {
-  const draft = await marketplace.listings.startDraft({ user: lister, clientIp: '192.0.2.50' });
-  for (const [step, fields] of rentSteps) {
-    await marketplace.listings.saveDraftStep({
-      user: lister,
-      draftId: draft.id,
-      step,
-      fields: step === 3 ? { ...fields, ...details } : fields,
-      nextStep: step + 1,
-    });
-  }
-  await marketplace.media.add({
-    user: lister,
-    draftId: draft.id,
-    kind: 'photo',
-    bytes: await photo(),
-  });
-  return (await marketplace.listings.publishDraft({ user: lister, draftId: draft.id })).id;
+  const fieldsOf = (step: number, fields: Record<string, unknown>) =>
+    step === 3 ? { ...fields, ...details } : fields;
+  return (await world.publishThroughWizard(lister, { photos: [await photo()], fieldsOf })).id;
 }
 
 async function areaSearch(minArea: number, maxArea: number) {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { admin, person } from '../../../tests/support/moderation-fixture.ts';
 import {
+  overriding,
   photo,
   rentSteps,
   useListingWorld,
@@ -18,32 +19,11 @@ useListingWorld((made) => {
   world = made;
 });
 
-let addresses = 0;
 const fields = Object.assign({}, ...rentSteps.map(([, step]) => step)) as Record<string, unknown>;
 
 /** A rent listing published through the wizard by `owner`, with these changes and photos. */
-async function publish(owner: SessionUser, changes: Record<string, unknown>, photos: Buffer[]) {
-  const { marketplace } = world;
-  addresses += 1;
-  const draft = await marketplace.listings.startDraft({
-    user: owner,
-    clientIp: `203.0.113.${addresses}`,
-  });
-  for (const [step, stepFields] of rentSteps) {
-    const mine = Object.fromEntries(
-      Object.keys(stepFields).map((key) => [key, key in changes ? changes[key] : stepFields[key]]),
-    );
-    await marketplace.listings.saveDraftStep({
-      user: owner,
-      draftId: draft.id,
-      step,
-      fields: mine,
-      nextStep: step + 1,
-    });
-  }
-  for (const bytes of photos)
-    await marketplace.media.add({ user: owner, draftId: draft.id, kind: 'photo', bytes });
-  return marketplace.listings.publishDraft({ user: owner, draftId: draft.id });
+function publish(owner: SessionUser, changes: Record<string, unknown>, photos: Buffer[]) {
+  return world.publishThroughWizard(owner, { photos, fieldsOf: overriding(changes) });
 }
 
 /** Reported, then paused or removed by a moderator. */

@@ -2,6 +2,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { admin, person } from '../../../tests/support/moderation-fixture.ts';
 import {
+  overriding,
   rentSteps,
   useListingWorld,
   type ListingWorld,
@@ -57,24 +58,8 @@ async function create(user: SessionUser, input: Record<string, unknown>) {
 }
 
 /** Published through the wizard, with these photos. */
-async function publish(user: SessionUser, input: Record<string, unknown>, photos: Buffer[]) {
-  const { marketplace } = world;
-  const draft = await marketplace.listings.startDraft({ user, clientIp: '203.0.113.77' });
-  for (const [step, stepFields] of rentSteps) {
-    const mine = Object.fromEntries(
-      Object.keys(stepFields).map((key) => [key, key in input ? input[key] : stepFields[key]]),
-    );
-    await marketplace.listings.saveDraftStep({
-      user,
-      draftId: draft.id,
-      step,
-      fields: mine,
-      nextStep: step + 1,
-    });
-  }
-  for (const bytes of photos)
-    await marketplace.media.add({ user, draftId: draft.id, kind: 'photo', bytes });
-  return marketplace.listings.publishDraft({ user, draftId: draft.id });
+function publish(user: SessionUser, input: Record<string, unknown>, photos: Buffer[]) {
+  return world.publishThroughWizard(user, { photos, fieldsOf: overriding(input) });
 }
 
 async function removeByModerators(listingId: number) {
