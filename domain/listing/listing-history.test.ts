@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { listingHistory } from './listing-history.ts';
+import { latestDrop, listingHistory } from './listing-history.ts';
 
 describe('listingHistory', () => {
   it('names the first price as listed, then each drop and rise, with status events between', () => {
@@ -35,5 +35,22 @@ describe('listingHistory', () => {
       [{ event: 'relisted', changedAt: at }],
     );
     expect(history.map((entry) => entry.kind)).toEqual(['listed', 'relisted', 'reduced']);
+  });
+});
+
+describe('latestDrop', () => {
+  const listed = { price: 300_000, changedAt: '2026-01-05T10:00:00.000Z' };
+  const cut = { price: 285_000, changedAt: '2026-02-01T10:00:00.000Z' };
+
+  it('gives the amount and date of a last change that was a drop to the price now', () => {
+    expect(latestDrop([listed, cut], 285_000)).toEqual({ by: 15_000, on: cut.changedAt });
+  });
+
+  it('gives nothing for one price, a rise, or a history that does not end at the price now', () => {
+    expect(latestDrop([listed], 300_000)).toBeNull();
+    expect(
+      latestDrop([cut, { ...listed, changedAt: '2026-03-01T10:00:00.000Z' }], 300_000),
+    ).toBeNull();
+    expect(latestDrop([listed, cut], 280_000)).toBeNull();
   });
 });

@@ -72,3 +72,17 @@ export function listingHistory(
     (a, b) => byInstant(a.on, b.on) || rank(a) - rank(b),
   );
 }
+
+/**
+ * The latest price change, when it was a drop to `current`: by how much and when (prices oldest
+ * first). The search cards' SQL (listing-summary.ts) applies the same rule in the database.
+ */
+export function latestDrop(
+  prices: readonly { price: number; changedAt: string }[],
+  current: number,
+): { by: number; on: string } | null {
+  const last = prices.at(-1);
+  const before = prices.at(-2);
+  if (!last || !before || last.price !== current || last.price >= before.price) return null;
+  return { by: before.price - last.price, on: last.changedAt };
+}

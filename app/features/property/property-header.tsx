@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { buttonClass } from '~/components/ui/button';
 import { FavouriteButton } from '~/features/favourites/favourite-button';
 import { formatPrice, formatPriceNote, formatReduction, formatStatusBadge } from '@domain/format';
+import { latestDrop } from '@domain/listing/listing-history';
 import { searchPath } from '@domain/listing/listing-url';
 import type { PropertyListing, PropertyPlace } from './property-types';
 import { ShareButton } from './share-button';
@@ -10,24 +11,18 @@ import { ShareButton } from './share-button';
 function PropertyPrice({ listing }: { listing: PropertyListing }) {
   const note = formatPriceNote(listing);
   const status = formatStatusBadge(listing.status);
+  const drop = latestDrop(listing.priceHistory, listing.price);
   return (
     <div className="property__price">
       {note && listing.channel === 'sale' ? <span>{note}</span> : null}
       <strong data-testid="listing-price">{formatPrice(listing)}</strong>
       {note && listing.channel === 'rent' ? <span>{note}</span> : null}
       {status ? <span className="badge badge--status">{status}</span> : null}
-      {listing.reducedOn ? (
-        <span className="badge badge--reduced">
-          {formatReduction(listing, reducedBy(listing), listing.reducedOn)}
-        </span>
+      {drop ? (
+        <span className="badge badge--reduced">{formatReduction(listing, drop.by, drop.on)}</span>
       ) : null}
     </div>
   );
-}
-
-/** The latest drop: the price before it, less the price now (`reducedOn` is set only then). */
-function reducedBy({ priceHistory, price }: PropertyListing): number {
-  return (priceHistory.at(-2)?.price ?? price) - price;
 }
 
 /** Breadcrumbs, title, address and price. */

@@ -2,6 +2,7 @@ import { eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { qualifiedColumn } from '../../../db/qualified-column.ts';
 import type { Database } from '../../../db/client.ts';
+import { latestDrop } from '../../../domain/listing/listing-history.ts';
 import { listingVisibility, type ListingVisibility } from '../../../domain/listing/visibility.ts';
 import { streetOnly } from './listing-summary.ts';
 import {
@@ -177,8 +178,5 @@ export function reducedOn(
   history: { price: number; changedAt: string }[],
   current: number,
 ): string | null {
-  const last = history.at(-1);
-  const before = history.at(-2);
-  if (!last || !before || last.price !== current || last.price >= before.price) return null;
-  return last.changedAt;
+  return latestDrop(history, current)?.on ?? null;
 }
