@@ -22,15 +22,14 @@ export function metresFromFeetAndInches(feet: number, inches = 0): number {
 }
 
 /**
- * Metres as whole feet and inches, rounded to the nearest inch: an inch that rounds up to 12
- * carries into the feet (3.9624 m is 12′ 11.99″, written 13′ 0″).
+ * Metres as whole feet and inches, rounded to the nearest inch (or to 1/`partsPerInch` of one):
+ * an inch that rounds up to 12 carries into the feet (3.9624 m is 12′ 11.99″, written 13′ 0″).
  */
-export function feetAndInchesFromMetres(metres: number): FeetAndInches {
-  const totalInches = Math.round(metres / METRES_PER_INCH);
-  return {
-    feet: Math.floor(totalInches / INCHES_PER_FOOT),
-    inches: totalInches % INCHES_PER_FOOT,
-  };
+export function feetAndInchesFromMetres(metres: number, partsPerInch = 1): FeetAndInches {
+  const parts = Math.round((metres / METRES_PER_INCH) * partsPerInch);
+  const partsPerFoot = INCHES_PER_FOOT * partsPerInch;
+  const feet = Math.floor(parts / partsPerFoot);
+  return { feet, inches: (parts - feet * partsPerFoot) / partsPerInch };
 }
 
 export function squareFeetFromSquareMetres(squareMetres: number): number {

@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { formatNumber } from '../format.ts';
 import { normaliseText, stripContactDetails, unlawfulWordingReason } from '../text.ts';
 import {
+  feetAndInchesFromMetres,
   formatArea,
-  METRES_PER_INCH,
   metresFromFeetAndInches,
   roundToMillimetre,
   squareFeetFromSquareMetres,
@@ -216,10 +216,9 @@ export function roomFieldsIn(
       fields[`${side}In`] = '';
       continue;
     }
-    const tenths = Math.round((metres / METRES_PER_INCH) * 10);
-    const feet = Math.floor(tenths / 120);
+    const { feet, inches } = feetAndInchesFromMetres(metres, 10);
     fields[`${side}Ft`] = feet;
-    fields[`${side}In`] = (tenths - feet * 120) / 10;
+    fields[`${side}In`] = inches;
   }
   return fields;
 }
