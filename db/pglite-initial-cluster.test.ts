@@ -71,27 +71,27 @@ describe('a new data directory', () => {
     );
   });
 
+  /** The notes in the database at `dataDir` (started from `file` if new), then `add` written. */
+  async function notesIn(dataDir: string, add?: string): Promise<Record<string, unknown>[]> {
+    const handle = await openDatabase({
+      kind: 'pglite',
+      dataDir,
+      thread: 'main',
+      initialCluster: file,
+    });
+    try {
+      const notes = await rowsOf(handle, 'select note from prepared order by note');
+      if (add) await handle.db.execute(sql`insert into prepared values (${add})`);
+      return notes;
+    } finally {
+      await handle.close();
+    }
+  }
+
   it('starts from the prepared cluster, and one that holds a cluster keeps its own', async () => {
     const dataDir = path.join(scratch, 'data', 'pg');
-    const target = { kind: 'pglite', dataDir, thread: 'main', initialCluster: file } as const;
-    const first = await openDatabase(target);
-    try {
-      expect(await rowsOf(first, 'select note from prepared')).toEqual([
-        { note: 'from the build' },
-      ]);
-      await first.db.execute(sql`insert into prepared values ('written since')`);
-    } finally {
-      await first.close();
-    }
-    const again = await openDatabase(target);
-    try {
-      expect(await rowsOf(again, 'select note from prepared order by note')).toEqual([
-        { note: 'from the build' },
-        { note: 'written since' },
-      ]);
-    } finally {
-      await again.close();
-    }
+    expect(await notesIn(dataDir, 'written since')).toEqual([{ note: 'from the build' }]);
+    expect(await notesIn(dataDir)).toEqual([{ note: 'from the build' }, { note: 'written since' }]);
   }, 60_000);
 
   it('starts a new data directory as a copy of the unpacked cluster, once it is unpacked', async () => {
@@ -102,30 +102,13 @@ describe('a new data directory', () => {
     const tarball = fs.readFileSync(file);
     fs.writeFileSync(file, 'not gzip at all');
     try {
-      const target = {
-        kind: 'pglite',
-        dataDir: path.join(scratch, 'copied', 'pg'),
-        thread: 'main',
-        initialCluster: file,
-      } as const;
-      const copied = await openDatabase(target);
-      try {
-        expect(await rowsOf(copied, 'select note from prepared')).toEqual([
-          { note: 'from the build' },
-        ]);
-        await copied.db.execute(sql`insert into prepared values ('only in the copy')`);
-      } finally {
-        await copied.close();
-      }
+      expect(await notesIn(path.join(scratch, 'copied', 'pg'), 'only in the copy')).toEqual([
+        { note: 'from the build' },
+      ]);
       // The unpacked cluster itself is untouched by the copy's writes.
-      const again = await openDatabase({ ...target, dataDir: path.join(scratch, 'again', 'pg') });
-      try {
-        expect(await rowsOf(again, 'select note from prepared')).toEqual([
-          { note: 'from the build' },
-        ]);
-      } finally {
-        await again.close();
-      }
+      expect(await notesIn(path.join(scratch, 'again', 'pg'))).toEqual([
+        { note: 'from the build' },
+      ]);
     } finally {
       fs.writeFileSync(file, tarball);
     }
