@@ -78,6 +78,41 @@ export async function expectAppError(promise: Promise<unknown>, code: string) {
 }
 
 /**
+ * A rent listing's draft by `user` (null: signed out), each from an address of its own (drafts
+ * are limited per address and hour): every wizard step saved, each step's fields through
+ * `fieldsOf`, then these photos.
+ */
+function rentDrafts(marketplace: ReturnType<typeof createMarketplace>) {
+  let addresses = 0;
+  return async ({
+    user,
+    photos,
+    fieldsOf = (_step, fields) => fields,
+  }: {
+    user: SessionUser | null;
+    photos: Buffer[];
+    fieldsOf?: StepFields;
+  }) => {
+    addresses += 1;
+    const draft = await marketplace.listings.startDraft({
+      user,
+      clientIp: `198.51.100.${addresses}`,
+    });
+    for (const [step, fields] of rentSteps)
+      await marketplace.listings.saveDraftStep({
+        user,
+        draftId: draft.id,
+        step,
+        fields: fieldsOf(step, fields),
+        nextStep: step + 1,
+      });
+    for (const bytes of photos)
+      await marketplace.media.add({ user, draftId: draft.id, kind: 'photo', bytes });
+    return draft;
+  };
+}
+
+/**
  * What the listing use-case tests share: the marketplace on a fresh database, photos in a
  * temporary blob store (2 MB, three at most), two enquiries an hour per sender, and every
  * e-mail collected in `sent`.
@@ -103,40 +138,7 @@ export async function createListingWorld() {
     logger: pino({ level: 'silent' }),
   });
 
-  // Each signed-out draft from its own address: they are limited per address and hour.
-  let visitorAddresses = 0;
-
-  /**
-   * A rent listing's draft by `user` (null: signed out), from an address of its own (drafts are
-   * limited per address and hour): every wizard step saved, each step's fields through
-   * `fieldsOf`, then these photos.
-   */
-  async function rentDraft({
-    user,
-    photos,
-    fieldsOf = (_step, fields) => fields,
-  }: {
-    user: SessionUser | null;
-    photos: Buffer[];
-    fieldsOf?: StepFields;
-  }) {
-    visitorAddresses += 1;
-    const draft = await marketplace.listings.startDraft({
-      user,
-      clientIp: `198.51.100.${visitorAddresses}`,
-    });
-    for (const [step, fields] of rentSteps)
-      await marketplace.listings.saveDraftStep({
-        user,
-        draftId: draft.id,
-        step,
-        fields: fieldsOf(step, fields),
-        nextStep: step + 1,
-      });
-    for (const bytes of photos)
-      await marketplace.media.add({ user, draftId: draft.id, kind: 'photo', bytes });
-    return draft;
-  }
+  const rentDraft = rentDrafts(marketplace);
   const signedOutRentDraft = (photos: Buffer[]) => rentDraft({ user: null, photos });
 
   return {

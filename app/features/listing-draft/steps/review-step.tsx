@@ -1,4 +1,4 @@
-import { formatPrice, formatPriceNote, formatPropertyType } from '@domain/format';
+import { formatPrice, formatPriceNote, formatPropertyType, pluralise } from '@domain/format';
 import { imageUrl } from '@domain/images';
 import { labelOf } from '@domain/labels';
 import { parseTypedPrice } from '@domain/price-input';
@@ -6,7 +6,7 @@ import { toNormalised } from 'postcode';
 import { useAppSelector } from '~/store/hooks';
 import type { DraftMediaItem } from '../api/draft-view';
 import { useStepErrors } from '../fields/draft-fields';
-import { roomsSummaryOf } from './rooms-editor';
+import { roomsSummaryOf } from './rooms-summary';
 import type { WizardStepProps } from './step-props';
 
 /** Step 7: the main facts once more, and what publishing confirms. */
@@ -121,7 +121,7 @@ function reviewRows(detail: Record<string, unknown>, media: DraftMediaItem[]): [
 function roomsRow(detail: Record<string, unknown>): string {
   const { count, total } = roomsSummaryOf(detail);
   if (!total) return '';
-  return `${count} room${count === 1 ? '' : 's'}, ${total} in all`;
+  return `${pluralise(count, 'room')}, ${total} in all`;
 }
 
 /** A postcode as the listing will show it ('ls6 2ab' → 'LS6 2AB'); as typed if it is not one. */

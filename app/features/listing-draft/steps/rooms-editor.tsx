@@ -1,19 +1,11 @@
 import { useEffect, useState } from 'react';
-import {
-  MAX_ROOMS,
-  roomAreaWarning,
-  roomFieldsIn,
-  roomsTotalSquareMetres,
-  validRooms,
-  type RoomUnit,
-} from '@domain/listing/rooms';
-import { detailsStep, toSquareFeet } from '@domain/listing/steps/details-step';
-import { formatArea } from '@domain/units';
+import { MAX_ROOMS, roomFieldsIn, type RoomUnit } from '@domain/listing/rooms';
 import { Button } from '~/components/ui/button';
 import { RadioGroup } from '~/components/ui/choice-group';
 import { FieldGroup } from '~/components/ui/field-group';
 import { useDraftField, useStepErrors } from '../fields/draft-fields';
 import { TextInputField } from '../fields/labelled-controls';
+import { roomsSummaryOf } from './rooms-summary';
 
 type TypedRoom = Record<string, unknown>;
 
@@ -182,24 +174,6 @@ function SideInFeet({
       />
     </>
   );
-}
-
-/**
- * The rooms typed in full so far, their total area ('278 sq ft (26 m²)') and the advice when it
- * is far from the floor area given: the details step and the review step show the same.
- */
-export function roomsSummaryOf(detail: Record<string, unknown>) {
-  const rooms = Array.isArray(detail.rooms) ? (detail.rooms as unknown[]) : [];
-  const complete = validRooms(rooms);
-  const stated = detailsStep.shape.floorArea.safeParse(detail.floorArea);
-  const statedSqFt = stated.success
-    ? toSquareFeet(stated.data, detail.floorAreaUnit === 'sq_m' ? 'sq_m' : 'sq_ft')
-    : null;
-  return {
-    count: complete.length,
-    total: complete.length > 0 ? formatArea(roomsTotalSquareMetres(complete)) : null,
-    warning: roomAreaWarning(complete, statedSqFt),
-  };
 }
 
 /** The rooms' total as the lister types, and the advice against the floor area given. */
