@@ -27,7 +27,7 @@ async function signInCookie(base: string): Promise<string> {
 beforeAll(async () => {
   ({ roost, dataDir, stop } = await startBuiltRoost('built-actions'));
   cookie = await signInCookie(roost.url);
-}, 120_000);
+}, 300_000);
 
 afterAll(() => stop());
 

@@ -16,7 +16,7 @@ let stop = async () => {};
 beforeAll(async () => {
   ({ roost, dataDir, stop } = await startBuiltRoost('security-headers'));
   user = await createBuiltSiteUser(roost.url, dataDir, 'security.headers@example.com');
-}, 120_000);
+}, 300_000);
 
 afterAll(() => stop());
 
