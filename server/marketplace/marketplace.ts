@@ -12,6 +12,7 @@ import { createMessagesService } from './messages/messages-service.ts';
 import { createFavouritesService } from './favourites/favourites-service.ts';
 import { createListingsService } from './listings/listings-service.ts';
 import { createViewCounter } from './listings/view-counter.ts';
+import { createSoldPricesService } from './sold-prices/sold-prices-service.ts';
 import type { MarketplaceDeps } from './marketplace-deps.ts';
 import { createMediaService } from './listing-media/media-service.ts';
 import { createAppealsService, createModerationService } from './moderation/moderation-service.ts';
@@ -82,6 +83,7 @@ export function createMarketplace(options: MarketplaceOptions) {
     reports: createReportsService(deps),
     media: createMediaService(deps),
     search: createSearchService(deps),
+    soldPrices: createSoldPricesService(deps),
     alerts: createAlertsService(deps),
     contact: createContactService(deps),
     moderation: createModerationService(deps),

@@ -17,3 +17,4 @@ export * from '../admin-users/schema.ts';
 export * from '../campaigns/schema.ts';
 export * from '../messages/schema.ts';
 export * from '../listing-media/schema.ts';
+export * from '../sold-prices/schema.ts';

@@ -1,0 +1,163 @@
+import fs from 'node:fs';
+import { parse } from 'csv-parse';
+import { inArray, sql } from 'drizzle-orm';
+import type { Database } from '../../../db/client.ts';
+import {
+  postcodeDistrict,
+  postcodeSector,
+  saleAddressKey,
+  streetSlug,
+} from '../../../domain/sold-prices/address-key.ts';
+import {
+  parsePricePaidRow,
+  type PricePaidSale,
+} from '../../../domain/sold-prices/price-paid-record.ts';
+import { soldPrices } from './schema.ts';
+
+export interface PricePaidImportSummary {
+  rows: number;
+  added: number;
+  changed: number;
+  /** Rows already held exactly as given (a file loaded twice changes nothing). */
+  unchanged: number;
+  deleted: number;
+  /** Deletions of sales that were not held. */
+  deletionsNotHeld: number;
+  skipped: number;
+  /** The first few rows that could not be used, by line number, and why. */
+  problems: { line: number; reason: string }[];
+}
+
+export interface ImportProgress {
+  bytesRead: number;
+  totalBytes: number;
+  rows: number;
+}
+
+const BATCH = 2_000;
+const MAX_PROBLEMS = 10;
+// Columns an update may change: everything but the identifier and when it was first imported.
+const UPDATABLE = [
+  'source',
+  'price',
+  'soldOn',
+  'postcode',
+  'postcodeDistrict',
+  'postcodeSector',
+  'propertyType',
+  'isNewBuild',
+  'tenure',
+  'paon',
+  'saon',
+  'street',
+  'locality',
+  'town',
+  'district',
+  'county',
+  'category',
+  'addressKey',
+  'streetKey',
+] as const;
+
+/** A sale as a `sold_prices` row: the publisher's fields and the keys it is found by. */
+export function soldPriceRow(sale: PricePaidSale, source: 'land-registry' | 'demo') {
+  return {
+    ...sale,
+    source,
+    postcodeDistrict: postcodeDistrict(sale.postcode),
+    postcodeSector: postcodeSector(sale.postcode),
+    addressKey: saleAddressKey(sale),
+    streetKey: streetSlug(sale.street),
+  };
+}
+
+/** Adds or updates rows; how many were added, changed and already the same. */
+export async function upsertSoldPrices(db: Database, rows: ReturnType<typeof soldPriceRow>[]) {
+  if (rows.length === 0) return { added: 0, changed: 0, unchanged: 0 };
+  const excluded = (column: (typeof UPDATABLE)[number]) =>
+    sql.raw(`excluded.${soldPrices[column].name}`);
+  const set = Object.fromEntries(UPDATABLE.map((column) => [column, excluded(column)]));
+  const differs = sql.join(
+    UPDATABLE.map((column) => sql`${soldPrices[column]} is distinct from ${excluded(column)}`),
+    sql` or `,
+  );
+  const written = await db
+    .insert(soldPrices)
+    .values(rows)
+    .onConflictDoUpdate({ target: soldPrices.transactionId, set, setWhere: differs })
+    // xmax is 0 on a row this statement inserted, and set on one it updated.
+    .returning({ isNew: sql<boolean>`(xmax = 0)` });
+  const added = written.filter((row) => row.isNew).length;
+  return { added, changed: written.length - added, unchanged: rows.length - written.length };
+}
+
+/**
+ * Loads a Price Paid Data file — the complete file, a yearly file or a monthly update — into
+ * `sold_prices`: additions and changes are upserted by transaction identifier, deletions
+ * removed, so loading the same file again changes nothing. Rows that cannot be used are
+ * counted and the first few reported with their line; the rest still load.
+ */
+export async function importPricePaid(
+  db: Database,
+  file: string,
+  onProgress?: (progress: ImportProgress) => void,
+): Promise<PricePaidImportSummary> {
+  const summary: PricePaidImportSummary = {
+    rows: 0,
+    added: 0,
+    changed: 0,
+    unchanged: 0,
+    deleted: 0,
+    deletionsNotHeld: 0,
+    skipped: 0,
+    problems: [],
+  };
+  const totalBytes = fs.statSync(file).size;
+  let bytesRead = 0;
+  const input = fs.createReadStream(file);
+  input.on('data', (chunk) => (bytesRead += chunk.length));
+  const rows = input.pipe(parse({ relax_column_count: true, bom: true }));
+
+  let upserts = new Map<string, ReturnType<typeof soldPriceRow>>();
+  let deletes = new Set<string>();
+  const flush = async () => {
+    const written = await upsertSoldPrices(db, [...upserts.values()]);
+    summary.added += written.added;
+    summary.changed += written.changed;
+    summary.unchanged += written.unchanged;
+    if (deletes.size) {
+      const gone = await db
+        .delete(soldPrices)
+        .where(inArray(soldPrices.transactionId, [...deletes]))
+        .returning({ id: soldPrices.transactionId });
+      summary.deleted += gone.length;
+      summary.deletionsNotHeld += deletes.size - gone.length;
+    }
+    upserts = new Map();
+    deletes = new Set();
+    onProgress?.({ bytesRead, totalBytes, rows: summary.rows });
+  };
+
+  for await (const fields of rows as AsyncIterable<string[]>) {
+    summary.rows += 1;
+    const parsed = parsePricePaidRow(fields);
+    if (!parsed.ok) {
+      summary.skipped += 1;
+      if (summary.problems.length < MAX_PROBLEMS)
+        summary.problems.push({ line: summary.rows, reason: parsed.reason });
+      continue;
+    }
+    const { change } = parsed;
+    if (change.kind === 'delete') {
+      upserts.delete(change.transactionId);
+      deletes.add(change.transactionId);
+    } else {
+      // A sale deleted and added again in one batch: the deletion is written first.
+      if (deletes.has(change.sale.transactionId)) await flush();
+      upserts.set(change.sale.transactionId, soldPriceRow(change.sale, 'land-registry'));
+    }
+    if (upserts.size + deletes.size >= BATCH) await flush();
+  }
+  await flush();
+  return summary;
+}
