@@ -5,6 +5,7 @@ import { createTestDatabase, type TestDatabase } from '../../../tests/support/te
 import type { ListerEmail } from '../enquiries/submit-enquiry.ts';
 import { answerFreshness, checkFreshnessLink } from './answer-freshness.ts';
 import { changeListingStatus } from './change-listing-status.ts';
+import { findOwnListings } from './find-own-listings.ts';
 import { keepListingsFresh } from './keep-listings-fresh.ts';
 import { listings, listingStatusHistory, type NewListing } from './schema.ts';
 
@@ -177,5 +178,15 @@ describe("answering 'Is it still available?' from the e-mail", () => {
     expect(
       await answerFreshness(db, { secret: undefined, token: deleted.keep, now: later(2) }),
     ).toEqual({ kind: 'invalid' });
+  });
+
+  it('the account shows the open question, with its deadline, until it is answered', async () => {
+    const db = database.db;
+    const { id, keep } = await askedListing({ ownerSub: 'owner-with-question' });
+    const own = async () =>
+      (await findOwnListings(db, 'owner-with-question')).find((listing) => listing.id === id)!;
+    expect((await own()).confirmation).toEqual({ pausesAt: later(7).toISOString() });
+    await answerFreshness(db, { secret, token: keep, now: later(1) });
+    expect((await own()).confirmation).toBeNull();
   });
 });
