@@ -18,6 +18,7 @@ export default [
   route('my-account/payments/:id', 'routes/payment-receipt.tsx'),
   route('saved-searches', 'routes/saved-searches.tsx'),
   route('alerts/unsubscribe', 'routes/alerts-unsubscribe.tsx'),
+  route('listings/still-available', 'routes/listing-still-available.tsx'),
   route('tools/stamp-duty', 'routes/tools-stamp-duty.tsx'),
   route('listers/:publicId', 'routes/lister.tsx'),
   route('tools/mortgage', 'routes/tools-mortgage.tsx'),

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 /**
- * The marketplace's signing secret (alert unsubscribe links): APP_SECRET when set, otherwise one
+ * The marketplace's signing secret (one-click links in e-mails): APP_SECRET when set, otherwise one
  * generated once into DATA_DIR, so links stay valid across restarts of the same installation.
  */
 export function loadAppSecret(options: { appSecret?: string; dataDir: string }): Buffer {

@@ -58,7 +58,12 @@ export function createBackgroundJobs(parts: BackgroundJobParts): ReturnType<type
       ...createPaymentsJobs({ db, send: mail('payment-receipt'), publicUrl }),
       createAccountErasureJob(marketplace.adminUsers),
       marketplace.campaigns.sendJob(),
-      createListingFreshnessJob({ db, send: mail('listing-freshness'), publicUrl }),
+      createListingFreshnessJob({
+        db,
+        send: mail('listing-freshness'),
+        publicUrl,
+        secret: parts.secret,
+      }),
       createLiveLetsCheckJob({
         db,
         send: mail('listing-let-rules'),

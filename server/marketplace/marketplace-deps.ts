@@ -29,7 +29,10 @@ export interface MarketplaceDeps {
    */
   mail: (tag: MarketplaceMailTag) => SendEmail | undefined;
   media: MediaSettings;
-  /** Signs alert unsubscribe links (see server/app-secret.ts); without it no link is valid. */
+  /**
+   * Signs e-mailed links that act without signing in (alert unsubscribes, listing freshness
+   * answers; see server/app-secret.ts); without it no such link is valid.
+   */
   secret: Buffer | undefined;
   /** Drafts one address may start signed out in an hour (undefined: the default). */
   anonymousDraftsPerHour?: number | undefined;

@@ -154,6 +154,7 @@ const pageActions: { template: string; intents: string[] }[] = [
   { template: '/admin-portal/reported-ads', intents: ['decide', 'pause', 'remove', 'dismiss'] },
   { template: '/property/new', intents: [''] },
   { template: '/alerts/unsubscribe', intents: [''] },
+  { template: '/listings/still-available', intents: [''] },
 ];
 
 /** Every `/idp` operation (public and administrator: the latter unsigned, so refused). */

@@ -1,99 +1,19 @@
-import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import { Router } from 'express';
-import { ADMIN_GROUP, type SessionUser } from '../../domain/session-user.ts';
-import { sessionUserOf } from '../../server/auth/session-middleware.ts';
-import { createHttpApp } from '../../server/http/create-app.ts';
-import { createLogger } from '../../server/logger.ts';
-import { createMarketplace } from '../../server/marketplace/marketplace.ts';
-import { mountMarketplaceApi } from '../../server/marketplace/mount-api.ts';
-import { createLocalBlobStore } from '../../server/media/blob-store.ts';
-import { DEFAULT_IMAGE_LIMITS } from '../../server/media/process-image.ts';
-import { createWebHandler } from '../../server/web/web-handler.ts';
-import { serveForTest } from './serve.ts';
 import { createTestDatabase, type TestDatabase } from './test-database.ts';
+import { startWebAppOver, type WebAppOptions, type WebAppOver } from './web-app.ts';
 
-/** Header naming the signed-in user (`admin:<sub>` for an administrator); none: signed out. */
-export const TEST_USER_HEADER = 'x-test-user';
+export { TEST_USER_HEADER } from './web-app.ts';
 
-export interface WebAppForTest {
-  /** `http://127.0.0.1:<port>`: also the PUBLIC_URL the app was given. */
-  base: string;
-  database: TestDatabase;
-  close(): Promise<void>;
-}
+export type WebAppForTest = WebAppOver<TestDatabase>;
 
-/**
- * The whole HTTP app — the real API routes and the real server-rendered pages (the web build)
- * over a test database — with the session middleware replaced by one that reads
- * TEST_USER_HEADER, so each request says who sends it without real tokens.
- */
-export async function startWebAppForTest(
-  options: { pageCacheSeconds?: number } = {},
-): Promise<WebAppForTest> {
-  const logger = createLogger({ logLevel: 'silent' });
+/** The whole HTTP app (see `startWebAppOver`) over a fresh test database of its own. */
+export async function startWebAppForTest(options: WebAppOptions = {}): Promise<WebAppForTest> {
   const database = await createTestDatabase();
-  const blobRoot = await fs.mkdtemp(path.join(os.tmpdir(), 'roost-web-app-'));
-  const marketplace = createMarketplace({
-    db: database.db,
-    media: { blobs: createLocalBlobStore(blobRoot), limits: DEFAULT_IMAGE_LIMITS, maxPhotos: 5 },
-    logger,
-    contact: { operatorEmail: 'hello@roost.test', limitPerHour: 50 },
-  });
-  const session = Router();
-  session.use((req, res, next) => {
-    res.locals.sessionUser = testUser(req.headers[TEST_USER_HEADER]);
-    next();
-  });
-  const web = await createWebHandler(
-    (req, res) => ({
-      marketplace,
-      logger,
-      requestId: String(req.id),
-      user: sessionUserOf(res),
-      site: { companyName: 'Roost', companyNumber: undefined, blogUrl: '/', socialLinks: [] },
-      clientIp: req.ip ?? 'unknown',
-    }),
-    { pageCacheSeconds: options.pageCacheSeconds ?? 0 },
-  );
-  let base = '';
-  const app = createHttpApp({
-    logger,
-    database,
-    isShuttingDown: () => false,
-    routers: [session],
-    mountApi: (api) => mountMarketplaceApi(api, marketplace),
-    web,
-    security: { publicUrl: () => base },
-  });
-  const served = await serveForTest(app);
-  base = served.base;
+  const site = await startWebAppOver(database, options);
   return {
-    base,
-    database,
+    ...site,
     close: async () => {
-      await served.close();
-      await marketplace.close();
+      await site.close();
       await database.destroy();
-      await fs.rm(blobRoot, { recursive: true, force: true });
     },
-  };
-}
-
-function testUser(header: string | string[] | undefined): SessionUser | null {
-  if (typeof header !== 'string') return null;
-  const isAdmin = header.startsWith('admin:');
-  const sub = isAdmin ? header.slice('admin:'.length) : header;
-  return {
-    userId: sub,
-    username: sub,
-    email: `${sub}@example.com`,
-    name: undefined,
-    givenName: undefined,
-    familyName: undefined,
-    preferredUsername: undefined,
-    groups: isAdmin ? [ADMIN_GROUP] : [],
-    isAdmin,
   };
 }

@@ -7,6 +7,7 @@ import { labelOf } from '@domain/labels';
 import { buttonClass } from '~/components/ui/button';
 import { useAuth } from '~/features/auth/auth-context';
 import { useMyListings } from './api/my-listings';
+import { StillAvailableNotice } from './still-available-notice';
 
 /**
  * 'Manage listings' on /my-account: the signed-in user's listings with their numbers, as the
@@ -72,6 +73,11 @@ export function ManageListings({ serverListings }: { serverListings: OwnListing[
                           : labelOf('status', listing.status)}
                   </span>
                 </p>
+                {listing.confirmation ? (
+                  <StillAvailableNotice
+                    listing={{ ...listing, confirmation: listing.confirmation }}
+                  />
+                ) : null}
                 {listing.letRules ? (
                   <LetRulesNotice
                     letRules={listing.letRules}

@@ -94,6 +94,10 @@ export const ownListing = listingSummary
         description:
           "A let found breaking its nation's rules: what to fix, and when it is (or was) paused",
       }),
+    confirmation: z.object({ pausesAt: timestamp }).nullable().meta({
+      description:
+        "Asked 'Is it still available?' and not answered yet: when it is paused without an answer",
+    }),
   })
   .meta({ id: 'OwnListing', description: 'One of my listings, deleted ones too' });
 

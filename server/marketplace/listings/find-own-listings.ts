@@ -9,6 +9,7 @@ import {
   latestAppealSql,
   reviewRequestedSql,
 } from '../moderation/moderation-hold.ts';
+import { FRESHNESS_RULES, lastConfirmed } from './keep-listings-fresh.ts';
 import { listings } from './schema.ts';
 import { toSummaries, summaryColumns, type ListingSummary } from './listing-summary.ts';
 
@@ -29,6 +30,8 @@ export interface OwnListing extends ListingSummary {
   canAppeal: boolean;
   /** A let found breaking its nation's rules: what to fix, and when it is (or was) paused. */
   letRules: { issues: string[]; dueAt: string } | null;
+  /** Asked 'Is it still available?' and not answered yet: when it is paused without an answer. */
+  confirmation: { pausesAt: string } | null;
 }
 
 // The outer row's id, qualified: the subqueries below sit in the select list.
@@ -66,6 +69,8 @@ async function selectOwn(db: Database, where: SQL | undefined): Promise<OwnListi
       statusChangedAt: listings.statusChangedAt,
       letRuleIssues: listings.letRuleIssues,
       letRulesDueAt: listings.letRulesDueAt,
+      confirmRequestedAt: listings.confirmRequestedAt,
+      isAsked: sql<boolean>`${listings.status} = 'active' and ${listings.deletedAt} is null and ${listings.confirmRequestedAt} > ${lastConfirmed}`,
       isHeld: sql<boolean>`${listings.status} = 'paused' and ${heldByModerationSql(listingId)}`,
       isReviewRequested: reviewRequestedSql(listingId),
       isRemoved: sql<boolean>`${listings.status} = 'removed'`,
@@ -89,6 +94,8 @@ async function selectOwn(db: Database, where: SQL | undefined): Promise<OwnListi
       appeal,
       letRuleIssues,
       letRulesDueAt,
+      confirmRequestedAt,
+      isAsked,
       ...summary
     }) => ({
       ...summary,
@@ -100,6 +107,14 @@ async function selectOwn(db: Database, where: SQL | undefined): Promise<OwnListi
       letRules:
         letRuleIssues && letRulesDueAt
           ? { issues: Object.values(letRuleIssues), dueAt: letRulesDueAt.toISOString() }
+          : null,
+      confirmation:
+        isAsked && confirmRequestedAt
+          ? {
+              pausesAt: new Date(
+                confirmRequestedAt.getTime() + FRESHNESS_RULES.answerWithinMs,
+              ).toISOString(),
+            }
           : null,
     }),
   );

@@ -1,12 +1,11 @@
 import { and, eq, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database } from '../../../db/client.ts';
-import { escapeHtml } from '../../mail/escape-html.ts';
-import { listingPath } from '../../../domain/listing/listing-url.ts';
 import { endUpgradesForListing } from '../payments/end-upgrades.ts';
 import { defineJob } from '../../jobs/job-queue.ts';
 import type { SendEmail } from '../enquiries/submit-enquiry.ts';
 import { purgeDeletedListings } from './delete-listing.ts';
+import { freshnessEmail } from './freshness-email.ts';
 import { listings } from './schema.ts';
 
 const DAY_MS = 86_400_000;
@@ -20,6 +19,13 @@ export const FRESHNESS_RULES = {
   /** Sold STC and under offer listings leave after 8 months. */
   soldForMs: 243 * DAY_MS,
 };
+
+export interface FreshnessOptions {
+  send: SendEmail | undefined;
+  publicUrl: string;
+  /** Signs the e-mail's one-click answers (see freshness-token.ts); without it, no such links. */
+  secret?: Buffer | undefined;
+}
 
 export interface FreshnessResult {
   asked: number;
@@ -36,7 +42,7 @@ export interface FreshnessResult {
  */
 export async function keepListingsFresh(
   db: Database,
-  options: { send: SendEmail | undefined; publicUrl: string; now?: Date },
+  options: FreshnessOptions & { now?: Date },
 ): Promise<FreshnessResult> {
   const now = options.now ?? new Date();
   const paused = await pauseUnanswered(db, now);
@@ -51,7 +57,8 @@ export async function keepListingsFresh(
   return { asked, paused: paused.length, retired: retired.length, purged };
 }
 
-const lastConfirmed = sql`coalesce(${listings.confirmedAt}, ${listings.publishedAt}, ${listings.createdAt})`;
+/** When the lister last said the listing is available (publishing it says so too). */
+export const lastConfirmed = sql`coalesce(${listings.confirmedAt}, ${listings.publishedAt}, ${listings.createdAt})`;
 const before = (now: Date, ms: number) => new Date(now.getTime() - ms);
 
 /** Active listings asked to confirm and not answering within the week: paused. */
@@ -74,7 +81,7 @@ function pauseUnanswered(db: Database, now: Date) {
 /** Marks active listings unconfirmed for 4 weeks as asked and emails their listers; how many. */
 async function askForConfirmation(
   db: Database,
-  options: { send: SendEmail | undefined; publicUrl: string; now: Date },
+  options: FreshnessOptions & { now: Date },
 ): Promise<number> {
   const { now } = options;
   const due = await db
@@ -102,14 +109,16 @@ async function askForConfirmation(
       town: listings.town,
     });
   for (const listing of due) {
-    const manage = `${options.publicUrl}/my-account/listings/${listing.id}`;
-    const view = `${options.publicUrl}${listingPath(listing)}`;
-    await options.send?.({
-      to: listing.contactEmail!,
-      subject: `Is "${listing.title}" still available?`,
-      text: `Please confirm your Roost listing "${listing.title}" (${view}) is still available: open ${manage} and choose "Available", or change its status. If we do not hear from you within 7 days we will pause it.`,
-      html: `<p>Please confirm your Roost listing <a href="${escapeHtml(view)}">${escapeHtml(listing.title)}</a> is still available: <a href="${escapeHtml(manage)}">open it in your account</a> and choose "Available", or change its status.</p><p>If we do not hear from you within 7 days we will pause it.</p>`,
-    });
+    const { contactEmail } = listing;
+    if (!contactEmail) continue;
+    await options.send?.(
+      freshnessEmail({
+        listing: { ...listing, contactEmail },
+        publicUrl: options.publicUrl,
+        secret: options.secret,
+        requestedAt: now,
+      }),
+    );
   }
   return due.length;
 }
@@ -142,6 +151,7 @@ export function createListingFreshnessJob(options: {
   db: Database;
   send: () => SendEmail | undefined;
   publicUrl: () => string;
+  secret: Buffer;
 }) {
   return defineJob({
     name: 'listings.keep-fresh',
@@ -151,6 +161,7 @@ export function createListingFreshnessJob(options: {
       const result = await keepListingsFresh(options.db, {
         send: options.send(),
         publicUrl: options.publicUrl(),
+        secret: options.secret,
       });
       logger.info(result, 'listing freshness');
     },

@@ -1,5 +1,6 @@
 import type { SessionUser } from '../../../domain/session-user.ts';
 import type { MarketplaceDeps, OfListing, SignedIn, Visitor } from '../marketplace-deps.ts';
+import { answerFreshness, checkFreshnessLink } from './answer-freshness.ts';
 import { changeListingPrice } from './change-listing-price.ts';
 import { changeListingStatus } from './change-listing-status.ts';
 import { deleteListing, restoreListing } from './delete-listing.ts';
@@ -27,10 +28,11 @@ export function createListingsService({
   geocoder,
   anonymousDraftsPerHour: anonymousPerHour,
   prsDatabaseRequiredFrom,
+  secret,
   views,
 }: Pick<
   MarketplaceDeps,
-  'db' | 'geocoder' | 'anonymousDraftsPerHour' | 'prsDatabaseRequiredFrom'
+  'db' | 'geocoder' | 'anonymousDraftsPerHour' | 'prsDatabaseRequiredFrom' | 'secret'
 > & {
   views: ViewCounter;
 }) {
@@ -88,6 +90,11 @@ export function createListingsService({
       deleteListing(db, { listingId, userSub: user.userId }),
     restore: ({ user, listingId }: SignedIn & OfListing) =>
       restoreListing(db, { listingId, userSub: user.userId }),
+
+    /** The 'Is it still available?' e-mail's links, signed out: what one offers, never acting. */
+    checkFreshnessLink: ({ token }: { token: string }) => checkFreshnessLink(db, { secret, token }),
+    /** Acts on one of those links, once: the token names the listing and the answer. */
+    answerFreshness: ({ token }: { token: string }) => answerFreshness(db, { secret, token }),
   };
 }
 
