@@ -16,7 +16,7 @@ import {
   type Json,
   type Same,
 } from '../openapi/common.ts';
-import { updateSavedSearchInput } from './saved-searches.ts';
+import { updateSavedSearchInput } from '../../../domain/search/saved-search-input.ts';
 import type { SavedSearch } from './schema.ts';
 
 type Deps = Pick<Marketplace, 'alerts'>;

@@ -1,6 +1,9 @@
 import { and, desc, eq, isNull } from 'drizzle-orm';
-import { z } from 'zod';
-import { ALERT_FREQUENCIES } from '../../../domain/search/alert-frequencies.ts';
+import type { z } from 'zod';
+import {
+  saveSearchInput,
+  updateSavedSearchInput,
+} from '../../../domain/search/saved-search-input.ts';
 import { parseSearchParams, toSearchParams } from '../../../domain/search/search-params.ts';
 import type { Database } from '../../../db/client.ts';
 import { fieldErrorsOf } from '../../../domain/validation/field-errors.ts';
@@ -9,35 +12,6 @@ import { hiddenListings, savedSearches } from './schema.ts';
 import { listings } from '../listings/schema.ts';
 
 export const MAX_SAVED_SEARCHES = 30;
-
-const name = z
-  .string()
-  .trim()
-  .min(1, 'Give your search a name')
-  .max(80, 'Use at most 80 characters');
-const frequency = z.enum(ALERT_FREQUENCIES);
-
-/** What a saved search looks for: the channel, a town page's slug, and the search URL's query. */
-export const savedSearchCriteria = z.object({
-  channel: z.enum(['sale', 'rent']),
-  placeSlug: z
-    .string()
-    .regex(/^[a-z0-9-]{1,80}$/)
-    .optional(),
-  params: z.string().max(2000).default(''),
-});
-
-export const saveSearchInput = savedSearchCriteria.extend({
-  name,
-  frequency: frequency.default('daily'),
-});
-
-/** A change to a saved search: any of its name, alert frequency and criteria (given whole). */
-export const updateSavedSearchInput = z.object({
-  name: name.optional(),
-  frequency: frequency.optional(),
-  criteria: savedSearchCriteria.optional(),
-});
 
 function validated<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
   const parsed = schema.safeParse(input);
