@@ -89,7 +89,10 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function SavedSearches({ loaderData, actionData }: Route.ComponentProps) {
   const { searches, hidden } = loaderData;
   const failure = actionData?.error;
-  const changed = actionData && 'renamed' in actionData ? actionData.renamed : loaderData.updated;
+  // The search page's 'Save changes' names its search in the URL; after any action here, only
+  // the action's own answer counts.
+  const renamed = actionData && 'renamed' in actionData ? actionData.renamed : undefined;
+  const changed = actionData ? renamed : loaderData.updated;
   const failedEdit =
     failure && actionData?.id !== undefined && actionData.values
       ? { id: actionData.id, values: actionData.values, fields: actionData.fields ?? {} }
