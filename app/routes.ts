@@ -17,6 +17,7 @@ export default [
   route('my-account/payments/:id/cancel', 'routes/payment-cancel.tsx'),
   route('my-account/payments/:id', 'routes/payment-receipt.tsx'),
   route('saved-searches', 'routes/saved-searches.tsx'),
+  route('saved-searches/:id', 'routes/saved-search.tsx'),
   route('alerts/unsubscribe', 'routes/alerts-unsubscribe.tsx'),
   route('listings/still-available', 'routes/listing-still-available.tsx'),
   route('tools/stamp-duty', 'routes/tools-stamp-duty.tsx'),

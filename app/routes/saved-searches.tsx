@@ -1,11 +1,31 @@
 import { data, Form, Link } from 'react-router';
 import { requireUser } from '../../server/auth/guards';
-import { dispatchIntent, formText } from '../../server/http/form-submission';
+import {
+  dispatchIntent,
+  formText,
+  invalidForm,
+  parseForm,
+} from '../../server/http/form-submission';
 import { formFailure } from '../../server/http/route-errors';
+import { SavedSearchItem, type SavedSearchEditFailure } from '~/features/search/saved-search-item';
 import { formatDate } from '@domain/format';
-import { LABELS } from '@domain/labels';
-import { searchPath } from '@domain/listing/listing-url';
+import { updateSavedSearchInput } from '@domain/search/saved-search-input';
+import { savedSearchEditPath, savedSearchLandingPath } from '@domain/search/saved-search-paths';
 import type { Route } from './+types/saved-searches';
+
+/** What the action answers: done (and the new name), or which search's change failed and why. */
+interface Outcome {
+  done: boolean;
+  renamed?: string;
+  id?: number;
+  values?: SavedSearchEditFailure['values'];
+  error?: string;
+  fields?: Record<string, string>;
+}
+type Answer = Outcome | ReturnType<typeof data<Outcome>>;
+
+/** The inline form: the name (required there, as the form always sends it) and the frequency. */
+const renameForm = updateSavedSearchInput.pick({ name: true, frequency: true });
 
 export function meta(): Route.MetaDescriptors {
   return [{ title: 'Saved searches and hidden homes | Roost' }];
@@ -17,13 +37,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     context.marketplace.alerts.list({ user }),
     context.marketplace.alerts.hidden({ user }),
   ]);
+  // Saving changes on the search page comes back here, naming the search it changed.
+  const updatedId = Number(new URL(request.url).searchParams.get('updated'));
   return {
+    updated: searches.find((search) => search.id === updatedId)?.name,
     searches: searches.map((search) => ({
       id: search.id,
       name: search.name,
       frequency: search.frequency,
       createdAt: search.createdAt.toISOString(),
-      href: `${searchPath(search.channel)}${search.placeSlug ?? ''}${search.params ? `?${search.params}` : ''}`,
+      href: savedSearchLandingPath(search.id),
+      editHref: savedSearchEditPath(search),
     })),
     hidden: hidden.map((row) => ({
       listingId: row.listingId,
@@ -38,21 +62,41 @@ export async function action({ request, context }: Route.ActionArgs) {
   const id = Number(formText(form, 'id'));
   if (!Number.isSafeInteger(id)) throw data('Unknown item', { status: 400 });
   const { alerts } = context.marketplace;
+  const values = { name: formText(form, 'name'), frequency: formText(form, 'frequency') };
   try {
-    await dispatchIntent<unknown>(form, {
-      'delete-search': () => alerts.delete({ user, savedSearchId: id }),
-      unhide: () => alerts.unhide({ user, listingId: id }),
+    return await dispatchIntent<Answer>(form, {
+      'delete-search': async () => {
+        await alerts.delete({ user, savedSearchId: id });
+        return { done: true };
+      },
+      'update-search': async () => {
+        const parsed = parseForm(form, renameForm);
+        if (!parsed.ok) return invalidForm(parsed, { done: false, id, values });
+        const saved = await alerts.update({ user, savedSearchId: id, input: parsed.value });
+        return { done: true, renamed: saved.name };
+      },
+      unhide: async () => {
+        await alerts.unhide({ user, listingId: id });
+        return { done: true };
+      },
     });
-    return { done: true };
   } catch (error) {
     // Someone else's (or an already deleted) search answers as a message, not a server error.
-    return formFailure(error, { done: false });
+    return formFailure(error, { done: false, id, values });
   }
 }
 
 export default function SavedSearches({ loaderData, actionData }: Route.ComponentProps) {
   const { searches, hidden } = loaderData;
-  const failure = actionData && 'error' in actionData ? actionData.error : undefined;
+  const failure = actionData?.error;
+  // The search page's 'Save changes' names its search in the URL; after any action here, only
+  // the action's own answer counts.
+  const renamed = actionData && 'renamed' in actionData ? actionData.renamed : undefined;
+  const changed = actionData ? renamed : loaderData.updated;
+  const failedEdit =
+    failure && actionData?.id !== undefined && actionData.values
+      ? { id: actionData.id, values: actionData.values, fields: actionData.fields ?? {} }
+      : undefined;
   return (
     <section className="page narrow" aria-labelledby="saved-title">
       <h1 id="saved-title">Saved searches</h1>
@@ -60,6 +104,10 @@ export default function SavedSearches({ loaderData, actionData }: Route.Componen
         <div className="alert alert--error" role="alert">
           <p>{failure}</p>
         </div>
+      ) : changed ? (
+        <p className="notice" role="status">
+          Saved your changes to “{changed}”.
+        </p>
       ) : null}
       {searches.length === 0 ? (
         <p>
@@ -69,23 +117,7 @@ export default function SavedSearches({ loaderData, actionData }: Route.Componen
       ) : (
         <ul className="saved-list">
           {searches.map((search) => (
-            <li key={search.id}>
-              <Link to={search.href}>{search.name}</Link>
-              <span className="saved-list__meta">
-                {LABELS.alertFrequency[search.frequency]} · saved {formatDate(search.createdAt)}
-              </span>
-              <Form method="post">
-                <input type="hidden" name="intent" value="delete-search" />
-                <input type="hidden" name="id" value={search.id} />
-                <button
-                  type="submit"
-                  className="link-button"
-                  aria-label={`Delete saved search ${search.name}`}
-                >
-                  Delete
-                </button>
-              </Form>
-            </li>
+            <SavedSearchItem key={search.id} search={search} failure={failedEdit} />
           ))}
         </ul>
       )}

@@ -1,10 +1,14 @@
 import { data, redirect } from 'react-router';
 import { requireUser } from '../../server/auth/guards';
 import { dispatchIntent, formText, formValues } from '../../server/http/form-submission';
-import { formFailure } from '../../server/http/route-errors';
+import { asDomainFailure, formFailure } from '../../server/http/route-errors';
 import { MapToggle, MapView } from '~/features/search/map-view';
 import { LocationProblem, ResultsCount, SearchNotices } from '~/features/search/results-summary';
 import { SaveSearch, type SaveSearchOutcome } from '~/features/search/save-search';
+import {
+  EditingSavedSearchBanner,
+  type EditingSavedSearch,
+} from '~/features/search/editing-saved-search';
 import { SearchFilters } from '~/features/search/search-filters';
 import { Pagination } from '~/features/search/pagination';
 import { NoResults, SearchResults } from '~/features/search/search-results';
@@ -12,6 +16,7 @@ import { ShowcaseSlots } from '~/features/listings/showcase-slots';
 import { channelOf, pathFor } from '~/features/search/search-url';
 import { useSearchHeading } from '~/features/search/use-search-heading';
 import { pluralise } from '@domain/format';
+import { EDITING_SAVED_SEARCH_PARAM } from '@domain/search/saved-search-paths';
 import type { Route } from './+types/search';
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
@@ -24,8 +29,12 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     user: context.user,
     featuredAt: new Date(),
   });
-  // A town typed into the box gets its own canonical, shareable page.
-  if (!params.place && page.placeSlug) throw redirect(pathFor(channel, page.query, page.placeSlug));
+  const editing = await savedSearchBeingEdited(request, context);
+  // A town typed into the box gets its own canonical, shareable page (still editing, if it was).
+  if (!params.place && page.placeSlug) {
+    const path = pathFor(channel, page.query, page.placeSlug);
+    throw redirect(editing ? withEditing(path, editing.id) : path);
+  }
   // A town's own page has Showcase slots (paid upgrades) above its first page of results.
   const showcase =
     params.place && page.location?.kind === 'place' && page.page === 1
@@ -34,7 +43,37 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
           town: { name: page.location.town, lat: page.location.lat, lng: page.location.lng },
         })
       : [];
-  return { ...page, showcase, origin: url.origin, isSignedIn: context.user !== null };
+  return {
+    ...page,
+    showcase,
+    editing,
+    origin: url.origin,
+    isSignedIn: context.user !== null,
+  };
+}
+
+/**
+ * The saved search its owner is editing here (`?savedSearch=<id>`, from 'Edit' on
+ * /saved-searches). Signed out, they sign in first; someone else's id is ignored.
+ */
+async function savedSearchBeingEdited(
+  request: Request,
+  context: Route.LoaderArgs['context'],
+): Promise<EditingSavedSearch | undefined> {
+  const id = new URL(request.url).searchParams.get(EDITING_SAVED_SEARCH_PARAM);
+  if (id === null) return undefined;
+  const user = requireUser(context.user, request);
+  try {
+    const saved = await context.marketplace.alerts.get({ user, savedSearchId: Number(id) });
+    return { id: saved.id, name: saved.name };
+  } catch (error) {
+    if (asDomainFailure(error)?.code === 'NOT_FOUND') return undefined;
+    throw error;
+  }
+}
+
+function withEditing(path: string, id: number): string {
+  return `${path}${path.includes('?') ? '&' : '?'}${EDITING_SAVED_SEARCH_PARAM}=${id}`;
 }
 
 /** Signed-in actions on results: save this search (for alerts) or hide a listing. */
@@ -44,7 +83,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const form = await request.formData();
   const { alerts } = context.marketplace;
   try {
-    return await dispatchIntent<{ hidden?: number; saved?: string }>(form, {
+    return await dispatchIntent<{ hidden?: number; saved?: string } | Response>(form, {
       hide: async () => {
         const listingId = Number(formText(form, 'listingId'));
         if (!Number.isSafeInteger(listingId) || listingId <= 0) {
@@ -66,6 +105,22 @@ export async function action({ request, params, context }: Route.ActionArgs) {
           },
         });
         return { saved: saved.name };
+      },
+      // The search as the page shows it becomes the saved search's criteria.
+      'save-search-changes': async () => {
+        const savedSearchId = Number(formText(form, 'id'));
+        await alerts.update({
+          user,
+          savedSearchId,
+          input: {
+            criteria: {
+              channel: channelOf(url.pathname),
+              placeSlug: params.place,
+              params: url.searchParams.toString(),
+            },
+          },
+        });
+        return redirect(`/saved-searches?updated=${savedSearchId}`);
       },
     });
   } catch (error) {
@@ -91,9 +146,17 @@ export function meta({ data }: Route.MetaArgs): Route.MetaDescriptors {
 export default function Search({ loaderData, actionData }: Route.ComponentProps) {
   const { query, items, location, locationProblem, isSignedIn } = loaderData;
   const heading = useSearchHeading(loaderData);
+  const answer = actionData as (SaveSearchOutcome & { intent?: string }) | undefined;
+  const isChangesAnswer = answer?.intent === 'save-search-changes';
   return (
     <section className="page search" aria-labelledby="results-title">
       <h1 id="results-title">{heading}</h1>
+      {loaderData.editing ? (
+        <EditingSavedSearchBanner
+          editing={loaderData.editing}
+          error={isChangesAnswer ? answer.error : undefined}
+        />
+      ) : null}
       <SearchFilters
         // A new search (a drawn area, a place chosen on the map) starts the form afresh: its
         // fields show that search, not what was typed for the one before.
@@ -101,6 +164,7 @@ export default function Search({ loaderData, actionData }: Route.ComponentProps)
         channel={loaderData.channel}
         query={query}
         hasLocation={Boolean(location)}
+        editingSavedSearch={loaderData.editing?.id}
       />
       <MapToggle search={loaderData} />
       <MapView search={loaderData} />
@@ -113,7 +177,7 @@ export default function Search({ loaderData, actionData }: Route.ComponentProps)
           <SaveSearch
             isSignedIn={isSignedIn}
             defaultName={heading.replace('Property ', 'Homes ')}
-            outcome={actionData as SaveSearchOutcome | undefined}
+            outcome={isChangesAnswer ? undefined : answer}
           />
         </>
       )}

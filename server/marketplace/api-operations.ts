@@ -1,4 +1,5 @@
 import type { ApiOperation } from '../http/api-operation.ts';
+import { savedSearchOperations } from './alerts/api.ts';
 import { contactOperations } from './contact/api.ts';
 import { enquiryOperations } from './enquiries/api.ts';
 import { favouriteOperations } from './favourites/api.ts';
@@ -23,6 +24,7 @@ export const marketplaceOperations: readonly ApiOperation<Marketplace>[] = [
   ...enquiryOperations,
   ...reportOperations,
   ...favouriteOperations,
+  ...savedSearchOperations,
   ...messageOperations,
   ...moderationOperations,
   ...paymentOperations,

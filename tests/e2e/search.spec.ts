@@ -190,7 +190,7 @@ test('a signed-in visitor saves a search and hides a home from results', async (
   );
 
   await page.goto('/saved-searches');
-  await expect(page.getByRole('link', { name: 'Leeds family homes' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Leeds family homes', exact: true })).toBeVisible();
   await expect(page.getByText('Weekly')).toBeVisible();
   const hiddenId = /\/property\/(\d+)\//.exec(hiddenHref!)![1];
   await page.getByRole('button', { name: `Show listing ${hiddenId} in my results again` }).click();

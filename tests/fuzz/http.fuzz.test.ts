@@ -142,10 +142,10 @@ const apiOperations = Object.entries(openApiDocument.paths ?? {}).flatMap(([temp
 /** Every page with an action, and the intents it knows (plus unknown ones). */
 const pageActions: { template: string; intents: string[] }[] = [
   { template: '/property/{id}/x', intents: ['enquiry', 'report'] },
-  { template: '/search/for-sale/{place}', intents: ['hide', 'save-search'] },
-  { template: '/search/for-rent', intents: ['hide', 'save-search'] },
+  { template: '/search/for-sale/{place}', intents: ['hide', 'save-search', 'save-search-changes'] },
+  { template: '/search/for-rent', intents: ['hide', 'save-search', 'save-search-changes'] },
   { template: '/favourites', intents: ['note'] },
-  { template: '/saved-searches', intents: ['delete-search', 'unhide'] },
+  { template: '/saved-searches', intents: ['delete-search', 'update-search', 'unhide'] },
   {
     template: '/my-account/listings/{id}',
     intents: ['status', 'price', 'delete', 'restore', 'reply'],

@@ -3,9 +3,10 @@ import { Button } from '~/components/ui/button';
 import type { Option } from '~/components/ui/select';
 import { SelectField } from '~/components/ui/select-field';
 import { TextField } from '~/components/ui/text-field';
+import { MAX_SAVED_SEARCH_NAME_LENGTH } from '@domain/search/saved-search-input';
 
 /** How often the alert e-mails, in the words of 'E-mail me …'. */
-const FREQUENCY_OPTIONS: Option[] = [
+export const FREQUENCY_OPTIONS: Option[] = [
   ['instant', 'As soon as new homes are added'],
   ['daily', 'Once a day'],
   ['weekly', 'Once a week'],
@@ -62,7 +63,7 @@ export function SaveSearch({
           label="Name"
           error={saveError}
           defaultValue={defaultName}
-          maxLength={80}
+          maxLength={MAX_SAVED_SEARCH_NAME_LENGTH}
         />
         <SelectField
           id="save-frequency"

@@ -3,6 +3,7 @@ import { Button } from '~/components/ui/button';
 import { Field } from '~/components/ui/field';
 import { SelectField } from '~/components/ui/select-field';
 import { searchPath } from '@domain/listing/listing-url';
+import { EDITING_SAVED_SEARCH_PARAM } from '@domain/search/saved-search-paths';
 import type { SearchQuery } from '@domain/search/search-params';
 import { CurrentLocationButton } from './current-location-button';
 import {
@@ -22,14 +23,20 @@ export function SearchFilters({
   channel,
   query,
   hasLocation,
+  editingSavedSearch,
 }: {
   channel: Channel;
   query: SearchQuery;
   hasLocation: boolean;
+  /** The saved search being edited: kept in the URL as the filters change. */
+  editingSavedSearch?: number;
 }) {
   const formAction = searchPath(channel);
   return (
     <Form method="get" action={formAction} className="search-filters" aria-label="Search filters">
+      {editingSavedSearch === undefined ? null : (
+        <input type="hidden" name={EDITING_SAVED_SEARCH_PARAM} value={editingSavedSearch} />
+      )}
       <Field id="location" label="Town, city or postcode" className="form-field--wide">
         {({ id }) => (
           <>

@@ -1,24 +1,35 @@
 import { and, desc, eq, isNull } from 'drizzle-orm';
-import { z } from 'zod';
-import { ALERT_FREQUENCIES } from '../../../domain/search/alert-frequencies.ts';
+import type { z } from 'zod';
+import {
+  saveSearchInput,
+  updateSavedSearchInput,
+} from '../../../domain/search/saved-search-input.ts';
 import { parseSearchParams, toSearchParams } from '../../../domain/search/search-params.ts';
 import type { Database } from '../../../db/client.ts';
+import { fieldErrorsOf } from '../../../domain/validation/field-errors.ts';
 import { AppError } from '../../http/app-error.ts';
 import { hiddenListings, savedSearches } from './schema.ts';
 import { listings } from '../listings/schema.ts';
 
 export const MAX_SAVED_SEARCHES = 30;
 
-export const saveSearchInput = z.object({
-  name: z.string().trim().min(1, 'Give your search a name').max(80, 'Use at most 80 characters'),
-  channel: z.enum(['sale', 'rent']),
-  placeSlug: z
-    .string()
-    .regex(/^[a-z0-9-]{1,80}$/)
-    .optional(),
-  params: z.string().max(2000).default(''),
-  frequency: z.enum(ALERT_FREQUENCIES).default('daily'),
-});
+function validated<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+  const parsed = schema.safeParse(input);
+  if (!parsed.success) {
+    throw new AppError(
+      'VALIDATION_FAILED',
+      'Please check the highlighted fields.',
+      fieldErrorsOf(parsed.error),
+    );
+  }
+  return parsed.data;
+}
+
+/** The query re-read and written out again, so only valid filters keep (and no page number). */
+function normalisedParams(params: string): string {
+  const { query } = parseSearchParams(new URLSearchParams(params));
+  return toSearchParams({ ...query, page: 1 }).toString();
+}
 
 /** Saves a search for a signed-in owner; the query is re-normalised so only valid filters keep. */
 export async function saveSearch(
@@ -26,13 +37,7 @@ export async function saveSearch(
   owner: { sub: string; email: string | undefined },
   input: unknown,
 ) {
-  const parsed = saveSearchInput.safeParse(input);
-  if (!parsed.success) {
-    const fields = Object.fromEntries(
-      parsed.error.issues.map((issue) => [String(issue.path[0]), issue.message]),
-    );
-    throw new AppError('VALIDATION_FAILED', 'Please check the highlighted fields.', fields);
-  }
+  const values = validated(saveSearchInput, input);
   if (!owner.email) {
     throw new AppError('BAD_REQUEST', 'Add an e-mail address to your account to receive alerts.');
   }
@@ -46,11 +51,10 @@ export async function saveSearch(
       `You can keep up to ${MAX_SAVED_SEARCHES} saved searches. Delete one first.`,
     );
   }
-  const { query } = parseSearchParams(new URLSearchParams(parsed.data.params));
-  const params = toSearchParams({ ...query, page: 1 }).toString();
+  const params = normalisedParams(values.params);
   const [row] = await db
     .insert(savedSearches)
-    .values({ ...parsed.data, params, ownerSub: owner.sub, email: owner.email })
+    .values({ ...values, params, ownerSub: owner.sub, email: owner.email })
     .returning();
   return row!;
 }
@@ -61,6 +65,58 @@ export function listSavedSearches(db: Database, ownerSub: string) {
     .from(savedSearches)
     .where(and(eq(savedSearches.ownerSub, ownerSub), isNull(savedSearches.unsubscribedAt)))
     .orderBy(desc(savedSearches.createdAt));
+}
+
+const mine = (ownerSub: string, id: number) =>
+  and(
+    eq(savedSearches.id, id),
+    eq(savedSearches.ownerSub, ownerSub),
+    isNull(savedSearches.unsubscribedAt),
+  );
+
+/** One of the owner's saved searches; anyone else's answers 404, as if it did not exist. */
+export async function findSavedSearch(db: Database, ownerSub: string, id: number) {
+  const [row] = Number.isSafeInteger(id)
+    ? await db.select().from(savedSearches).where(mine(ownerSub, id))
+    : [];
+  if (!row) throw new AppError('NOT_FOUND', 'That saved search does not exist.');
+  return row;
+}
+
+/**
+ * Renames one of the owner's saved searches, changes its alert frequency or its criteria. New
+ * criteria restart its alerts from `now` (`createdAt` is the moment homes count as new from):
+ * otherwise moving a search to another area would e-mail every home listed there since it was
+ * first saved.
+ */
+export async function updateSavedSearch(
+  db: Database,
+  ownerSub: string,
+  id: number,
+  input: unknown,
+  now = new Date(),
+) {
+  const change = validated(updateSavedSearchInput, input);
+  const current = await findSavedSearch(db, ownerSub, id);
+  const set: Partial<typeof savedSearches.$inferInsert> = {};
+  if (change.name !== undefined) set.name = change.name;
+  if (change.frequency !== undefined) set.frequency = change.frequency;
+  if (change.criteria) {
+    const criteria = {
+      channel: change.criteria.channel,
+      placeSlug: change.criteria.placeSlug ?? null,
+      params: normalisedParams(change.criteria.params),
+    };
+    const isSame =
+      criteria.channel === current.channel &&
+      criteria.placeSlug === current.placeSlug &&
+      criteria.params === current.params;
+    if (!isSame) Object.assign(set, criteria, { createdAt: now });
+  }
+  if (Object.keys(set).length === 0) return current;
+  const [row] = await db.update(savedSearches).set(set).where(mine(ownerSub, id)).returning();
+  if (!row) throw new AppError('NOT_FOUND', 'That saved search does not exist.');
+  return row;
 }
 
 /** Deletes one of the owner's saved searches; anyone else's answers 404, as if it did not exist. */

@@ -96,6 +96,9 @@ describe('search alerts', () => {
     const unsubscribe = /\/alerts\/unsubscribe\?token=([\w.-]+)/.exec(message.text)?.[1];
     expect(readUnsubscribeToken(secret, unsubscribe!)).toBe(saved.id);
     expect(message.headers?.['List-Unsubscribe']).toContain(unsubscribe);
+    expect(message.text).toContain(
+      `See the search: https://roost.example/saved-searches/${saved.id}`,
+    );
 
     expect(await sendAlertFor(deps, saved)).toBe(0);
     expect(sent).toHaveLength(1);
@@ -137,7 +140,14 @@ describe('search alerts', () => {
     const { saved, add } = await savedSearchInOwnTown();
     for (let index = 0; index < LISTINGS_PER_ALERT + 3; index += 1) await add();
     expect(await sendAlertFor(deps, saved)).toBe(LISTINGS_PER_ALERT);
-    expect(sent[0]?.channel === 'email' && sent[0].text).toContain('and 3 more homes');
+    const [message] = sent;
+    if (message?.channel !== 'email') throw new Error('expected an e-mail');
+    expect(message.subject).toContain(`${LISTINGS_PER_ALERT + 3} new or reduced homes`);
+    expect(message.text.match(/\/property\//g)).toHaveLength(LISTINGS_PER_ALERT);
+    // The rest are a link away: the saved search's own link, which opens its results.
+    const landing = `https://roost.example/saved-searches/${saved.id}`;
+    expect(message.text).toContain(`…and 3 more homes. See them all: ${landing}\n`);
+    expect(message.html).toContain(`…and 3 more homes. <a href="${landing}">See them all</a>`);
     expect(await sendAlertFor(deps, saved)).toBe(3);
     expect(await sendAlertFor(deps, saved)).toBe(0);
   });

@@ -1,7 +1,8 @@
 import { and, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { formatPrice, pluralise } from '../../../domain/format.ts';
-import { listingPath, searchPath } from '../../../domain/listing/listing-url.ts';
+import { listingPath } from '../../../domain/listing/listing-url.ts';
+import { savedSearchLandingPath } from '../../../domain/search/saved-search-paths.ts';
 import type { Database } from '../../../db/client.ts';
 import { defineJob } from '../../jobs/job-queue.ts';
 import { escapeHtml } from '../../mail/escape-html.ts';
@@ -13,7 +14,10 @@ import type { SearchPage, runSearch } from '../search/run-search.ts';
 import { alertDeliveries, savedSearches, type SavedSearch } from './schema.ts';
 import { createUnsubscribeToken } from './unsubscribe-token.ts';
 
-/** At most this many homes in one e-mail; the rest follow in the next one. */
+/**
+ * At most this many homes in one e-mail, which then says how many more matched and links to
+ * them all; those follow in the next e-mail.
+ */
 export const LISTINGS_PER_ALERT = 14;
 
 type Search = (input: Parameters<typeof runSearch>[2]) => Promise<SearchPage>;
@@ -57,7 +61,8 @@ function alertEmail(
   promoted: Set<number> = new Set(),
 ): Message {
   const base = deps.publicUrl();
-  const searchUrl = `${base}${searchPath(saved.channel)}${saved.placeSlug ?? ''}${saved.params ? `?${saved.params}` : ''}`;
+  // The saved search's own link, not its criteria: it opens the search as it is when clicked.
+  const searchUrl = `${base}${savedSearchLandingPath(saved.id)}`;
   const unsubscribeUrl = `${base}/alerts/unsubscribe?token=${createUnsubscribeToken(deps.secret, saved.id)}`;
   const subject = `${pluralise(items.length + more, 'new or reduced home')} for “${saved.name}” on Roost`;
   const lines = items.map((item) => ({

@@ -51,7 +51,7 @@ const document = createDocument(
       title: 'Roost marketplace API',
       version: '1.0.0',
       description:
-        'Listings, drafts, media, enquiries, messages, reports, favourites, search, the contact form and moderation. Authenticate with `Authorization: Bearer <ID token>` from the identity service (verified by JWKS), or the sign-in cookie. Every write is checked against the token owner. Errors are always `{ "error": { "code", "message", "fields" } }`.',
+        'Listings, drafts, media, enquiries, messages, reports, favourites, saved searches, search, the contact form and moderation. Authenticate with `Authorization: Bearer <ID token>` from the identity service (verified by JWKS), or the sign-in cookie. Every write is checked against the token owner. Errors are always `{ "error": { "code", "message", "fields" } }`.',
     },
     servers: [{ url: '/api/v1' }],
     components: {

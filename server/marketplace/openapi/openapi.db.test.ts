@@ -10,6 +10,7 @@ import { insertListing } from '../../../tests/support/listing-factory.ts';
 import { serveForTest } from '../../../tests/support/serve.ts';
 import { createTestDatabase, type TestDatabase } from '../../../tests/support/test-database.ts';
 import { createApiRouter } from '../../http/api.ts';
+import { saveSearch } from '../alerts/saved-searches.ts';
 import { createMarketplace } from '../marketplace.ts';
 import { mountMarketplaceApi } from '../mount-api.ts';
 import { apiPaths, openApiDocument } from './document.ts';
@@ -322,6 +323,31 @@ describe('the documented examples and responses', () => {
     });
     expect(step.status).toBe(200);
     expect(step.body.data).toMatchObject({ channel: 'sale', propertyType: 'terraced' });
+  });
+
+  it('edit a saved search for its owner only', async () => {
+    const saved = await saveSearch(
+      database.db,
+      { sub: 'dora', email: 'dora@example.com' },
+      { name: 'Leeds', channel: 'sale', placeSlug: 'leeds' },
+    );
+    const params = { id: saved.id };
+    const body = exampleOf('patch', '/saved-searches/{id}');
+    const edited = await call('patch', '/saved-searches/{id}', { as: 'dora', params, body });
+    expect(edited.status).toBe(200);
+    expect(edited.body).toMatchObject({ name: 'Leeds, 3 beds', params: 'radius=3&minBeds=3' });
+    const listed = await call('get', '/saved-searches', { as: 'dora' });
+    expect(listed.body.savedSearches).toEqual([edited.body]);
+    expect((await call('patch', '/saved-searches/{id}', { as: 'eve', params, body })).status).toBe(
+      404,
+    );
+    const blank = await call('patch', '/saved-searches/{id}', {
+      as: 'dora',
+      params,
+      body: { name: ' ' },
+    });
+    expect(blank).toMatchObject({ status: 422 });
+    expect((await call('get', '/saved-searches')).status).toBe(401);
   });
 
   it('describe the error body and the search answers', async () => {
