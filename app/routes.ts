@@ -23,6 +23,8 @@ export default [
   route('tools/stamp-duty', 'routes/tools-stamp-duty.tsx'),
   route('listers/:publicId', 'routes/lister.tsx'),
   route('tools/mortgage', 'routes/tools-mortgage.tsx'),
+  route('sold-prices/:district/:street', 'routes/sold-prices-street.tsx'),
+  route('data-sources', 'routes/data-sources.tsx'),
   route('pricing', 'routes/pricing.tsx'),
   route('contact-us', 'routes/contact-us.tsx'),
   route('about-us', 'routes/about-us.tsx'),

@@ -9,6 +9,7 @@ const FOOTER_LINKS = [
   { to: '/faq', label: 'FAQ' },
   { to: '/pricing', label: 'Pricing' },
   { to: '/about-us', label: 'About us' },
+  { to: '/data-sources', label: 'Data sources' },
   { to: '/contact-us', label: 'Contact us' },
   { to: '/terms-of-use', label: 'Terms of use' },
   { to: '/privacy-policy', label: 'Privacy policy' },

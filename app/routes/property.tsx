@@ -14,6 +14,7 @@ import { PropertyActions, PropertyHeader } from '~/features/property/property-he
 import { PropertyMedia } from '~/features/property/property-media';
 import { listingJsonLd, propertyMeta } from '~/features/property/property-meta';
 import { ReportForm } from '~/features/property/report-form';
+import { SoldPrices } from '~/features/property/sold-prices';
 import { rememberViewed } from '~/features/search/visitor-memory';
 import { enquiryInputFromForm } from '@domain/enquiry/enquiry-schema';
 import { listingPath } from '@domain/listing/listing-url';
@@ -46,6 +47,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   }
   return {
     listing,
+    soldPrices: await context.marketplace.soldPrices.aroundListing({ listingId: id }),
     lister: found.lister ?? null,
     canonical,
     origin: url.origin,
@@ -103,6 +105,7 @@ export default function Property({ loaderData, actionData }: Route.ComponentProp
       <EpcChart current={listing.epcRating} potential={listing.epcPotential} />
       <PropertyMedia listing={listing} />
       <PriceHistory listing={listing} />
+      <SoldPrices soldPrices={loaderData.soldPrices} country={listing.country} />
       <PropertyCosts listing={listing} />
       <ListingMap
         lat={listing.location.lat}

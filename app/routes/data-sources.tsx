@@ -1,0 +1,64 @@
+import { Link } from 'react-router';
+import { PRICE_PAID_ATTRIBUTION } from '@domain/sold-prices/attribution';
+
+export function meta() {
+  return [
+    { title: 'Data sources | Roost' },
+    {
+      name: 'description',
+      content: 'The open data Roost uses for places, postcodes and sold prices, and its licences.',
+    },
+  ];
+}
+
+const OGL = 'https://www.nationalarchives.gov.uk/doc/open-government-licence/version/3/';
+
+/** Every dataset Roost shows or relies on, with the attribution its licence asks for. */
+export default function DataSources() {
+  return (
+    <article className="content-page">
+      <h1>Data sources</h1>
+      <p className="lead">
+        Roost uses open data published by public bodies. Each source, what we use it for and the
+        credit its licence asks for are below.
+      </p>
+      <h2>Sold prices</h2>
+      <p>
+        Sold prices on property pages and the <em>sold prices</em> street pages come from HM Land
+        Registry&rsquo;s Price Paid Data, which records residential sales in England and Wales after
+        they complete. Sales often appear some months after completion. A home is matched with its
+        past sales by its address and postcode; Scotland and Northern Ireland publish their sales
+        elsewhere, so none are shown for homes there.
+      </p>
+      <blockquote>
+        <p>
+          {PRICE_PAID_ATTRIBUTION.replace('Open Government Licence v3.0.', '')}
+          <a href={OGL}>Open Government Licence v3.0</a>.
+        </p>
+      </blockquote>
+      <p>
+        Sales marked <strong>demo data</strong> are made up for Roost&rsquo;s demonstration homes
+        and are not Land Registry records.
+      </p>
+      <h2>Postcode locations and nations</h2>
+      <p>
+        Postcodes are placed on the map, and each home&rsquo;s nation decided, from the Office for
+        National Statistics&rsquo; National Statistics Postcode Lookup (details in{' '}
+        <Link to="/about-us#data-we-use">About us</Link>):
+      </p>
+      <blockquote>
+        <p>
+          Contains OS data © Crown copyright and database right 2025. Contains Royal Mail data ©
+          Royal Mail copyright and database right 2025. Source: Office for National Statistics
+          licensed under the <a href={OGL}>Open Government Licence v.3.0</a>.
+        </p>
+      </blockquote>
+      <h2>Place names</h2>
+      <p>
+        Place names and the locations of towns come from{' '}
+        <a href="https://www.geonames.org/">GeoNames</a>, licensed under{' '}
+        <a href="https://creativecommons.org/licenses/by/4.0/">CC BY 4.0</a>.
+      </p>
+    </article>
+  );
+}
