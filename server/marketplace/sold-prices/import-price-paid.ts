@@ -71,24 +71,39 @@ export function soldPriceRow(sale: PricePaidSale, source: 'land-registry' | 'dem
   };
 }
 
-/** Adds or updates rows; how many were added, changed and already the same. */
+/**
+ * Adds or updates rows; how many were added, changed and already the same. The batch travels as
+ * one JSON parameter unpacked by `json_populate_recordset`, not 20 parameters a row: on PGlite
+ * about three times the rows a second of a multi-row VALUES insert (`npm run bench:price-paid`).
+ */
 export async function upsertSoldPrices(db: Database, rows: ReturnType<typeof soldPriceRow>[]) {
   if (rows.length === 0) return { added: 0, changed: 0, unchanged: 0 };
-  const excluded = (column: (typeof UPDATABLE)[number]) =>
-    sql.raw(`excluded.${soldPrices[column].name}`);
-  const set = Object.fromEntries(UPDATABLE.map((column) => [column, excluded(column)]));
+  const columns = ['transactionId', ...UPDATABLE] as const;
+  const name = (column: (typeof columns)[number]) => soldPrices[column].name;
+  const json = JSON.stringify(
+    rows.map((row) => Object.fromEntries(columns.map((column) => [name(column), row[column]]))),
+  );
+  const list = sql.raw(columns.map(name).join(', '));
+  const excluded = (column: (typeof UPDATABLE)[number]) => sql.raw(`excluded.${name(column)}`);
   const differs = sql.join(
     UPDATABLE.map((column) => sql`${soldPrices[column]} is distinct from ${excluded(column)}`),
     sql` or `,
   );
-  const written = await db
-    .insert(soldPrices)
-    .values(rows)
-    .onConflictDoUpdate({ target: soldPrices.transactionId, set, setWhere: differs })
-    // xmax is 0 on a row this statement inserted, and set on one it updated.
-    .returning({ isNew: sql<boolean>`(xmax = 0)` });
-  const added = written.filter((row) => row.isNew).length;
-  return { added, changed: written.length - added, unchanged: rows.length - written.length };
+  const updates = sql.raw(
+    UPDATABLE.map((column) => `${name(column)} = excluded.${name(column)}`).join(', '),
+  );
+  const { rows: written } = (await db.execute(sql`
+    insert into ${soldPrices} (${list})
+    select ${list} from json_populate_recordset(null::${soldPrices}, ${json}::json)
+    on conflict (transaction_id) do update set ${updates} where ${differs}
+    returning (xmax = 0) as is_new`)) as { rows: { is_new: boolean }[] };
+  // xmax is 0 on a row this statement inserted, and set on one it updated.
+  const added = written.filter((row) => row.is_new).length;
+  return {
+    added,
+    changed: written.length - added,
+    unchanged: rows.length - written.length,
+  };
 }
 
 /**
