@@ -74,9 +74,10 @@ const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'roost-bench-price-paid-'));
 const file = path.join(dir, 'pp.csv');
 const out = fs.createWriteStream(file);
 for (let i = 0; i < rows; i += 1) {
-  if (!out.write(`${csvLine(saleAt(i))}\n`)) await new Promise((go) => out.once('drain', go));
+  if (!out.write(`${csvLine(saleAt(i))}\n`))
+    await new Promise<void>((go) => out.once('drain', () => go()));
 }
-await new Promise((done) => out.end(done));
+await new Promise<void>((done) => out.end(() => done()));
 process.stdout.write(`${rows.toLocaleString('en-GB')} rows written to ${file}\n`);
 
 const database = await openDatabase({

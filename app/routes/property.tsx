@@ -7,6 +7,7 @@ import { PropertyCosts } from '~/features/costs/property-costs';
 import { EnquiryForm } from '~/features/property/enquiry-form';
 import { JsonLd } from '~/features/property/json-ld';
 import { ListingUnavailable } from '~/features/property/listing-unavailable';
+import { EarlierListings } from '~/features/property/earlier-listings';
 import { EpcChart } from '~/features/property/epc-chart';
 import { PriceHistory } from '~/features/property/price-history';
 import { PropertyDetails } from '~/features/property/property-details';
@@ -48,6 +49,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   return {
     listing,
     soldPrices: await context.marketplace.soldPrices.aroundListing({ listingId: id }),
+    earlierListings: await context.marketplace.homeHistory.earlierListings({ listingId: id }),
     lister: found.lister ?? null,
     canonical,
     origin: url.origin,
@@ -105,6 +107,7 @@ export default function Property({ loaderData, actionData }: Route.ComponentProp
       <EpcChart current={listing.epcRating} potential={listing.epcPotential} />
       <PropertyMedia listing={listing} />
       <PriceHistory listing={listing} />
+      <EarlierListings listings={loaderData.earlierListings} />
       <SoldPrices soldPrices={loaderData.soldPrices} country={listing.country} />
       <PropertyCosts listing={listing} />
       <ListingMap

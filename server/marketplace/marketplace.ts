@@ -13,6 +13,7 @@ import { createFavouritesService } from './favourites/favourites-service.ts';
 import { createListingsService } from './listings/listings-service.ts';
 import { createViewCounter } from './listings/view-counter.ts';
 import { createSoldPricesService } from './sold-prices/sold-prices-service.ts';
+import { findEarlierListings } from './home-history/earlier-listings.ts';
 import type { MarketplaceDeps } from './marketplace-deps.ts';
 import { createMediaService } from './listing-media/media-service.ts';
 import { createAppealsService, createModerationService } from './moderation/moderation-service.ts';
@@ -84,6 +85,11 @@ export function createMarketplace(options: MarketplaceOptions) {
     media: createMediaService(deps),
     search: createSearchService(deps),
     soldPrices: createSoldPricesService(deps),
+    homeHistory: {
+      /** Other times this listing's home was on Roost, purged listings included. */
+      earlierListings: ({ listingId }: { listingId: number }) =>
+        findEarlierListings(deps.db, listingId),
+    },
     alerts: createAlertsService(deps),
     contact: createContactService(deps),
     moderation: createModerationService(deps),

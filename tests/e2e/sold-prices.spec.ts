@@ -7,20 +7,19 @@ import { expectNoAxeViolations } from './support/axe';
  * seed gives some of its homes for sale a made-up history (labelled as demo data), so the first
  * such home among the earliest listings is used.
  */
-async function demoHomeWithHistory(request: APIRequestContext) {
-  for (let id = 1; id <= 30; id += 1) {
+async function demoHomeShowing(request: APIRequestContext, heading: string) {
+  for (let id = 1; id <= 40; id += 1) {
     const response = await request.get(`/property/${id}`);
-    if (response.ok() && (await response.text()).includes('Sold history for this home'))
-      return response.url();
+    if (response.ok() && (await response.text()).includes(heading)) return response.url();
   }
-  throw new Error('No demo home with a sold history among the first 30 listings');
+  throw new Error(`No demo home shows '${heading}' among the first 40 listings`);
 }
 
 test('a home for sale shows its own sold history, nearby sales and a street page', async ({
   page,
   request,
 }) => {
-  const url = await demoHomeWithHistory(request);
+  const url = await demoHomeShowing(request, 'Sold history for this home');
   await page.goto(url);
   await settleCookieChoice(page);
   const section = page.getByRole('region', { name: 'Sold prices' });
@@ -56,4 +55,20 @@ test('a street with no recorded sales answers 404 with a way on', async ({ page 
   expect(response?.status()).toBe(404);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('No sold prices found');
   await expect(page.getByRole('link', { name: 'Search homes for sale' })).toBeVisible();
+});
+
+test('a relisted home shows its earlier listing on Roost, with its prices and how it ended', async ({
+  page,
+  request,
+}) => {
+  await page.goto(await demoHomeShowing(request, 'This home on Roost before'));
+  await settleCookieChoice(page);
+  const section = page.getByRole('region', { name: 'This home on Roost before' });
+  const row = section.getByRole('row').nth(1);
+  await expect(row).toContainText('Withdrawn');
+  await expect(row.getByRole('cell').nth(1)).toContainText('£');
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await expectNoAxeViolations(page);
+  }
 });

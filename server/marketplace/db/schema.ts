@@ -18,3 +18,4 @@ export * from '../campaigns/schema.ts';
 export * from '../messages/schema.ts';
 export * from '../listing-media/schema.ts';
 export * from '../sold-prices/schema.ts';
+export * from '../home-history/schema.ts';

@@ -9,6 +9,7 @@ import type { ListingFeature } from '../../../domain/listing/enums.ts';
 import { depositCapFor } from '../../../domain/lettings/check-let.ts';
 import { isLetNation } from '../../../domain/lettings/rules-by-nation.ts';
 import { fillEveryTown } from './demo-stock.ts';
+import { insertDemoPastListings } from './demo-past-listings.ts';
 import { insertDemoSoldPrices } from './demo-sold-prices.ts';
 import { insertDemo, renderPictureSets } from './store-demo.ts';
 import { SEED_PLACES, SEED_STREETS, type SeedPlace } from './uk-places.ts';
@@ -385,10 +386,9 @@ export async function seedDemoIfEmpty(options: {
 
   const seeded = await db.transaction(async (tx) => {
     const inserted = await insertDemo(tx, demo, pictures);
-    await insertDemoSoldPrices(
-      tx,
-      demo.map(({ listing }) => listing),
-    );
+    const homes = demo.map(({ listing }) => listing);
+    await insertDemoSoldPrices(tx, homes);
+    await insertDemoPastListings(tx, homes);
     await tx
       .insert(listers)
       .values({

@@ -4,6 +4,8 @@ import { AppError } from '../../http/app-error.ts';
 import { endUpgradesForListing } from '../payments/end-upgrades.ts';
 import { loadOwnedListing } from './load-owned-listing.ts';
 import { listings } from './schema.ts';
+import { summariseForArchive } from '../home-history/earlier-listings.ts';
+import { pastListings } from '../home-history/schema.ts';
 
 export const RESTORE_WINDOW_MS = 30 * 86_400_000;
 
@@ -40,12 +42,19 @@ export async function restoreListing(
     .where(eq(listings.id, listing.id));
 }
 
-/** Deleted more than 30 days ago: gone for good (media rows cascade; blobs are shared by hash). */
+/**
+ * Deleted more than 30 days ago: gone for good (media rows cascade; blobs are shared by hash),
+ * leaving a summary by address in `past_listings` so a relisted home still shows its history.
+ */
 export async function purgeDeletedListings(db: Database, now = new Date()): Promise<number> {
   const cutoff = new Date(now.getTime() - RESTORE_WINDOW_MS);
-  const purged = await db
-    .delete(listings)
-    .where(and(isNotNull(listings.deletedAt), lt(listings.deletedAt, cutoff)))
-    .returning({ id: listings.id });
-  return purged.length;
+  const due = and(isNotNull(listings.deletedAt), lt(listings.deletedAt, cutoff));
+  return db.transaction(async (tx) => {
+    const going = await tx.select().from(listings).where(due);
+    if (!going.length) return 0;
+    const summaries = await summariseForArchive(tx, going);
+    if (summaries.length) await tx.insert(pastListings).values(summaries).onConflictDoNothing();
+    const purged = await tx.delete(listings).where(due).returning({ id: listings.id });
+    return purged.length;
+  });
 }
