@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { parse } from 'csv-parse';
-import { inArray, sql } from 'drizzle-orm';
+import { getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client.ts';
 import {
   postcodeDistrict,
@@ -12,7 +12,7 @@ import {
   parsePricePaidRow,
   type PricePaidSale,
 } from '../../../domain/sold-prices/price-paid-record.ts';
-import { soldPrices } from './schema.ts';
+import { soldPrices, type SoldPriceRow } from './schema.ts';
 
 export interface PricePaidImportSummary {
   rows: number;
@@ -37,27 +37,10 @@ export interface ImportProgress {
 const BATCH = 2_000;
 const MAX_PROBLEMS = 10;
 // Columns an update may change: everything but the identifier and when it was first imported.
-const UPDATABLE = [
-  'source',
-  'price',
-  'soldOn',
-  'postcode',
-  'postcodeDistrict',
-  'postcodeSector',
-  'propertyType',
-  'isNewBuild',
-  'tenure',
-  'paon',
-  'saon',
-  'street',
-  'locality',
-  'town',
-  'district',
-  'county',
-  'category',
-  'addressKey',
-  'streetKey',
-] as const;
+const UPDATABLE = (Object.keys(getTableColumns(soldPrices)) as (keyof SoldPriceRow)[]).filter(
+  (column): column is Exclude<keyof SoldPriceRow, 'transactionId' | 'importedAt'> =>
+    column !== 'transactionId' && column !== 'importedAt',
+);
 
 /** A sale as a `sold_prices` row: the publisher's fields and the keys it is found by. */
 export function soldPriceRow(sale: PricePaidSale, source: 'land-registry' | 'demo') {
@@ -78,7 +61,7 @@ export function soldPriceRow(sale: PricePaidSale, source: 'land-registry' | 'dem
  */
 export async function upsertSoldPrices(db: Database, rows: ReturnType<typeof soldPriceRow>[]) {
   if (rows.length === 0) return { added: 0, changed: 0, unchanged: 0 };
-  const columns = ['transactionId', ...UPDATABLE] as const;
+  const columns = ['transactionId' as const, ...UPDATABLE];
   const name = (column: (typeof columns)[number]) => soldPrices[column].name;
   const json = JSON.stringify(
     rows.map((row) => Object.fromEntries(columns.map((column) => [name(column), row[column]]))),
