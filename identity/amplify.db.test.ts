@@ -42,7 +42,7 @@ beforeAll(async () => {
   vi.spyOn(console, 'warn').mockImplementation(() => {});
   identity = await startTestIdentity();
   const { config } = identity.service;
-  configureAmplify(identity);
+  await configureAmplify(identity);
   publicClient = identity.publicClient();
   await identity.admin.send(
     new CreateGroupCommand({ UserPoolId: config.userPoolId, GroupName: 'admins' }),

@@ -21,7 +21,7 @@ beforeAll(async () => {
   // Amplify names the device from navigator.userAgent, which Node 20 lacks; browsers have it.
   vi.stubGlobal('navigator', { userAgent: 'Mozilla/5.0 (Roost device test)' });
   identity = await startTestIdentity({ env: { IDENTITY_DEVICE_TRACKING: 'always' } });
-  configureAmplify(identity);
+  await configureAmplify(identity);
   await signUp({ username: email, password });
   await confirmSignUp({ username: email, confirmationCode: identity.lastCode(email) });
 });

@@ -29,7 +29,7 @@ beforeAll(async () => {
   identity = await startTestIdentity();
   ({ userPoolId: poolId, clientId } = identity.service.config);
   client = identity.publicClient();
-  configureAmplify(identity);
+  await configureAmplify(identity);
 });
 
 afterAll(async () => {

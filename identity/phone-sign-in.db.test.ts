@@ -39,7 +39,7 @@ beforeAll(async () => {
   // Amplify warns that a custom endpoint is configured; that is the point of this test.
   vi.spyOn(console, 'warn').mockImplementation(() => {});
   identity = await startTestIdentity();
-  configureAmplify(identity, { email: true, phone: true });
+  await configureAmplify(identity, { email: true, phone: true });
   publicClient = identity.publicClient();
   for (const person of [owner, later]) {
     const result = await signUp({
