@@ -3,10 +3,17 @@ import { data, Form, Link, useNavigation, useRevalidator } from 'react-router';
 import { Button } from '~/components/ui/button';
 import { Field } from '~/components/ui/field';
 import { useFavourites } from '~/features/favourites/use-favourites';
+import { FavouriteAlertsForm } from '~/features/favourites/favourite-alerts-form';
 import { WithdrawnFavourite } from '~/features/favourites/withdrawn-favourite';
 import { ListingCard } from '~/features/listings/listing-card';
 import { requireUser } from '../../server/auth/guards';
-import { dispatchIntent, formText } from '../../server/http/form-submission';
+import { favouriteAlertSettingsInput } from '@domain/favourites/favourite-alerts';
+import {
+  dispatchIntent,
+  formText,
+  invalidForm,
+  parseForm,
+} from '../../server/http/form-submission';
 import { formFailure } from '../../server/http/route-errors';
 import type { Route } from './+types/favourites';
 
@@ -17,10 +24,17 @@ export function meta() {
 /** Favourites kept on the server (merged with the browser's list on sign-in), with status. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser(context.user, request);
-  return { listings: await context.marketplace.favourites.list({ user }) };
+  const { favourites } = context.marketplace;
+  return {
+    listings: await favourites.list({ user }),
+    alertSettings: await favourites.alertSettings({ user }),
+  };
 }
 
-/** Saves the private note on one favourite, or removes one (works without JavaScript). */
+/**
+ * Saves the private note on one favourite, removes one, or saves when to e-mail about changes
+ * to them (works without JavaScript).
+ */
 export async function action({ request, context }: Route.ActionArgs) {
   const user = requireUser(context.user, request);
   const form = await request.formData();
@@ -35,7 +49,18 @@ export async function action({ request, context }: Route.ActionArgs) {
       return formFailure(error, { errorFor: listingId });
     }
   };
-  return dispatchIntent<Awaited<ReturnType<typeof saveNote>> | { removed: number }>(form, {
+  const saveAlerts = async () => {
+    const parsed = parseForm(form, favouriteAlertSettingsInput);
+    if (!parsed.ok) return invalidForm(parsed, { alertsFailed: true });
+    await favourites.setAlertSettings({ user, input: parsed.value });
+    return { alertsSaved: true };
+  };
+  return dispatchIntent<
+    | Awaited<ReturnType<typeof saveNote>>
+    | { removed: number }
+    | Awaited<ReturnType<typeof saveAlerts>>
+  >(form, {
+    alerts: saveAlerts,
     note: saveNote,
     // The note form is the page's own: a post without an intent saves the note.
     '': saveNote,
@@ -61,11 +86,18 @@ function useCatchUpWithAccount(shownIds: readonly number[]) {
 }
 
 export default function Favourites({ loaderData, actionData }: Route.ComponentProps) {
-  const { listings } = loaderData;
+  const { listings, alertSettings } = loaderData;
   const navigation = useNavigation();
   useCatchUpWithAccount(listings.map((listing) => listing.id));
   const outcome = actionData as
-    | { savedFor?: number; errorFor?: number; error?: string; fields?: Record<string, string> }
+    | {
+        savedFor?: number;
+        errorFor?: number;
+        error?: string;
+        fields?: Record<string, string>;
+        alertsSaved?: boolean;
+        alertsFailed?: boolean;
+      }
     | undefined;
   return (
     <section className="page">
@@ -130,6 +162,11 @@ export default function Favourites({ loaderData, actionData }: Route.ComponentPr
           })}
         </div>
       )}
+      <FavouriteAlertsForm
+        settings={alertSettings}
+        isSaved={outcome?.alertsSaved === true}
+        fields={outcome?.alertsFailed ? outcome.fields : undefined}
+      />
     </section>
   );
 }

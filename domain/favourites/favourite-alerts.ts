@@ -4,6 +4,14 @@ import { z } from 'zod';
 export const FAVOURITE_ALERT_KINDS = ['reduced', 'under_offer', 'let_agreed', 'withdrawn'] as const;
 export type FavouriteAlertKind = (typeof FAVOURITE_ALERT_KINDS)[number];
 
+/** The change, as in 'we e-mail you when a saved home …'. */
+export const FAVOURITE_ALERT_KIND_PHRASES: Record<FavouriteAlertKind, string> = {
+  reduced: 'is reduced in price',
+  under_offer: 'goes under offer or is sold STC',
+  let_agreed: 'is let agreed',
+  withdrawn: 'is no longer available',
+};
+
 /** When: straight away, in one e-mail a day, or never. */
 export const FAVOURITE_ALERT_CHOICES = ['instant', 'daily', 'off'] as const;
 export type FavouriteAlertChoice = (typeof FAVOURITE_ALERT_CHOICES)[number];

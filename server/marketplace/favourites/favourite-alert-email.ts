@@ -1,4 +1,5 @@
 import {
+  FAVOURITE_ALERT_KIND_PHRASES,
   FAVOURITE_ALERT_KINDS,
   type FavouriteAlertKind,
 } from '../../../domain/favourites/favourite-alerts.ts';
@@ -35,13 +36,6 @@ export interface FavouriteAlertEmailOptions {
   publicUrl: string;
   secret: Buffer;
 }
-
-const UNSUBSCRIBE_WORDS: Record<FavouriteAlertKind, string> = {
-  reduced: 'Stop e-mails when a saved home’s price is reduced',
-  under_offer: 'Stop e-mails when a saved home goes under offer or is sold STC',
-  let_agreed: 'Stop e-mails when a saved home is let agreed',
-  withdrawn: 'Stop e-mails when a saved home is no longer available',
-};
 
 /** What happened, as Roost passes it on: 'Reduced by £10,000 to £240,000'. */
 export function describeChange(change: FavouriteChange): string {
@@ -84,7 +78,7 @@ export function favouriteAlertEmail(options: FavouriteAlertEmailOptions): Messag
     options.changes.some((change) => change.kind === kind),
   );
   const unsubscribes = kinds.map((kind) => ({
-    words: UNSUBSCRIBE_WORDS[kind],
+    words: `Stop e-mails when a saved home ${FAVOURITE_ALERT_KIND_PHRASES[kind]}`,
     url: `${base}/favourites/unsubscribe?token=${createFavouriteAlertToken(options.secret, {
       userSub: options.userSub,
       kind,

@@ -202,7 +202,7 @@ describe('alerts about saved homes', () => {
     expect(await service.unsubscribeAlert({ token: forged })).toBeUndefined();
     expect(await service.alertSettings({ user: home.saver })).toMatchObject({ reduced: 'instant' });
 
-    expect(await service.unsubscribeAlert({ token })).toBe('Price reduced');
+    expect(await service.unsubscribeAlert({ token })).toBe('is reduced in price');
     expect(await service.alertSettings({ user: home.saver })).toEqual({
       reduced: 'off',
       under_offer: 'instant',

@@ -1,4 +1,4 @@
-import { FAVOURITE_ALERT_KIND_LABELS } from '../../../domain/favourites/favourite-alerts.ts';
+import { FAVOURITE_ALERT_KIND_PHRASES } from '../../../domain/favourites/favourite-alerts.ts';
 import type { MarketplaceDeps, OfListing, SignedIn } from '../marketplace-deps.ts';
 import {
   getFavouriteAlertSettings,
@@ -41,17 +41,17 @@ export function createFavouritesService({ db, secret }: Pick<MarketplaceDeps, 'd
     alertSettings: ({ user }: SignedIn) => getFavouriteAlertSettings(db, user.userId),
     setAlertSettings: ({ user, input }: SignedIn & { input: unknown }) =>
       setFavouriteAlertSettings(db, user, input),
-    /** The kind's label when the token is genuine (that kind is then off), else undefined. */
+    /** The kind's phrase ('is let agreed') when the token is genuine (that kind is then off), else undefined. */
     unsubscribeAlert: async ({ token }: Token) => {
       const target = unsubscribeOf(token);
       if (!target) return undefined;
       await turnOffFavouriteAlert(db, target.userSub, target.kind);
-      return FAVOURITE_ALERT_KIND_LABELS[target.kind];
+      return FAVOURITE_ALERT_KIND_PHRASES[target.kind];
     },
-    /** The kind's label when the token is genuine, else undefined. */
+    /** The kind's phrase ('is let agreed') when the token is genuine, else undefined. */
     alertTokenKind: ({ token }: Token) => {
       const target = unsubscribeOf(token);
-      return target ? FAVOURITE_ALERT_KIND_LABELS[target.kind] : undefined;
+      return target ? FAVOURITE_ALERT_KIND_PHRASES[target.kind] : undefined;
     },
   };
 }
