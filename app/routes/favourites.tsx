@@ -85,20 +85,69 @@ function useCatchUpWithAccount(shownIds: readonly number[]) {
   }, [accountIds, isBehind, revalidate]);
 }
 
+type Outcome =
+  | {
+      savedFor?: number;
+      errorFor?: number;
+      error?: string;
+      fields?: Record<string, string>;
+      alertsSaved?: boolean;
+      alertsFailed?: boolean;
+    }
+  | undefined;
+
+type FavouriteListing = Route.ComponentProps['loaderData']['listings'][number];
+
+/** One saved home's private note. */
+function NoteForm({ listing, outcome }: { listing: FavouriteListing; outcome: Outcome }) {
+  const navigation = useNavigation();
+  const hasError = outcome?.errorFor === listing.id;
+  return (
+    <Form method="post" className="favourite-note">
+      <input type="hidden" name="intent" value="note" />
+      <input type="hidden" name="listingId" value={listing.id} />
+      <Field
+        id={`note-${listing.id}`}
+        label="Private note"
+        error={hasError ? (outcome.fields?.note ?? outcome.error) : undefined}
+      >
+        {(control) => (
+          <textarea
+            {...control}
+            name="note"
+            rows={2}
+            maxLength={1000}
+            defaultValue={listing.note}
+            placeholder="Only you can see this, e.g. 'Ask about parking'"
+          />
+        )}
+      </Field>
+      <Button
+        type="submit"
+        variant="secondary"
+        size="small"
+        disabled={navigation.state === 'submitting'}
+        aria-label={
+          listing.isAdvertised
+            ? `Save note on ${listing.title}, ${listing.displayAddress}`
+            : 'Save note on a home no longer advertised'
+        }
+      >
+        Save note
+      </Button>
+      {outcome?.savedFor === listing.id ? (
+        <span role="status" className="favourite-note__saved">
+          Note saved
+        </span>
+      ) : null}
+    </Form>
+  );
+}
+
 export default function Favourites({ loaderData, actionData }: Route.ComponentProps) {
   const { listings, alertSettings } = loaderData;
-  const navigation = useNavigation();
   useCatchUpWithAccount(listings.map((listing) => listing.id));
-  const outcome = actionData as
-    | {
-        savedFor?: number;
-        errorFor?: number;
-        error?: string;
-        fields?: Record<string, string>;
-        alertsSaved?: boolean;
-        alertsFailed?: boolean;
-      }
-    | undefined;
+  const outcome = actionData as Outcome;
   return (
     <section className="page">
       <h1>Your favourites</h1>
@@ -110,56 +159,16 @@ export default function Favourites({ loaderData, actionData }: Route.ComponentPr
         </p>
       ) : (
         <div className="listing-grid">
-          {listings.map((listing, index) => {
-            const hasError = outcome?.errorFor === listing.id;
-            return (
-              <div key={listing.id} className="favourite-item">
-                {listing.isAdvertised ? (
-                  <ListingCard listing={listing} isAboveFold={index < 3} />
-                ) : (
-                  <WithdrawnFavourite listingId={listing.id} />
-                )}
-                <Form method="post" className="favourite-note">
-                  <input type="hidden" name="intent" value="note" />
-                  <input type="hidden" name="listingId" value={listing.id} />
-                  <Field
-                    id={`note-${listing.id}`}
-                    label="Private note"
-                    error={hasError ? (outcome.fields?.note ?? outcome.error) : undefined}
-                  >
-                    {(control) => (
-                      <textarea
-                        {...control}
-                        name="note"
-                        rows={2}
-                        maxLength={1000}
-                        defaultValue={listing.note}
-                        placeholder="Only you can see this, e.g. 'Ask about parking'"
-                      />
-                    )}
-                  </Field>
-                  <Button
-                    type="submit"
-                    variant="secondary"
-                    size="small"
-                    disabled={navigation.state === 'submitting'}
-                    aria-label={
-                      listing.isAdvertised
-                        ? `Save note on ${listing.title}, ${listing.displayAddress}`
-                        : 'Save note on a home no longer advertised'
-                    }
-                  >
-                    Save note
-                  </Button>
-                  {outcome?.savedFor === listing.id ? (
-                    <span role="status" className="favourite-note__saved">
-                      Note saved
-                    </span>
-                  ) : null}
-                </Form>
-              </div>
-            );
-          })}
+          {listings.map((listing, index) => (
+            <div key={listing.id} className="favourite-item">
+              {listing.isAdvertised ? (
+                <ListingCard listing={listing} isAboveFold={index < 3} />
+              ) : (
+                <WithdrawnFavourite listingId={listing.id} />
+              )}
+              <NoteForm listing={listing} outcome={outcome} />
+            </div>
+          ))}
         </div>
       )}
       <FavouriteAlertsForm
