@@ -31,7 +31,8 @@ export async function detectFavouriteChanges(db: Database, now: Date): Promise<n
       join market.favourite_alert_settings s on s.user_sub = f.user_sub and s.email is not null
       join market.listings l on l.id = f.listing_id
       cross join lateral (${changes}) c
-      where c.event_at > f.created_at
+      where ${recentlyChanged(since)}
+        and c.event_at > f.created_at
         and c.event_at > ${since}
         and c.event_at <= ${now.toISOString()}::timestamptz
         and (case c.kind when 'reduced' then s.reduced when 'under_offer' then s.under_offer
@@ -82,6 +83,16 @@ function withdrawals(): SQL {
            greatest(l.status_changed_at, l.owner_suspended_at, l.deleted_at) as event_at,
            null::integer as price_before, null::integer as price_after
     where not (${IS_PUBLIC}) and l.status <> 'draft'`;
+}
+
+/**
+ * Cheap first test, by index, so the history of homes that have not changed lately is not read:
+ * a status change (an agreement, a withdrawal) also sets `status_changed_at`.
+ */
+function recentlyChanged(since: SQL): SQL {
+  return sql`(l.status_changed_at > ${since} or l.owner_suspended_at > ${since}
+    or l.deleted_at > ${since} or exists (select 1 from market.listing_price_history p
+      where p.listing_id = l.id and p.changed_at > ${since}))`;
 }
 
 function rowCount(result: unknown): number {

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import {
   DEFAULT_FAVOURITE_ALERT_SETTINGS,
   favouriteAlertSettingsInput,
@@ -53,6 +53,8 @@ export async function rememberFavouriteAlertEmail(db: Database, user: SessionUse
     .onConflictDoUpdate({
       target: favouriteAlertSettings.userSub,
       set: { email: user.email },
+      // Called on every sign-in merge: no write when nothing changed.
+      setWhere: sql`${favouriteAlertSettings.email} is distinct from ${user.email}`,
     });
 }
 
