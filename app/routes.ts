@@ -8,6 +8,7 @@ export default [
   route('property/:id/edit', 'routes/property-edit.tsx'),
   route('property/:id/:slug?', 'routes/property.tsx'),
   route('favourites', 'routes/favourites.tsx'),
+  route('favourites/unsubscribe', 'routes/favourites-unsubscribe.tsx'),
   route('my-account/listings/:id', 'routes/my-account-listing.tsx'),
   route('my-account/messages', 'routes/my-account-messages.tsx'),
   route('my-account/messages/:threadId', 'routes/my-account-message-thread.tsx'),

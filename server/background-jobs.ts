@@ -5,6 +5,7 @@ import type { Logger } from './logger.ts';
 import type { Mailer, Message } from './mail/mailer.ts';
 import { createAccountErasureJob } from './marketplace/admin-users/account-erasure-job.ts';
 import { createSearchAlertsJob } from './marketplace/alerts/send-search-alerts.ts';
+import { createFavouriteAlertsJob } from './marketplace/favourites/send-favourite-alerts.ts';
 import { createLiveLetsCheckJob } from './marketplace/listings/check-live-lets.ts';
 import { createAnonymousDraftExpiryJob } from './marketplace/listings/expire-anonymous-drafts.ts';
 import { createListingFreshnessJob } from './marketplace/listings/keep-listings-fresh.ts';
@@ -30,7 +31,7 @@ export interface BackgroundJobParts {
   publicUrl: () => string;
 }
 
-/** Durable background work, stored in the database: search alerts, receipts, freshness, …. */
+/** Durable background work, stored in the database: search alerts, saved-home alerts, receipts, freshness, …. */
 export function createBackgroundJobs(parts: BackgroundJobParts): ReturnType<typeof createJobQueue> {
   const { config, db, mailer, marketplace, blobs, publicUrl } = parts;
   const mail = (tag: string) => () => (email: Email) =>
@@ -44,6 +45,13 @@ export function createBackgroundJobs(parts: BackgroundJobParts): ReturnType<type
       createSearchAlertsJob({
         db,
         search: marketplace.search.run,
+        send: mailer.send,
+        publicUrl,
+        secret: parts.secret,
+        everyMs: config.jobs.alertIntervalMs,
+      }),
+      createFavouriteAlertsJob({
+        db,
         send: mailer.send,
         publicUrl,
         secret: parts.secret,

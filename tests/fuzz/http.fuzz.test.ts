@@ -144,7 +144,7 @@ const pageActions: { template: string; intents: string[] }[] = [
   { template: '/property/{id}/x', intents: ['enquiry', 'report'] },
   { template: '/search/for-sale/{place}', intents: ['hide', 'save-search', 'save-search-changes'] },
   { template: '/search/for-rent', intents: ['hide', 'save-search', 'save-search-changes'] },
-  { template: '/favourites', intents: ['note'] },
+  { template: '/favourites', intents: ['note', 'alerts'] },
   { template: '/saved-searches', intents: ['delete-search', 'update-search', 'unhide'] },
   {
     template: '/my-account/listings/{id}',
@@ -154,6 +154,7 @@ const pageActions: { template: string; intents: string[] }[] = [
   { template: '/admin-portal/reported-ads', intents: ['decide', 'pause', 'remove', 'dismiss'] },
   { template: '/property/new', intents: [''] },
   { template: '/alerts/unsubscribe', intents: [''] },
+  { template: '/favourites/unsubscribe', intents: [''] },
   { template: '/listings/still-available', intents: [''] },
 ];
 

@@ -90,6 +90,7 @@ describe('erasing an account that used every feature', () => {
         'market.campaign_deliveries',
         'market.contact_messages',
         'market.enquiries',
+        'market.favourite_alert_settings',
         'market.favourites',
         'market.hidden_listings',
         'market.listers',
