@@ -1,21 +1,13 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { readSignedLink, signLink } from '../../http/signed-link.ts';
+
+const PURPOSE = 'alert-unsubscribe';
 
 /** `<id>.<mac>`: lets anyone holding the e-mail stop that one alert, and nothing else. */
 export function createUnsubscribeToken(secret: Buffer, savedSearchId: number): string {
-  return `${savedSearchId}.${mac(secret, savedSearchId)}`;
+  return signLink(secret, PURPOSE, String(savedSearchId));
 }
 
 export function readUnsubscribeToken(secret: Buffer, token: string): number | undefined {
-  const match = /^(\d{1,15})\.([\w-]{43})$/.exec(token);
-  if (!match) return undefined;
-  const id = Number(match[1]);
-  const expected = Buffer.from(mac(secret, id));
-  const given = Buffer.from(match[2]!);
-  return expected.length === given.length && timingSafeEqual(expected, given) ? id : undefined;
-}
-
-function mac(secret: Buffer, savedSearchId: number): string {
-  return createHmac('sha256', secret)
-    .update(`alert-unsubscribe:${savedSearchId}`)
-    .digest('base64url');
+  const body = readSignedLink(secret, PURPOSE, token);
+  return body !== undefined && /^\d{1,15}$/.test(body) ? Number(body) : undefined;
 }

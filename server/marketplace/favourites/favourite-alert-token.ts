@@ -1,8 +1,10 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { readSignedLink, signLink } from '../../http/signed-link.ts';
 import {
   FAVOURITE_ALERT_KINDS,
   type FavouriteAlertKind,
 } from '../../../domain/favourites/favourite-alerts.ts';
+
+const PURPOSE = 'favourite-alert-unsubscribe';
 
 export interface FavouriteAlertUnsubscribe {
   userSub: string;
@@ -17,27 +19,17 @@ export function createFavouriteAlertToken(
   secret: Buffer,
   { userSub, kind }: FavouriteAlertUnsubscribe,
 ): string {
-  return `${kind}.${Buffer.from(userSub).toString('base64url')}.${mac(secret, userSub, kind)}`;
+  return signLink(secret, PURPOSE, `${kind}.${Buffer.from(userSub).toString('base64url')}`);
 }
 
 export function readFavouriteAlertToken(
   secret: Buffer,
   token: string,
 ): FavouriteAlertUnsubscribe | undefined {
-  const match = /^([a-z_]{1,20})\.([\w-]{1,200})\.([\w-]{43})$/.exec(token);
+  const body = readSignedLink(secret, PURPOSE, token);
+  const match = body === undefined ? null : /^([a-z_]{1,20})\.([\w-]{1,200})$/.exec(body);
   if (!match) return undefined;
   const kind = FAVOURITE_ALERT_KINDS.find((candidate) => candidate === match[1]);
   if (!kind) return undefined;
-  const userSub = Buffer.from(match[2]!, 'base64url').toString();
-  const expected = Buffer.from(mac(secret, userSub, kind));
-  const given = Buffer.from(match[3]!);
-  return expected.length === given.length && timingSafeEqual(expected, given)
-    ? { userSub, kind }
-    : undefined;
-}
-
-function mac(secret: Buffer, userSub: string, kind: FavouriteAlertKind): string {
-  return createHmac('sha256', secret)
-    .update(`favourite-alert-unsubscribe:${kind}:${userSub}`)
-    .digest('base64url');
+  return { userSub: Buffer.from(match[2]!, 'base64url').toString(), kind };
 }

@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, isNotNull, ne } from 'drizzle-orm';
 import type { Database } from '../../../db/client.ts';
 import { ERASED_ACCOUNT_ID } from '../../../domain/admin/erased-account.ts';
+import { isPublicStatus } from '../../../domain/listing/enums.ts';
 import { homeAddressKey } from '../../../domain/sold-prices/address-key.ts';
 import { listingPriceHistory, listingStatusHistory, listings } from '../listings/schema.ts';
 import { pastListings } from './schema.ts';
@@ -105,8 +106,7 @@ export async function findEarlierListings(
   );
   const held = await summariseForArchive(db, sameHome);
   const archived = await db.select().from(pastListings).where(eq(pastListings.addressKey, key));
-  const isLive = (row: ListingRow) =>
-    !row.deletedAt && ['active', 'under_offer', 'sold_stc', 'let_agreed'].includes(row.status);
+  const isLive = (row: ListingRow) => !row.deletedAt && isPublicStatus(row.status);
   const earlier: EarlierListing[] = [
     ...held.map((summary, index) => {
       const row = sameHome[index]!;

@@ -1,4 +1,6 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { readSignedLink, signLink } from '../../http/signed-link.ts';
+
+const PURPOSE = 'listing-freshness';
 
 /** What the lister answers to 'Is it still available?': still on the market, or sold STC / let agreed. */
 export const FRESHNESS_ACTIONS = ['keep', 'agreed'] as const;
@@ -24,8 +26,11 @@ export type FreshnessTokenReading =
  * for that one listing, for that one question, and nothing else.
  */
 export function createFreshnessToken(secret: Buffer, claim: FreshnessClaim): string {
-  const body = `${claim.listingId}.${claim.action}.${claim.requestedAt.getTime()}`;
-  return `${body}.${mac(secret, body)}`;
+  return signLink(
+    secret,
+    PURPOSE,
+    `${claim.listingId}.${claim.action}.${claim.requestedAt.getTime()}`,
+  );
 }
 
 export function readFreshnessToken(
@@ -33,22 +38,14 @@ export function readFreshnessToken(
   token: string,
   now: Date = new Date(),
 ): FreshnessTokenReading {
-  const match = /^((\d{1,15})\.(keep|agreed)\.(\d{1,15}))\.([\w-]{43})$/.exec(token);
+  const body = readSignedLink(secret, PURPOSE, token);
+  const match = body === undefined ? null : /^(\d{1,15})\.(keep|agreed)\.(\d{1,15})$/.exec(body);
   if (!match) return { kind: 'invalid' };
-  const [, body, id, action, requestedMs, given] = match;
-  const expected = Buffer.from(mac(secret, body!));
-  const received = Buffer.from(given!);
-  if (expected.length !== received.length || !timingSafeEqual(expected, received)) {
-    return { kind: 'invalid' };
-  }
+  const [, id, action, requestedMs] = match;
   const listingId = Number(id);
   const requestedAt = new Date(Number(requestedMs));
   if (now.getTime() > requestedAt.getTime() + FRESHNESS_LINK_VALID_MS) {
     return { kind: 'expired', listingId };
   }
   return { kind: 'valid', listingId, action: action as FreshnessAction, requestedAt };
-}
-
-function mac(secret: Buffer, body: string): string {
-  return createHmac('sha256', secret).update(`listing-freshness:${body}`).digest('base64url');
 }

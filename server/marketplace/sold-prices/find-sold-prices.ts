@@ -54,18 +54,20 @@ function addressOf(row: Pick<SoldPriceRow, 'saon' | 'paon' | 'street'>): string 
   return titleCase([row.saon, building].filter(Boolean).join(', '));
 }
 
-function toSoldPrice(row: SoldPriceRow): SoldPrice {
+/** A sale without its address: how the home's own sales are shown. */
+function saleOf(row: SoldPriceRow): Omit<SoldPrice, 'address'> {
   return {
     price: row.price,
     soldOn: row.soldOn,
     propertyType: row.propertyType,
     isNewBuild: row.isNewBuild,
     tenure: row.tenure,
-    address: addressOf(row),
     postcode: row.postcode,
     isDemo: row.source === 'demo',
   };
 }
+
+const toSoldPrice = (row: SoldPriceRow): SoldPrice => ({ ...saleOf(row), address: addressOf(row) });
 
 /**
  * What is known of the listing's home and street from sold prices: the home's own sales (by its
@@ -122,11 +124,7 @@ export async function findSoldPricesAroundListing(
           .limit(NEARBY_SALES - onStreet.length)
       : [];
   return {
-    home: home.map((row) => {
-      const { address, ...sale } = toSoldPrice(row);
-      void address;
-      return sale;
-    }),
+    home: home.map(saleOf),
     nearby: [...onStreet, ...inSector].map(toSoldPrice),
     ...(onStreet.length ? { street: { district, slug } } : {}),
   };
