@@ -12,6 +12,7 @@ import {
   parsePricePaidRow,
   type PricePaidSale,
 } from '../../../domain/sold-prices/price-paid-record.ts';
+import type { ImportProgress } from '../import-progress.ts';
 import { soldPrices, type SoldPriceRow } from './schema.ts';
 
 export interface PricePaidImportSummary {
@@ -26,12 +27,6 @@ export interface PricePaidImportSummary {
   skipped: number;
   /** The first few rows that could not be used, by line number, and why. */
   problems: { line: number; reason: string }[];
-}
-
-export interface ImportProgress {
-  bytesRead: number;
-  totalBytes: number;
-  rows: number;
 }
 
 const BATCH = 2_000;
