@@ -1,10 +1,13 @@
+import type { ReactNode } from 'react';
 import { MATERIAL_FIELDS } from '@domain/listing/material-information';
+import type { PrefilledField } from '@domain/listing/material-sources';
+import { MaterialValue } from './material-value';
 import { keyFactsOf } from './key-facts';
 import { PropertyRooms } from './property-rooms';
 import type { PropertyListing } from './property-types';
 
 /** A labelled list of facts, as term and value pairs. */
-function FactList({ facts, className }: { facts: [string, string][]; className?: string }) {
+function FactList({ facts, className }: { facts: [string, ReactNode][]; className?: string }) {
   return (
     <dl className={className}>
       {facts.map(([label, value]) => (
@@ -20,7 +23,14 @@ function FactList({ facts, className }: { facts: [string, string][]; className?:
 /** Key facts, the lister's key features, the description and the material information. */
 export function PropertyDetails({ listing }: { listing: PropertyListing }) {
   const material = MATERIAL_FIELDS.filter(([field]) => listing.materialInfo[field]).map(
-    ([field, label]): [string, string] => [label, listing.materialInfo[field] ?? ''],
+    ([field, label]): [string, ReactNode] => [
+      label,
+      <MaterialValue
+        key={field}
+        text={listing.materialInfo[field] ?? ''}
+        source={listing.materialSources[field as PrefilledField]}
+      />,
+    ],
   );
   return (
     <>

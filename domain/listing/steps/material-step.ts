@@ -2,12 +2,19 @@ import { z } from 'zod';
 import { optionalNumber, optionalText } from '../../validation/fields.ts';
 import { COUNCIL_TAX_BANDS, EPC_BANDS, EPC_RATINGS, LISTING_CHANNELS, TENURES } from '../enums.ts';
 import { MATERIAL_FIELDS, type MaterialField } from '../material-information.ts';
+import { MAX_REASON_LENGTH, PREFILLED_FIELDS, type PrefilledField } from '../material-sources.ts';
 
 const materialInfoSchema = z.object(
   Object.fromEntries(MATERIAL_FIELDS.map(([field]) => [field, optionalText(300)])) as Record<
     MaterialField,
     ReturnType<typeof optionalText>
   >,
+);
+/** Why the lister's words differ from the open data's suggestion, per suggested part. */
+const materialReasonsSchema = z.object(
+  Object.fromEntries(
+    PREFILLED_FIELDS.map((field) => [field, optionalText(MAX_REASON_LENGTH)]),
+  ) as Record<PrefilledField, ReturnType<typeof optionalText>>,
 );
 
 export const materialStep = z
@@ -23,6 +30,7 @@ export const materialStep = z
     /** The rating the certificate says the home could reach (A–G); asked when rated. */
     epcPotential: z.enum(EPC_BANDS, { message: 'Choose the potential rating (A to G)' }).optional(),
     materialInfo: materialInfoSchema.default({}),
+    materialReasons: materialReasonsSchema.default({}),
   })
   // Runs even when a field above failed: the tenure is asked for with the council tax and EPC.
   .superRefine(

@@ -1,3 +1,4 @@
+import { PREFILLED_FIELDS, type PrefilledField } from '../../../domain/listing/material-sources.ts';
 import { z } from 'zod';
 import { LET_NATIONS } from '../../../domain/lettings/rules-by-nation.ts';
 import { APPEAL_STATUSES } from '../../../domain/moderation/appeal.ts';
@@ -122,6 +123,43 @@ const materialInfo = z.object(
   >,
 );
 
+const dataSource = {
+  source: z.string().meta({ description: 'The open dataset, as its publisher names it' }),
+  asOf: z.iso.date().meta({ description: 'When the dataset describes' }),
+  isDemo: z.boolean().meta({ description: 'Made up for a demonstration home' }),
+};
+/** Which stated parts came from open data (flood risk, broadband) and why a lister differs. */
+const materialSource = z
+  .discriminatedUnion('from', [
+    z.object({ from: z.literal('data'), ...dataSource }),
+    z.object({
+      from: z.literal('lister'),
+      reason: z.string(),
+      dataText: z.string().meta({ description: 'What the dataset says' }),
+      ...dataSource,
+    }),
+  ])
+  .optional();
+const materialSources = z
+  .object(
+    Object.fromEntries(PREFILLED_FIELDS.map((field) => [field, materialSource])) as Record<
+      PrefilledField,
+      typeof materialSource
+    >,
+  )
+  .meta({ id: 'MaterialSources' });
+
+/** What the imported open data suggests for a draft's flood risk and broadband. */
+export const materialSuggestions = z.object({
+  suggestions: z.array(
+    z.object({
+      field: z.enum(PREFILLED_FIELDS),
+      text: z.string().meta({ description: 'The wording the wizard fills in' }),
+      ...dataSource,
+    }),
+  ),
+});
+
 const room = z
   .object({
     name: z.string(),
@@ -174,6 +212,7 @@ export const listingDetail = z
     epcRating: z.enum(EPC_RATINGS).nullable(),
     epcPotential: z.enum(EPC_RATINGS).nullable(),
     materialInfo,
+    materialSources,
     tours: z.array(z.object({ kind: z.enum(['video', 'tour']), url: z.url(), title: z.string() })),
     isFullAddressShown: z.boolean(),
     town: z.string(),

@@ -16,7 +16,7 @@ import type { Marketplace } from '../marketplace.ts';
 import { arrangeMediaInput } from '../listing-media/arrange-draft-media.ts';
 import { errors, json, jsonBody, signedIn } from '../openapi/common.ts';
 import { draftStepBody } from './api-bodies.ts';
-import { draft, draftMedia, savedListing } from './api-responses.ts';
+import { draft, draftMedia, materialSuggestions, savedListing } from './api-responses.ts';
 import { nationOfPostcode } from './let-context.ts';
 import type { ListingsService } from './listings-service.ts';
 import { DRAFT_ID } from './load-listing-draft.ts';
@@ -135,6 +135,22 @@ export const draftOperations = [
     responses: { 200: json('The draft', draft), ...errors(404) },
     handle: async ({ res, deps: { listings }, path }) => {
       res.json(draftView(await listings.getDraft({ user: user(res), draftId: path.id })));
+    },
+  }),
+  operation({
+    method: 'get',
+    path: '/drafts/{id}/material-suggestions',
+    operationId: 'getDraftMaterialSuggestions',
+    tags: ['Drafts'],
+    summary: "What open data says about the draft home's flood risk and broadband",
+    description:
+      'From the imported Environment Agency flood zones and Ofcom broadband data at the saved postcode; empty until a postcode is saved. The wizard fills these in; a listing that states something else gives its reason.',
+    security: eitherWay,
+    pathParams: draftIdPath,
+    responses: { 200: json('The suggestions', materialSuggestions), ...errors(404) },
+    handle: async ({ res, deps: { listings }, path }) => {
+      const suggestions = await listings.materialSuggestions({ user: user(res), draftId: path.id });
+      res.json({ suggestions });
     },
   }),
   operation({

@@ -57,6 +57,7 @@ export const PUBLIC_LISTING_COLUMNS = [
   'epcRating',
   'epcPotential',
   'materialInfo',
+  'materialSources',
   'tours',
   'isFullAddressShown',
   'town',

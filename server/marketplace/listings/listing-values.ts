@@ -1,6 +1,7 @@
 import { toOutcode } from 'postcode';
 import { toSquareFeet } from '../../../domain/listing/steps/details-step.ts';
 import type { ListingInput } from '../../../domain/listing/listing-schema.ts';
+import type { MaterialReasons, MaterialSources } from '../../../domain/listing/material-sources.ts';
 import { floorAreaFromRooms, roomFieldsIn } from '../../../domain/listing/rooms.ts';
 import { EPC_BANDS } from '../../../domain/listing/enums.ts';
 import { normaliseRegistrationNumber } from '../../../domain/lettings/check-let.ts';
@@ -78,6 +79,15 @@ function isEpcBand(rating: string | undefined): boolean {
   return (EPC_BANDS as readonly string[]).includes(rating ?? '');
 }
 
+/** The reasons the lister gave for differing from open data, to edit again. */
+function listerReasons(sources: MaterialSources): MaterialReasons {
+  return Object.fromEntries(
+    Object.entries(sources).flatMap(([field, source]) =>
+      source.from === 'lister' ? [[field, source.reason]] : [],
+    ),
+  );
+}
+
 /** A listing row back into the wizard's fields (editing reuses the wizard). */
 export function toDraftData(listing: Listing): Record<string, unknown> {
   return {
@@ -109,6 +119,7 @@ export function toDraftData(listing: Listing): Record<string, unknown> {
     epcRating: listing.epcRating ?? undefined,
     epcPotential: listing.epcPotential ?? undefined,
     materialInfo: listing.materialInfo,
+    materialReasons: listerReasons(listing.materialSources),
     tours: listing.tours,
     price: listing.price,
     priceQualifier: listing.priceQualifier ?? undefined,

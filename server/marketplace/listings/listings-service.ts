@@ -11,6 +11,7 @@ import { loadListingDraft } from './load-listing-draft.ts';
 import { getListerProfile, rememberLister } from './lister-profile.ts';
 import { publishListingDraft } from './publish-listing-draft.ts';
 import { saveListingDraft } from './save-listing-draft.ts';
+import { draftMaterialSuggestions } from './draft-material-suggestions.ts';
 import { createListing, updateListing } from './save-listing.ts';
 import type { Listing } from './schema.ts';
 import { startListingDraft, startListingEdit } from './start-listing-draft.ts';
@@ -58,12 +59,15 @@ export function createListingsService({
     getDraft: ({ user, draftId }: Visitor & OfDraft) => loadListingDraft(db, draftId, user?.userId),
     /** The nation a let at `postcode` is advertised under (its rules), once it is a postcode. */
     nationOf: ({ postcode }: { postcode: unknown }) => nationOfPostcode(postcode) ?? null,
+    /** The open data's flood risk and broadband for the draft's postcode, to prefill. */
+    materialSuggestions: ({ user, draftId }: Visitor & OfDraft) =>
+      draftMaterialSuggestions(db, geocoder, { draftId, userSub: user?.userId }),
     saveDraftStep: ({
       user,
       ...step
     }: Visitor &
       OfDraft & { step: number; fields: Record<string, unknown>; nextStep?: number | undefined }) =>
-      saveListingDraft(db, { ...step, userSub: user?.userId, letRules }),
+      saveListingDraft(db, { ...step, userSub: user?.userId, letRules, geocoder }),
     publishDraft: async ({ user, draftId }: Visitor & OfDraft) => {
       const published = await publishListingDraft(db, geocoder, {
         draftId,

@@ -4,6 +4,7 @@ import { validateListing } from '../../../domain/listing/listing-schema.ts';
 import { AppError } from '../../http/app-error.ts';
 import { findModeratedOriginal, holdRepostForReview } from '../moderation/repost-check.ts';
 import type { Geocoder } from '../search/geocoder.ts';
+import { checkMaterialSources } from './check-material-sources.ts';
 import { letContextFor, type LetRulesSettings } from './let-context.ts';
 import { toListingValues } from './listing-values.ts';
 import { loadListingDraft } from './load-listing-draft.ts';
@@ -14,6 +15,7 @@ import {
   listingStatusHistory,
   listings,
   type DraftMedia,
+  type NewListing,
 } from './schema.ts';
 
 /** Relisting the same address within 14 weeks keeps its original date and price history. */
@@ -57,7 +59,14 @@ export async function publishListingDraft(
       postcode: 'We could not find this postcode; check it and try again',
     });
   }
-  const values = toListingValues(result.data, coordinates);
+  const values = {
+    ...toListingValues(result.data, coordinates),
+    materialSources: await checkMaterialSources(
+      db,
+      { postcode: result.data.postcode, ...coordinates },
+      result.data,
+    ),
+  };
 
   return db.transaction(async (tx) => {
     const write = { tx: tx as unknown as Database, user, values, media: draft.media, now };
@@ -74,7 +83,7 @@ export async function publishListingDraft(
 interface ListingWrite {
   tx: Database;
   user: Publisher;
-  values: ReturnType<typeof toListingValues>;
+  values: ReturnType<typeof toListingValues> & Pick<NewListing, 'materialSources'>;
   media: DraftMedia[];
   now: Date;
 }

@@ -4,6 +4,7 @@ import { validateListing } from '../../../domain/listing/listing-schema.ts';
 import { AppError } from '../../http/app-error.ts';
 import { findModeratedOriginal, holdRepostForReview } from '../moderation/repost-check.ts';
 import type { Geocoder } from '../search/geocoder.ts';
+import { checkMaterialSources } from './check-material-sources.ts';
 import { letContextFor, type LetRulesSettings } from './let-context.ts';
 import { toDraftData, toListingValues } from './listing-values.ts';
 import { loadOwnedListing } from './load-owned-listing.ts';
@@ -36,7 +37,15 @@ export async function createListing(
   if (!result.success) {
     throw new AppError('VALIDATION_FAILED', 'Some details are missing or wrong.', result.fields);
   }
-  const values = toListingValues(result.data, await place(geocoder, result.data.postcode));
+  const coordinates = await place(geocoder, result.data.postcode);
+  const values = {
+    ...toListingValues(result.data, coordinates),
+    materialSources: await checkMaterialSources(
+      db,
+      { postcode: result.data.postcode, ...coordinates },
+      result.data,
+    ),
+  };
   return db.transaction(async (tx) => {
     const moderated = await findModeratedOriginal(
       tx as unknown as Database,
@@ -93,7 +102,14 @@ export async function updateListing(
     result.data.postcode === current.postcode
       ? { lat: current.lat, lng: current.lng }
       : await place(geocoder, result.data.postcode);
-  const values = toListingValues(result.data, coordinates);
+  const values = {
+    ...toListingValues(result.data, coordinates),
+    materialSources: await checkMaterialSources(
+      db,
+      { postcode: result.data.postcode, ...coordinates },
+      result.data,
+    ),
+  };
   let isHeldForReview = false;
   await db.transaction(async (tx) => {
     // An edit that turns a listing into a moderated one is held as a new one would be.

@@ -16,6 +16,7 @@ import type {
   MaterialInformation,
   TourLink,
 } from '../../../domain/listing/material-information.ts';
+import type { MaterialSources } from '../../../domain/listing/material-sources.ts';
 import { ROOM_UNITS, type Room } from '../../../domain/listing/rooms.ts';
 import {
   COUNCIL_TAX_BANDS,
@@ -139,6 +140,11 @@ export const listings = market.table(
     /** National Trading Standards material information parts B and C. */
     materialInfo: jsonb('material_info')
       .$type<MaterialInformation>()
+      .notNull()
+      .default(sql`'{}'::jsonb`),
+    /** Which stated parts came from open data, and the lister's reason where they differ. */
+    materialSources: jsonb('material_sources')
+      .$type<MaterialSources>()
       .notNull()
       .default(sql`'{}'::jsonb`),
     /** Video and virtual-tour links (the draft's 'theatres'). */

@@ -1,6 +1,15 @@
+import { Fragment, useEffect } from 'react';
+import { formatMonthYear } from '@domain/format';
 import { optionsOf } from '@domain/labels';
 import { EPC_BANDS } from '@domain/listing/enums';
 import { MATERIAL_FIELDS, type MaterialInformation } from '@domain/listing/material-information';
+import {
+  sameWording,
+  type MaterialReasons,
+  type MaterialSuggestion,
+} from '@domain/listing/material-sources';
+import { useMaterialSuggestions } from '../api/material-suggestions';
+import type { WizardStepProps } from './step-props';
 import { DraftInput, DraftSelect, useDraftField, useStepErrors } from '../fields/draft-fields';
 import { TextInputField } from '../fields/labelled-controls';
 
@@ -8,7 +17,7 @@ import { TextInputField } from '../fields/labelled-controls';
 const LEASE_TENURES = ['leasehold', 'share_of_freehold', 'shared_ownership'];
 
 /** Step 4: the material information every advert must give. */
-export function MaterialStep() {
+export function MaterialStep({ draftId }: Pick<WizardStepProps, 'draftId'>) {
   const [channel] = useDraftField<string>('channel');
   const [tenure] = useDraftField<string>('tenure');
   const [councilTaxBand] = useDraftField<string>('councilTaxBand');
@@ -53,24 +62,60 @@ export function MaterialStep() {
           options={EPC_BANDS.map((band) => [band, band] as const)}
         />
       ) : null}
-      <MaterialInfoFields />
+      <MaterialInfoFields draftId={draftId} />
     </>
   );
 }
 
-/** The free-text parts (supply, broadband, flood risk…), kept together as `materialInfo`. */
-function MaterialInfoFields() {
+/**
+ * The free-text parts (supply, broadband, flood risk…), kept together as `materialInfo`. Flood
+ * risk and broadband start from the open data at the postcode (material-suggestions.ts); the
+ * lister may change them and then says why.
+ */
+function MaterialInfoFields({ draftId }: { draftId: string | null }) {
   const [material = {}, setMaterial] = useDraftField<MaterialInformation>('materialInfo');
+  const [reasons = {}, setReasons] = useDraftField<MaterialReasons>('materialReasons');
+  const [postcode] = useDraftField<string>('postcode');
+  const { data: suggestions = [] } = useMaterialSuggestions(draftId, postcode);
   const errors = useStepErrors();
-  return MATERIAL_FIELDS.map(([field, label, hint]) => (
-    <TextInputField
-      key={field}
-      name={`material-${field}`}
-      label={label}
-      hint={hint}
-      value={material[field] ?? ''}
-      onChange={(text) => setMaterial({ ...material, [field]: text })}
-      error={errors[`materialInfo.${field}`]}
-    />
-  ));
+  // Fills in parts never touched; one the lister cleared ('') stays as they left it.
+  const untouched = suggestions.filter((suggestion) => material[suggestion.field] === undefined);
+  useEffect(() => {
+    if (untouched.length === 0) return;
+    setMaterial({
+      ...material,
+      ...Object.fromEntries(untouched.map((suggestion) => [suggestion.field, suggestion.text])),
+    });
+  });
+  return MATERIAL_FIELDS.map(([field, label, hint]) => {
+    const suggestion = suggestions.find((candidate) => candidate.field === field);
+    const value = material[field] ?? '';
+    return (
+      <Fragment key={field}>
+        <TextInputField
+          name={`material-${field}`}
+          label={label}
+          hint={suggestion ? suggestedHint(suggestion) : hint}
+          value={value}
+          onChange={(text) => setMaterial({ ...material, [field]: text })}
+          error={errors[`materialInfo.${field}`]}
+        />
+        {suggestion && value.trim() && !sameWording(value, suggestion.text) ? (
+          <TextInputField
+            name={`material-reason-${field}`}
+            label={`Why is this different from the ${suggestion.source} data?`}
+            hint={`The data says: ${suggestion.text}. Buyers see both, with your reason.`}
+            value={reasons[suggestion.field] ?? ''}
+            onChange={(text) => setReasons({ ...reasons, [suggestion.field]: text })}
+            error={errors[`materialReasons.${field}`]}
+          />
+        ) : null}
+      </Fragment>
+    );
+  });
+}
+
+function suggestedHint(suggestion: MaterialSuggestion): string {
+  const demo = suggestion.isDemo ? ' (demo data)' : '';
+  return `Filled in from ${suggestion.source}${demo}, ${formatMonthYear(suggestion.asOf)}. Change it if you know better.`;
 }

@@ -1,0 +1,1 @@
+ALTER TABLE "market"."listings" ADD COLUMN "material_sources" jsonb DEFAULT '{}'::jsonb NOT NULL;
