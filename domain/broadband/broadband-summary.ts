@@ -1,3 +1,4 @@
+import { formatMonthYear } from '../format.ts';
 import type { BroadbandCoverage, CoverageFigure } from './ofcom-coverage.ts';
 
 /** A postcode's figures as held: Ofcom's (or the demo's) and the month they describe. */
@@ -70,10 +71,6 @@ export const tierSentence = (tier: BroadbandTier) =>
  */
 export function broadbandFieldText(summary: BroadbandSummary): string | undefined {
   if (summary.status !== 'published' || !summary.fastest) return undefined;
-  const month = new Date(`${summary.snapshot}T12:00:00Z`).toLocaleDateString('en-GB', {
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'Europe/London',
-  });
+  const month = formatMonthYear(`${summary.snapshot}T12:00:00Z`);
   return `${tierSentence(summary.fastest)} (Ofcom, ${month})`;
 }
