@@ -43,6 +43,11 @@ try {
   bar.stop();
   const seconds = (performance.now() - started) / 1000;
   process.stdout.write(`${lines.join('\n')}\nTook ${seconds.toFixed(1)} s.\n`);
+} catch (error) {
+  // An importer's refusal (wrong file, older data) is a sentence for the operator, not a trace.
+  bar.stop();
+  process.stderr.write(`\n${error instanceof Error ? error.message : String(error)}\n`);
+  process.exitCode = 1;
 } finally {
   bar.stop();
   await database.close();

@@ -1,12 +1,15 @@
 import { Link } from 'react-router';
+import { OFCOM_ATTRIBUTION, OFCOM_TERMS_URL } from '@domain/broadband/attribution';
 import { PRICE_PAID_ATTRIBUTION } from '@domain/sold-prices/attribution';
+import { NAPTAN_ATTRIBUTION } from '@domain/stations/attribution';
 
 export function meta() {
   return [
     { title: 'Data sources | Roost' },
     {
       name: 'description',
-      content: 'The open data Roost uses for places, postcodes and sold prices, and its licences.',
+      content:
+        'The open data Roost uses for places, postcodes, sold prices, broadband and stations, and its licences.',
     },
   ];
 }
@@ -39,6 +42,35 @@ export default function DataSources() {
       <p>
         Sales marked <strong>demo data</strong> are made up for Roost&rsquo;s demonstration homes
         and are not Land Registry records.
+      </p>
+      <h2>Broadband</h2>
+      <p>
+        Broadband figures on property pages come from Ofcom&rsquo;s Connected Nations fixed
+        broadband coverage data: for each postcode, the share of premises that can order superfast
+        (30 Mbit/s or more), ultrafast (100 and 300 Mbit/s or more) and gigabit broadband, and the
+        share that cannot get 10 Mbit/s. They describe the whole postcode, not one home, and Ofcom
+        leaves some postcodes out. Actual speeds depend on the provider and the property.
+      </p>
+      <blockquote>
+        <p>
+          {OFCOM_ATTRIBUTION} <a href={OFCOM_TERMS_URL}>Ofcom&rsquo;s terms of use</a>.
+        </p>
+      </blockquote>
+      <h2>Stations</h2>
+      <p>
+        The nearest railway, metro, underground and tram stations on property pages come from the
+        Department for Transport&rsquo;s National Public Transport Access Nodes (NaPTAN). Distances
+        are as the crow flies; walking times assume 3 mph in a straight line.
+      </p>
+      <blockquote>
+        <p>
+          {NAPTAN_ATTRIBUTION.replace('Open Government Licence v3.0.', '')}
+          <a href={OGL}>Open Government Licence v3.0</a>.
+        </p>
+      </blockquote>
+      <p>
+        Broadband figures and stations marked <strong>demo data</strong> are made up for
+        Roost&rsquo;s demonstration homes.
       </p>
       <h2>Postcode locations and nations</h2>
       <p>

@@ -16,6 +16,8 @@ import { PropertyMedia } from '~/features/property/property-media';
 import { listingJsonLd, propertyMeta } from '~/features/property/property-meta';
 import { ReportForm } from '~/features/property/report-form';
 import { SoldPrices } from '~/features/property/sold-prices';
+import { Broadband } from '~/features/property/broadband';
+import { NearestStations } from '~/features/property/nearest-stations';
 import { rememberViewed } from '~/features/search/visitor-memory';
 import { enquiryInputFromForm } from '@domain/enquiry/enquiry-schema';
 import { listingPath } from '@domain/listing/listing-url';
@@ -49,6 +51,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   return {
     listing,
     soldPrices: await context.marketplace.soldPrices.aroundListing({ listingId: id }),
+    broadband: await context.marketplace.broadband.forListing({ listingId: id }),
+    stations: await context.marketplace.stations.nearest(listing.location),
     earlierListings: await context.marketplace.homeHistory.earlierListings({ listingId: id }),
     lister: found.lister ?? null,
     canonical,
@@ -110,6 +114,11 @@ export default function Property({ loaderData, actionData }: Route.ComponentProp
       <EarlierListings listings={loaderData.earlierListings} />
       <SoldPrices soldPrices={loaderData.soldPrices} country={listing.country} />
       <PropertyCosts listing={listing} />
+      <Broadband broadband={loaderData.broadband} />
+      <NearestStations
+        stations={loaderData.stations}
+        isApproximate={listing.location.isApproximate}
+      />
       <ListingMap
         lat={listing.location.lat}
         lng={listing.location.lng}

@@ -1,0 +1,138 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { parse } from 'csv-parse';
+import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
+import type { Database } from '../../../db/client.ts';
+import {
+  missingNaptanColumns,
+  parseNaptanRow,
+  type NaptanStation,
+} from '../../../domain/stations/naptan-stop.ts';
+import type { ImportProgress } from '../import-progress.ts';
+import { stations } from './schema.ts';
+
+export interface StationsImportSummary {
+  rows: number;
+  /** Live stations in the file. */
+  stations: number;
+  added: number;
+  changed: number;
+  unchanged: number;
+  /** Held stations the file marks inactive or no longer lists. */
+  removed: number;
+  skipped: number;
+  problems: { line: number; reason: string }[];
+}
+
+const BATCH = 1_000;
+const MAX_PROBLEMS = 10;
+const COMPARED = ['kind', 'name', 'locality', 'lat', 'lng', 'source'] as const;
+
+/** Adds or replaces stations; how many were new, different or the same. */
+export async function upsertStations(
+  db: Database,
+  rows: (NaptanStation & { source: 'naptan' | 'demo' })[],
+) {
+  if (rows.length === 0) return { added: 0, changed: 0, unchanged: 0 };
+  const held = new Map(
+    (
+      await db
+        .select()
+        .from(stations)
+        .where(
+          inArray(
+            stations.atcoCode,
+            rows.map((row) => row.atcoCode),
+          ),
+        )
+    ).map((row) => [row.atcoCode, row]),
+  );
+  let added = 0;
+  let changed = 0;
+  for (const row of rows) {
+    const before = held.get(row.atcoCode);
+    if (!before) added += 1;
+    else if (COMPARED.some((column) => before[column] !== row[column])) changed += 1;
+  }
+  const set = Object.fromEntries(
+    COMPARED.map((column) => [column, sql.raw(`excluded.${stations[column].name}`)]),
+  );
+  await db
+    .insert(stations)
+    .values(rows)
+    .onConflictDoUpdate({ target: stations.atcoCode, set: { ...set, importedAt: sql`now()` } });
+  return { added, changed, unchanged: rows.length - added - changed };
+}
+
+/**
+ * Loads NaPTAN's national Stops.csv into `stations`: every live railway station (StopType RLY)
+ * and metro, underground or tram station (MET) is upserted by ATCO code; stations the file
+ * marks inactive, or no longer lists, are removed, since NaPTAN publishes complete extracts.
+ * A file with no stations at all is refused rather than emptying the table. Loading the same
+ * file again changes nothing. All in one transaction.
+ */
+export async function importNaptanStations(
+  db: Database,
+  file: string,
+  onProgress?: (progress: ImportProgress) => void,
+): Promise<StationsImportSummary> {
+  const summary: StationsImportSummary = {
+    rows: 0,
+    stations: 0,
+    added: 0,
+    changed: 0,
+    unchanged: 0,
+    removed: 0,
+    skipped: 0,
+    problems: [],
+  };
+  const totalBytes = fs.statSync(file).size;
+  let bytesRead = 0;
+  const input = fs.createReadStream(file);
+  input.on('data', (chunk) => (bytesRead += chunk.length));
+  const records = input.pipe(
+    parse({
+      bom: true,
+      relax_column_count: true,
+      columns: (header: string[]) => {
+        const missing = missingNaptanColumns(header);
+        if (missing.length)
+          throw new Error(`${path.basename(file)} lacks NaPTAN's columns: ${missing.join(', ')}`);
+        return header.map((label) => label.trim());
+      },
+    }),
+  );
+  const live = new Map<string, NaptanStation>();
+  for await (const record of records as AsyncIterable<Record<string, string>>) {
+    summary.rows += 1;
+    const parsed = parseNaptanRow(record);
+    if (!parsed.ok) {
+      summary.skipped += 1;
+      if (summary.problems.length < MAX_PROBLEMS)
+        summary.problems.push({ line: summary.rows + 1, reason: parsed.reason });
+    } else if (parsed.change.kind === 'station') {
+      live.set(parsed.change.station.atcoCode, parsed.change.station);
+    }
+    if (summary.rows % 10_000 === 0) onProgress?.({ bytesRead, totalBytes, rows: summary.rows });
+  }
+  onProgress?.({ bytesRead, totalBytes, rows: summary.rows });
+  summary.stations = live.size;
+  if (live.size === 0)
+    throw new Error(`${path.basename(file)} lists no live stations; nothing was changed`);
+
+  await db.transaction(async (tx) => {
+    const rows = [...live.values()].map((station) => ({ ...station, source: 'naptan' as const }));
+    for (let start = 0; start < rows.length; start += BATCH) {
+      const written = await upsertStations(tx, rows.slice(start, start + BATCH));
+      summary.added += written.added;
+      summary.changed += written.changed;
+      summary.unchanged += written.unchanged;
+    }
+    const gone = await tx
+      .delete(stations)
+      .where(and(eq(stations.source, 'naptan'), notInArray(stations.atcoCode, [...live.keys()])))
+      .returning({ atcoCode: stations.atcoCode });
+    summary.removed = gone.length;
+  });
+  return summary;
+}
