@@ -30,9 +30,9 @@ describe('a postcode’s broadband summary', () => {
     );
   });
 
-  it('gives the wizard one line with the month, and nothing when no tier reaches anyone', () => {
+  it('gives the wizard the fastest tier in one line, and nothing when no tier reaches anyone', () => {
     expect(broadbandFieldText(summariseBroadband(held))).toBe(
-      'Ultrafast (300 Mbit/s+) available to 80% of premises in this postcode (Ofcom, July 2025)',
+      'Ultrafast (300 Mbit/s+) available to 80% of premises in this postcode',
     );
     const none = { ...held, superfastPct: 0, ultrafast100Pct: 0, ultrafastPct: 0 };
     expect(broadbandFieldText(summariseBroadband(none))).toBeUndefined();

@@ -1,4 +1,3 @@
-import { formatMonthYear } from '../format.ts';
 import type { BroadbandCoverage, CoverageFigure } from './ofcom-coverage.ts';
 
 /** A postcode's figures as held: Ofcom's (or the demo's) and the month they describe. */
@@ -67,10 +66,10 @@ export const tierSentence = (tier: BroadbandTier) =>
 
 /**
  * One line for a material-information 'broadband' field: the fastest tier and its reach, or
- * undefined when there is nothing to prefill (the lister then writes it themselves).
+ * undefined when there is nothing to prefill (the lister then writes it themselves). The source
+ * and month are kept beside it (`MaterialSource`), not in the words.
  */
 export function broadbandFieldText(summary: BroadbandSummary): string | undefined {
   if (summary.status !== 'published' || !summary.fastest) return undefined;
-  const month = formatMonthYear(`${summary.snapshot}T12:00:00Z`);
-  return `${tierSentence(summary.fastest)} (Ofcom, ${month})`;
+  return tierSentence(summary.fastest);
 }

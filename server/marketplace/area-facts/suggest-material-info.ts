@@ -1,5 +1,6 @@
 import type { Database } from '../../../db/client.ts';
 import type { MaterialSuggestion } from '../../../domain/listing/material-sources.ts';
+import { suggestBroadband } from '../broadband/suggest-broadband.ts';
 
 /** Where a home is, as the open-data lookups need it. */
 export interface HomePlace {
@@ -17,7 +18,7 @@ export type MaterialSuggester = (
 ) => Promise<MaterialSuggestion | undefined>;
 
 /** The datasets that suggest material information, each beside the data it reads. */
-const SUGGESTERS: MaterialSuggester[] = [];
+const SUGGESTERS: MaterialSuggester[] = [suggestBroadband];
 
 /** What the imported open data says about a home's flood risk and broadband. */
 export async function suggestMaterialInfo(

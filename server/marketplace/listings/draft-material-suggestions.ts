@@ -1,3 +1,4 @@
+import { toNormalised } from 'postcode';
 import type { Database } from '../../../db/client.ts';
 import type { MaterialSuggestion } from '../../../domain/listing/material-sources.ts';
 import { suggestMaterialInfo } from '../area-facts/suggest-material-info.ts';
@@ -11,7 +12,9 @@ export async function draftMaterialSuggestions(
   options: { draftId: string; userSub: string | undefined },
 ): Promise<MaterialSuggestion[]> {
   const draft = await loadListingDraft(db, options.draftId, options.userSub);
-  const postcode = typeof draft.data.postcode === 'string' ? draft.data.postcode : undefined;
+  // Drafts keep the fields as typed: 'ls6 2ab' is placed as 'LS6 2AB'.
+  const postcode =
+    typeof draft.data.postcode === 'string' ? toNormalised(draft.data.postcode) : undefined;
   const coordinates = postcode ? await geocoder.locatePostcode(postcode) : undefined;
   if (!postcode || !coordinates) return [];
   return suggestMaterialInfo(db, { postcode, ...coordinates });

@@ -1,3 +1,4 @@
+import { toNormalised } from 'postcode';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../../db/client.ts';
 import { materialStep } from '../../../domain/listing/steps/material-step.ts';
@@ -53,7 +54,7 @@ const MATERIAL_STEP = WIZARD_STEPS.find((entry) => entry.key === 'material')!.st
 
 /** The material step's stated flood risk and broadband against the open data at the postcode. */
 async function checkMaterialStep(db: Database, geocoder: Geocoder, data: Record<string, unknown>) {
-  const postcode = typeof data.postcode === 'string' ? data.postcode : undefined;
+  const postcode = typeof data.postcode === 'string' ? toNormalised(data.postcode) : undefined;
   const coordinates = postcode ? await geocoder.locatePostcode(postcode) : undefined;
   if (!postcode || !coordinates) return;
   const parsed = materialStep.safeParse(data);
