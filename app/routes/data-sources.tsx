@@ -1,12 +1,14 @@
 import { Link } from 'react-router';
 import { PRICE_PAID_ATTRIBUTION } from '@domain/sold-prices/attribution';
+import { FLOOD_ZONES_ATTRIBUTION } from '@domain/flood-risk/flood-zones';
 
 export function meta() {
   return [
     { title: 'Data sources | Roost' },
     {
       name: 'description',
-      content: 'The open data Roost uses for places, postcodes and sold prices, and its licences.',
+      content:
+        'The open data Roost uses for places, postcodes, sold prices and flood risk, and its licences.',
     },
   ];
 }
@@ -39,6 +41,24 @@ export default function DataSources() {
       <p>
         Sales marked <strong>demo data</strong> are made up for Roost&rsquo;s demonstration homes
         and are not Land Registry records.
+      </p>
+      <h2>Flood risk</h2>
+      <p>
+        The flood zone on property pages in England comes from the Environment Agency&rsquo;s Flood
+        Map for Planning (Rivers and Sea): Flood Zone 3 (high probability) and Flood Zone 2 (medium
+        probability); anywhere else is Flood Zone 1 (low). It shows the likelihood of flooding from
+        rivers and the sea for an area of land, not for an individual property, and ignores flood
+        defences and surface water. Wales, Scotland and Northern Ireland map flood risk separately.
+      </p>
+      <blockquote>
+        <p>
+          {FLOOD_ZONES_ATTRIBUTION.replace('Licensed under the Open Government Licence v3.0.', '')}
+          Licensed under the <a href={OGL}>Open Government Licence v3.0</a>.
+        </p>
+      </blockquote>
+      <p>
+        Flood zones marked <strong>demo data</strong> are made up for Roost&rsquo;s demonstration
+        homes and are not the Environment Agency&rsquo;s.
       </p>
       <h2>Postcode locations and nations</h2>
       <p>

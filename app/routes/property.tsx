@@ -16,6 +16,7 @@ import { PropertyMedia } from '~/features/property/property-media';
 import { listingJsonLd, propertyMeta } from '~/features/property/property-meta';
 import { ReportForm } from '~/features/property/report-form';
 import { SoldPrices } from '~/features/property/sold-prices';
+import { FloodRisk } from '~/features/property/flood-risk';
 import { rememberViewed } from '~/features/search/visitor-memory';
 import { enquiryInputFromForm } from '@domain/enquiry/enquiry-schema';
 import { listingPath } from '@domain/listing/listing-url';
@@ -49,6 +50,10 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   return {
     listing,
     soldPrices: await context.marketplace.soldPrices.aroundListing({ listingId: id }),
+    floodRisk: await context.marketplace.floodRisk.forHome({
+      ...listing.location,
+      country: listing.country,
+    }),
     earlierListings: await context.marketplace.homeHistory.earlierListings({ listingId: id }),
     lister: found.lister ?? null,
     canonical,
@@ -109,6 +114,7 @@ export default function Property({ loaderData, actionData }: Route.ComponentProp
       <PriceHistory listing={listing} />
       <EarlierListings listings={loaderData.earlierListings} />
       <SoldPrices soldPrices={loaderData.soldPrices} country={listing.country} />
+      <FloodRisk floodRisk={loaderData.floodRisk} />
       <PropertyCosts listing={listing} />
       <ListingMap
         lat={listing.location.lat}

@@ -25,29 +25,24 @@ export const APPROXIMATE_HALF_STEP = 0.001;
 const point = ({ lat, lng }: { lat: number; lng: number }) => sql`point(${lng}, ${lat})`;
 
 /**
- * The highest zone among polygons that `covers` picks out (a point or an area), the index on the
- * bounding boxes first: `bbox && box` is what the GiST index answers, the exact test runs only
- * on the polygons it returns.
+ * The highest zone among polygons that `covers` picks out (a point or an area), else Zone 1 when
+ * any zones are loaded, in one statement. `bbox && box` is what the GiST index answers; the exact
+ * test runs only on the polygons it returns. Undefined when no zones are loaded at all.
  */
 async function highestZone(db: Database, box: SQL, covers: SQL): Promise<FloodRiskAt | undefined> {
   const { rows } = (await db.execute(sql`
-    select zone, source = 'demo' as is_demo from ${floodZones}
-    where bbox && ${box} and ${covers}
-    order by zone desc, source = 'demo' limit 1`)) as {
-    rows: { zone: number; is_demo: boolean }[];
+    with hit as (
+      select zone, source = 'demo' as is_demo from ${floodZones}
+      where bbox && ${box} and ${covers}
+      order by zone desc, source = 'demo' limit 1)
+    select hit.zone, hit.is_demo,
+           exists (select 1 from ${floodZones} where source = 'environment-agency') as official,
+           exists (select 1 from ${floodZones} where source = 'demo') as demo
+    from (select 1) as one left join hit on true`)) as {
+    rows: { zone: number | null; is_demo: boolean | null; official: boolean; demo: boolean }[];
   };
   const [row] = rows;
-  return row ? { zone: row.zone as FloodZone, isDemo: row.is_demo } : undefined;
-}
-
-/** Zone 1 when no polygon matched: known only when some zones are loaded (else undefined). */
-async function zoneOne(db: Database): Promise<FloodRiskAt | undefined> {
-  const { rows } = (await db.execute(sql`
-    select exists (select 1 from ${floodZones} where source = 'environment-agency') as official,
-           exists (select 1 from ${floodZones} where source = 'demo') as demo`)) as {
-    rows: { official: boolean; demo: boolean }[];
-  };
-  const [row] = rows;
+  if (row?.zone) return { zone: row.zone as FloodZone, isDemo: Boolean(row.is_demo) };
   if (!row || (!row.official && !row.demo)) return undefined;
   return { zone: 1, isDemo: !row.official };
 }
@@ -62,12 +57,11 @@ export async function floodRiskAt(
   place: { lat: number; lng: number },
 ): Promise<FloodRiskAt | undefined> {
   const at = point(place);
-  const found = await highestZone(
+  return highestZone(
     db,
     sql`box(${at}, ${at})`,
     sql`outline @> ${at} and not exists (select 1 from unnest(holes) as hole where hole @> ${at})`,
   );
-  return found ?? zoneOne(db);
 }
 
 /**
@@ -82,12 +76,11 @@ export async function floodRiskAround(
 ): Promise<FloodRiskAt | undefined> {
   const { lat, lng } = place;
   const area = sql`box(point(${lng - halfSide}, ${lat - halfSide}), point(${lng + halfSide}, ${lat + halfSide}))`;
-  const found = await highestZone(
+  return highestZone(
     db,
     area,
     sql`outline && polygon(${area}) and not exists (select 1 from unnest(holes) as hole where hole @> polygon(${area}))`,
   );
-  return found ?? zoneOne(db);
 }
 
 /**
