@@ -72,7 +72,7 @@ export function FloodRisk({ floodRisk }: { floodRisk: FloodRiskForHome }) {
       ) : (
         <>
           <p className={`flood-risk__zone flood-risk__zone--${floodRisk.zone}`}>
-            <strong>{FLOOD_ZONE_LABELS[floodRisk.zone].title}</strong> (rivers and the sea).{' '}
+            <strong>{FLOOD_ZONE_LABELS[floodRisk.zone].title}</strong> from rivers and the sea.{' '}
             {FLOOD_ZONE_LABELS[floodRisk.zone].probability}
           </p>
           <p>
