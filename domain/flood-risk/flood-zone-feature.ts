@@ -42,6 +42,16 @@ export function crsOfMember(crs: unknown): FloodZonesCrs | undefined {
   return undefined;
 }
 
+/**
+ * The coordinate system a shapefile's `.prj` (ESRI WKT) names: British National Grid (its
+ * 'British_National_Grid' or OSGB 1936 projection) or plain WGS84 longitude/latitude.
+ */
+export function crsOfPrj(wkt: string): FloodZonesCrs | undefined {
+  if (/British_National_Grid|OSGB[ _]?1936|OSGB36|27700/i.test(wkt)) return 'british-national-grid';
+  if (/^\s*GEOGCS\[[^\]]*WGS[ _]?(19)?84/i.test(wkt)) return 'wgs84';
+  return undefined;
+}
+
 const text = (value: unknown) =>
   typeof value === 'string' && value.trim()
     ? value.trim()
@@ -118,7 +128,8 @@ export function parseFloodZoneFeature(raw: unknown, toLngLat: ToLngLat): FloodZo
     ok: true,
     zone,
     featureId: text(properties.OBJECTID ?? properties.objectid ?? feature.id),
-    floodSource: text(properties.flood_source),
+    // A shapefile's field names stop at ten characters: 'flood_sour'.
+    floodSource: text(properties.flood_source ?? properties.flood_sour),
     origin: text(properties.origin),
     polygons,
   };

@@ -7,7 +7,7 @@ const CRS_NAMES = { 'british-national-grid': 'British National Grid (EPSG:27700)
 /** The Environment Agency's Flood Map for Planning (Rivers and Sea) flood zones: the whole set. */
 export const floodZonesImport: DatasetImport = {
   name: 'flood-zones',
-  file: 'a GeoJSON export of the Flood Map for Planning flood zones layer (replaces the previous one)',
+  file: 'the Flood Map for Planning flood zones layer as GeoJSON or a .shp shapefile (replaces the previous one)',
   async run(db, file, onProgress) {
     const summary = await importFloodZones(db, file, onProgress);
     return [

@@ -4,6 +4,10 @@ import path from 'node:path';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../tests/support/test-database.ts';
+import {
+  BRITISH_NATIONAL_GRID_PRJ,
+  writeShapefile,
+} from '../../../tests/support/write-shapefile.ts';
 import { gridToLngLat } from './british-national-grid.ts';
 import { floodRiskAround, floodRiskAt, floodRiskForHome } from './find-flood-risk.ts';
 import { importFloodZones, insertFloodZonePolygons } from './import-flood-zones.ts';
@@ -193,5 +197,43 @@ describe('a home whose exact place is not public', () => {
         country: 'Wales',
       }),
     ).toEqual({ status: 'other-nation', country: 'Wales' });
+  });
+});
+
+describe('a shapefile export', () => {
+  it('gives the same zones as the GeoJSON of the same release', async () => {
+    const base = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'flood-shp-')), 'Flood_Zones');
+    const release = JSON.parse(fs.readFileSync(fixture('flood-zones-2025.geojson'), 'utf8'));
+    writeShapefile(base, release.features, BRITISH_NATIONAL_GRID_PRJ);
+    const progress: number[] = [];
+    const summary = await importFloodZones(database.db, `${base}.shp`, (p) =>
+      progress.push(p.bytesRead / p.totalBytes),
+    );
+    expect(summary).toMatchObject({
+      crs: 'british-national-grid',
+      features: 5,
+      polygons: 4,
+      skipped: 2,
+    });
+    expect(progress.at(-1)).toBe(1);
+    expect(await zonesEverywhere()).toEqual({ inA: 3, inHole: 2, inB: 3, inC: 2, inD: 1, far: 1 });
+    const [row] = await database.db
+      .select({ floodSource: floodZones.floodSource })
+      .from(floodZones)
+      .where(eq(floodZones.featureId, '3'));
+    expect(row?.floodSource).toBe('Sea');
+  });
+
+  it('refuses a shapefile whose coordinate system it cannot tell', async () => {
+    const base = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'flood-shp-')), 'Flood_Zones');
+    writeShapefile(base, [], 'PROJCS["WGS_1984_Web_Mercator_Auxiliary_Sphere"]');
+    await expect(importFloodZones(database.db, `${base}.shp`)).rejects.toThrow(
+      /Unsupported coordinate system/,
+    );
+    fs.rmSync(`${base}.prj`);
+    await expect(importFloodZones(database.db, `${base}.shp`)).rejects.toThrow(
+      /No Flood_Zones.prj/,
+    );
+    expect(await zoneAt(...PLACES.inA)).toBe(3);
   });
 });

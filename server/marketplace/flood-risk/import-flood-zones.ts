@@ -1,12 +1,15 @@
 import fs from 'node:fs';
+import path from 'node:path';
 import { pipeline } from 'node:stream';
 import { eq, sql } from 'drizzle-orm';
+import * as shapefile from 'shapefile';
 import { parser } from 'stream-json';
 import { pick } from 'stream-json/filters/pick.js';
 import { streamValues } from 'stream-json/streamers/stream-values.js';
 import type { Database } from '../../../db/client.ts';
 import {
   crsOfMember,
+  crsOfPrj,
   parseFloodZoneFeature,
   type FloodZonesCrs,
   type PolygonRings,
@@ -88,12 +91,43 @@ async function* geoJsonParts(file: string, onBytes: (bytes: number) => void) {
   for await (const { value } of values as AsyncIterable<{ value: unknown }>) yield value;
 }
 
+/**
+ * A shapefile's coordinate system (from the `.prj` beside it, as a `crs` member) and then its
+ * features with their `.dbf` attributes, one at a time. Progress is told by records read against
+ * the count the `.shx` index gives (100 bytes of header, then 8 a record).
+ */
+async function* shapefileParts(file: string, onBytes: (bytes: number) => void) {
+  const beside = (extension: string) => file.replace(/\.shp$/i, extension);
+  const prj = beside('.prj');
+  if (!fs.existsSync(prj))
+    throw new Error(
+      `No ${path.basename(prj)} beside the shapefile: its coordinate system is unknown.`,
+    );
+  const crs = crsOfPrj(fs.readFileSync(prj, 'utf8'));
+  if (!crs)
+    throw new Error(
+      `Unsupported coordinate system in ${path.basename(prj)}: use EPSG:27700 or WGS84.`,
+    );
+  yield { type: 'name', properties: { name: crs === 'wgs84' ? 'CRS84' : 'EPSG:27700' } };
+  const totalBytes = fs.statSync(file).size;
+  const shx = beside('.shx');
+  const records = fs.existsSync(shx) ? Math.max(1, (fs.statSync(shx).size - 100) / 8) : Infinity;
+  const source = await shapefile.open(file, beside('.dbf'), { encoding: 'utf-8' });
+  let read = 0;
+  for (let next = await source.read(); !next.done; next = await source.read()) {
+    read += 1;
+    onBytes(Math.floor(totalBytes / records));
+    yield next.value;
+  }
+  onBytes(totalBytes - Math.floor(totalBytes / records) * read);
+}
+
 const isCrsMember = (value: unknown) => (value as { type?: unknown })?.type === 'name';
 
 /**
- * Replaces the Environment Agency's flood zones with those of a GeoJSON export of the Flood Map
- * for Planning's flood zones layer (British National Grid with a `crs` member, as GDAL writes it,
- * or WGS84). The EA republishes the whole dataset, so the old polygons are deleted and the new
+ * Replaces the Environment Agency's flood zones with those of an export of the Flood Map for
+ * Planning's flood zones layer: GeoJSON (British National Grid with a `crs` member, as GDAL
+ * writes it, or WGS84) or a shapefile (`.shp` with its `.dbf`, `.shx` and `.prj`). The EA republishes the whole dataset, so the old polygons are deleted and the new
  * ones stored in one transaction: a reader sees the old set or the new, never a mix, and a
  * failed import leaves the old in place. Importing the same file again gives the same zones.
  */
@@ -127,7 +161,8 @@ export async function importFloodZones(
       vertices = 0;
       onProgress?.({ bytesRead, totalBytes, rows: summary.features });
     };
-    for await (const value of geoJsonParts(file, (bytes) => (bytesRead += bytes))) {
+    const parts = /\.shp$/i.test(file) ? shapefileParts : geoJsonParts;
+    for await (const value of parts(file, (bytes) => (bytesRead += bytes))) {
       if (isCrsMember(value)) {
         if (summary.features > 0) throw new Error('The crs member comes after the features.');
         const crs = crsOfMember(value);
