@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { crsOfMember, parseFloodZoneFeature, type ToLngLat } from './flood-zone-feature.ts';
+import {
+  crsOfMember,
+  crsOfPrj,
+  parseFloodZoneFeature,
+  type ToLngLat,
+} from './flood-zone-feature.ts';
 import { zoneFromCode } from './flood-zones.ts';
 
 const same: ToLngLat = (x, y) => [x, y];
@@ -25,6 +30,18 @@ describe('the crs member', () => {
     expect(crsOfMember(named('urn:ogc:def:crs:EPSG::4326'))).toBe('wgs84');
     expect(crsOfMember(undefined)).toBe('wgs84');
     expect(crsOfMember(named('urn:ogc:def:crs:EPSG::3857'))).toBeUndefined();
+  });
+});
+
+describe("a shapefile's .prj", () => {
+  it('names British National Grid as ArcGIS writes it, or plain WGS84', () => {
+    expect(
+      crsOfPrj('PROJCS["British_National_Grid",GEOGCS["GCS_OSGB_1936",DATUM["D_OSGB_1936"]]]'),
+    ).toBe('british-national-grid');
+    expect(crsOfPrj('GEOGCS["GCS_WGS_1984",DATUM["D_WGS_1984"]]')).toBe('wgs84');
+    expect(
+      crsOfPrj('PROJCS["WGS_1984_Web_Mercator_Auxiliary_Sphere",GEOGCS["GCS_WGS_1984"]]'),
+    ).toBeUndefined();
   });
 });
 
