@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { OFCOM_ATTRIBUTION, OFCOM_TERMS_URL } from '@domain/broadband/attribution';
 import { PRICE_PAID_ATTRIBUTION } from '@domain/sold-prices/attribution';
 import { NAPTAN_ATTRIBUTION } from '@domain/stations/attribution';
+import { FLOOD_ZONES_ATTRIBUTION } from '@domain/flood-risk/flood-zones';
 
 export function meta() {
   return [
@@ -9,7 +10,7 @@ export function meta() {
     {
       name: 'description',
       content:
-        'The open data Roost uses for places, postcodes, sold prices, broadband and stations, and its licences.',
+        'The open data Roost uses for places, postcodes, sold prices, flood risk, schools, broadband and stations, and its licences.',
     },
   ];
 }
@@ -71,6 +72,24 @@ export default function DataSources() {
       <p>
         Broadband figures and stations marked <strong>demo data</strong> are made up for
         Roost&rsquo;s demonstration homes.
+      </p>
+      <h2>Flood risk</h2>
+      <p>
+        The flood zone on property pages in England comes from the Environment Agency&rsquo;s Flood
+        Map for Planning (Rivers and Sea): Flood Zone 3 (high probability) and Flood Zone 2 (medium
+        probability); anywhere else is Flood Zone 1 (low). It shows the likelihood of flooding from
+        rivers and the sea for an area of land, not for an individual property, and ignores flood
+        defences and surface water. Wales, Scotland and Northern Ireland map flood risk separately.
+      </p>
+      <blockquote>
+        <p>
+          {FLOOD_ZONES_ATTRIBUTION.replace('Licensed under the Open Government Licence v3.0.', '')}
+          Licensed under the <a href={OGL}>Open Government Licence v3.0</a>.
+        </p>
+      </blockquote>
+      <p>
+        Flood zones marked <strong>demo data</strong> are made up for Roost&rsquo;s demonstration
+        homes and are not the Environment Agency&rsquo;s.
       </p>
       <h2>Postcode locations and nations</h2>
       <p>

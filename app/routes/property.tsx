@@ -18,6 +18,7 @@ import { ReportForm } from '~/features/property/report-form';
 import { SoldPrices } from '~/features/property/sold-prices';
 import { Broadband } from '~/features/property/broadband';
 import { NearestStations } from '~/features/property/nearest-stations';
+import { FloodRisk } from '~/features/property/flood-risk';
 import { rememberViewed } from '~/features/search/visitor-memory';
 import { enquiryInputFromForm } from '@domain/enquiry/enquiry-schema';
 import { listingPath } from '@domain/listing/listing-url';
@@ -53,6 +54,10 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     soldPrices: await context.marketplace.soldPrices.aroundListing({ listingId: id }),
     broadband: await context.marketplace.broadband.forListing({ listingId: id }),
     stations: await context.marketplace.stations.nearest(listing.location),
+    floodRisk: await context.marketplace.floodRisk.forHome({
+      ...listing.location,
+      country: listing.country,
+    }),
     earlierListings: await context.marketplace.homeHistory.earlierListings({ listingId: id }),
     lister: found.lister ?? null,
     canonical,
@@ -113,6 +118,7 @@ export default function Property({ loaderData, actionData }: Route.ComponentProp
       <PriceHistory listing={listing} />
       <EarlierListings listings={loaderData.earlierListings} />
       <SoldPrices soldPrices={loaderData.soldPrices} country={listing.country} />
+      <FloodRisk floodRisk={loaderData.floodRisk} />
       <PropertyCosts listing={listing} />
       <Broadband broadband={loaderData.broadband} />
       <NearestStations

@@ -15,6 +15,7 @@ import { createViewCounter } from './listings/view-counter.ts';
 import { createSoldPricesService } from './sold-prices/sold-prices-service.ts';
 import { createBroadbandService } from './broadband/broadband-service.ts';
 import { createStationsService } from './stations/stations-service.ts';
+import { createFloodRiskService } from './flood-risk/flood-risk-service.ts';
 import { findEarlierListings } from './home-history/earlier-listings.ts';
 import type { MarketplaceDeps } from './marketplace-deps.ts';
 import { createMediaService } from './listing-media/media-service.ts';
@@ -89,6 +90,7 @@ export function createMarketplace(options: MarketplaceOptions) {
     soldPrices: createSoldPricesService(deps),
     broadband: createBroadbandService(deps),
     stations: createStationsService(deps),
+    floodRisk: createFloodRiskService(deps),
     homeHistory: {
       /** Other times this listing's home was on Roost, purged listings included. */
       earlierListings: ({ listingId }: { listingId: number }) =>

@@ -21,3 +21,4 @@ export * from '../sold-prices/schema.ts';
 export * from '../home-history/schema.ts';
 export * from '../broadband/schema.ts';
 export * from '../stations/schema.ts';
+export * from '../flood-risk/schema.ts';

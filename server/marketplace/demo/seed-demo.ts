@@ -12,6 +12,7 @@ import { fillEveryTown } from './demo-stock.ts';
 import { insertDemoPastListings } from './demo-past-listings.ts';
 import { insertDemoSoldPrices } from './demo-sold-prices.ts';
 import { insertDemoBroadbandAndStations } from './demo-broadband-stations.ts';
+import { insertDemoFloodZones } from './demo-flood-zones.ts';
 import { insertDemo, renderPictureSets } from './store-demo.ts';
 import { SEED_PLACES, SEED_STREETS, type SeedPlace } from './uk-places.ts';
 
@@ -390,6 +391,7 @@ export async function seedDemoIfEmpty(options: {
     const homes = demo.map(({ listing }) => listing);
     await insertDemoSoldPrices(tx, homes);
     await insertDemoBroadbandAndStations(tx, homes);
+    await insertDemoFloodZones(tx, homes);
     await insertDemoPastListings(tx, homes);
     await tx
       .insert(listers)
