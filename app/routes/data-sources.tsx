@@ -1,12 +1,14 @@
 import { Link } from 'react-router';
 import { PRICE_PAID_ATTRIBUTION } from '@domain/sold-prices/attribution';
+import { GIAS_ATTRIBUTION } from '@domain/schools/attribution';
 
 export function meta() {
   return [
     { title: 'Data sources | Roost' },
     {
       name: 'description',
-      content: 'The open data Roost uses for places, postcodes and sold prices, and its licences.',
+      content:
+        'The open data Roost uses for places, postcodes, sold prices and schools, and its licences.',
     },
   ];
 }
@@ -39,6 +41,25 @@ export default function DataSources() {
       <p>
         Sales marked <strong>demo data</strong> are made up for Roost&rsquo;s demonstration homes
         and are not Land Registry records.
+      </p>
+      <h2>Schools</h2>
+      <p>
+        &lsquo;Schools nearby&rsquo; on property pages lists the nearest open primary and secondary
+        schools in England, with their type, age range and last Ofsted rating where the register
+        holds one, from the Department for Education&rsquo;s{' '}
+        <a href="https://get-information-schools.service.gov.uk/">Get Information about Schools</a>.
+        Distances are as the crow flies; the nearest school is not necessarily one whose catchment a
+        home is in.
+      </p>
+      <blockquote>
+        <p>
+          {GIAS_ATTRIBUTION.replace('Open Government Licence v3.0.', '')}
+          <a href={OGL}>Open Government Licence v3.0</a>.
+        </p>
+      </blockquote>
+      <p>
+        Schools marked <strong>demo data</strong> are made up for Roost&rsquo;s demonstration homes
+        and are not in the register.
       </p>
       <h2>Postcode locations and nations</h2>
       <p>

@@ -16,6 +16,7 @@ import { PropertyMedia } from '~/features/property/property-media';
 import { listingJsonLd, propertyMeta } from '~/features/property/property-meta';
 import { ReportForm } from '~/features/property/report-form';
 import { SoldPrices } from '~/features/property/sold-prices';
+import { SchoolsNearby } from '~/features/property/schools-nearby';
 import { rememberViewed } from '~/features/search/visitor-memory';
 import { enquiryInputFromForm } from '@domain/enquiry/enquiry-schema';
 import { listingPath } from '@domain/listing/listing-url';
@@ -49,6 +50,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   return {
     listing,
     soldPrices: await context.marketplace.soldPrices.aroundListing({ listingId: id }),
+    schools: await context.marketplace.schools.nearListing({ listingId: id }),
     earlierListings: await context.marketplace.homeHistory.earlierListings({ listingId: id }),
     lister: found.lister ?? null,
     canonical,
@@ -109,6 +111,11 @@ export default function Property({ loaderData, actionData }: Route.ComponentProp
       <PriceHistory listing={listing} />
       <EarlierListings listings={loaderData.earlierListings} />
       <SoldPrices soldPrices={loaderData.soldPrices} country={listing.country} />
+      <SchoolsNearby
+        schools={loaderData.schools}
+        country={listing.country}
+        isApproximate={listing.location.isApproximate}
+      />
       <PropertyCosts listing={listing} />
       <ListingMap
         lat={listing.location.lat}
