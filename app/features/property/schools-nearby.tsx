@@ -45,7 +45,7 @@ function SchoolList({ schools }: { schools: NearbySchool[] }) {
 /**
  * Schools nearby on the property page: the nearest open primary and secondary schools from the
  * Department for Education's register (England only), with the warning that nearest is not
- * the same as in catchment.
+ * the same as in catchment. Not shown until the register (or the demo) has been loaded.
  */
 export function SchoolsNearby({
   schools,
@@ -57,6 +57,7 @@ export function SchoolsNearby({
   isApproximate: boolean;
 }) {
   const all = [...schools.primary, ...schools.secondary];
+  if (!schools.isLoaded) return null;
   return (
     <section aria-labelledby="schools-nearby" className="property__schools schools-nearby">
       <h2 id="schools-nearby">Schools nearby</h2>

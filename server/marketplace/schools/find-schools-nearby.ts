@@ -21,6 +21,8 @@ export interface NearbySchool {
 export interface SchoolsNearby {
   primary: NearbySchool[];
   secondary: NearbySchool[];
+  /** Whether any schools are held at all: none until the register (or the demo) is loaded. */
+  isLoaded: boolean;
 }
 
 export type SchoolStage = 'primary' | 'secondary';
@@ -89,10 +91,9 @@ export async function findSchoolsNearListing(
     .select({ lat: listings.lat, lng: listings.lng })
     .from(listings)
     .where(eq(listings.id, listingId));
-  if (!home) return { primary: [], secondary: [] };
-  const [primary, secondary] = [
-    await findNearestSchools(db, home, 'primary'),
-    await findNearestSchools(db, home, 'secondary'),
-  ];
-  return { primary, secondary };
+  const primary = home ? await findNearestSchools(db, home, 'primary') : [];
+  const secondary = home ? await findNearestSchools(db, home, 'secondary') : [];
+  if (primary.length || secondary.length) return { primary, secondary, isLoaded: true };
+  const [held] = await db.select({ urn: schools.urn }).from(schools).limit(1);
+  return { primary, secondary, isLoaded: held !== undefined };
 }

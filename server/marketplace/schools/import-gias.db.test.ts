@@ -35,6 +35,15 @@ const held = async () =>
 const HOME = { lat: 53.8125, lng: -1.57 };
 
 describe('importing the establishment extract', () => {
+  it('says no schools are held before any extract is loaded', async () => {
+    const listingId = await insertListing(database.db, HOME);
+    expect(await findSchoolsNearListing(database.db, listingId)).toEqual({
+      primary: [],
+      secondary: [],
+      isLoaded: false,
+    });
+  });
+
   it('loads the first extract, decoding Windows-1252 and saying which row it skipped', async () => {
     const progress: number[] = [];
     const summary = await importGias(database.db, FIRST, (p) =>
@@ -142,6 +151,7 @@ describe('schools near a home', () => {
     expect(await findSchoolsNearListing(database.db, listingId)).toEqual({
       primary: [],
       secondary: [],
+      isLoaded: true,
     });
   });
 });
