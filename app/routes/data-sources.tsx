@@ -3,6 +3,7 @@ import { OFCOM_ATTRIBUTION, OFCOM_TERMS_URL } from '@domain/broadband/attributio
 import { PRICE_PAID_ATTRIBUTION } from '@domain/sold-prices/attribution';
 import { NAPTAN_ATTRIBUTION } from '@domain/stations/attribution';
 import { FLOOD_ZONES_ATTRIBUTION } from '@domain/flood-risk/flood-zones';
+import { GIAS_ATTRIBUTION } from '@domain/schools/attribution';
 
 export function meta() {
   return [
@@ -73,6 +74,25 @@ export default function DataSources() {
         Broadband figures and stations marked <strong>demo data</strong> are made up for
         Roost&rsquo;s demonstration homes.
       </p>
+      <h2>Schools</h2>
+      <p>
+        &lsquo;Schools nearby&rsquo; on property pages lists the nearest open primary and secondary
+        schools in England, with their type, age range and last Ofsted rating where the register
+        holds one, from the Department for Education&rsquo;s{' '}
+        <a href="https://get-information-schools.service.gov.uk/">Get Information about Schools</a>.
+        Distances are as the crow flies; the nearest school is not necessarily one whose catchment a
+        home is in.
+      </p>
+      <blockquote>
+        <p>
+          {GIAS_ATTRIBUTION.replace('Open Government Licence v3.0.', '')}
+          <a href={OGL}>Open Government Licence v3.0</a>.
+        </p>
+      </blockquote>
+      <p>
+        Schools marked <strong>demo data</strong> are made up for Roost&rsquo;s demonstration homes
+        and are not in the register.
+      </p>
       <h2>Flood risk</h2>
       <p>
         The flood zone on property pages in England comes from the Environment Agency&rsquo;s Flood
@@ -89,7 +109,8 @@ export default function DataSources() {
       </blockquote>
       <p>
         Flood zones marked <strong>demo data</strong> are made up for Roost&rsquo;s demonstration
-        homes and are not the Environment Agency&rsquo;s.
+        homes and are not the Environment Agency&rsquo;s. Schools marked <strong>demo data</strong>{' '}
+        are made up for Roost&rsquo;s demonstration homes and are not in the register.
       </p>
       <h2>Postcode locations and nations</h2>
       <p>

@@ -19,6 +19,7 @@ import { SoldPrices } from '~/features/property/sold-prices';
 import { Broadband } from '~/features/property/broadband';
 import { NearestStations } from '~/features/property/nearest-stations';
 import { FloodRisk } from '~/features/property/flood-risk';
+import { SchoolsNearby } from '~/features/property/schools-nearby';
 import { rememberViewed } from '~/features/search/visitor-memory';
 import { enquiryInputFromForm } from '@domain/enquiry/enquiry-schema';
 import { listingPath } from '@domain/listing/listing-url';
@@ -58,6 +59,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
       ...listing.location,
       country: listing.country,
     }),
+    schools: await context.marketplace.schools.nearListing({ listingId: id }),
     earlierListings: await context.marketplace.homeHistory.earlierListings({ listingId: id }),
     lister: found.lister ?? null,
     canonical,
@@ -119,6 +121,11 @@ export default function Property({ loaderData, actionData }: Route.ComponentProp
       <EarlierListings listings={loaderData.earlierListings} />
       <SoldPrices soldPrices={loaderData.soldPrices} country={listing.country} />
       <FloodRisk floodRisk={loaderData.floodRisk} />
+      <SchoolsNearby
+        schools={loaderData.schools}
+        country={listing.country}
+        isApproximate={listing.location.isApproximate}
+      />
       <PropertyCosts listing={listing} />
       <Broadband broadband={loaderData.broadband} />
       <NearestStations

@@ -16,6 +16,7 @@ import { createSoldPricesService } from './sold-prices/sold-prices-service.ts';
 import { createBroadbandService } from './broadband/broadband-service.ts';
 import { createStationsService } from './stations/stations-service.ts';
 import { createFloodRiskService } from './flood-risk/flood-risk-service.ts';
+import { createSchoolsService } from './schools/schools-service.ts';
 import { findEarlierListings } from './home-history/earlier-listings.ts';
 import type { MarketplaceDeps } from './marketplace-deps.ts';
 import { createMediaService } from './listing-media/media-service.ts';
@@ -91,6 +92,7 @@ export function createMarketplace(options: MarketplaceOptions) {
     broadband: createBroadbandService(deps),
     stations: createStationsService(deps),
     floodRisk: createFloodRiskService(deps),
+    schools: createSchoolsService(deps),
     homeHistory: {
       /** Other times this listing's home was on Roost, purged listings included. */
       earlierListings: ({ listingId }: { listingId: number }) =>

@@ -22,3 +22,4 @@ export * from '../home-history/schema.ts';
 export * from '../broadband/schema.ts';
 export * from '../stations/schema.ts';
 export * from '../flood-risk/schema.ts';
+export * from '../schools/schema.ts';

@@ -1,0 +1,175 @@
+import fs from 'node:fs';
+import { parse } from 'csv-parse';
+import { getTableColumns, sql } from 'drizzle-orm';
+import iconv from 'iconv-lite';
+import type { Database } from '../../../db/client.ts';
+import {
+  missingGiasColumns,
+  parseGiasRow,
+  type GiasSchool,
+} from '../../../domain/schools/gias-record.ts';
+import type { ImportProgress } from '../import-progress.ts';
+import { schools, type SchoolRow } from './schema.ts';
+
+export interface GiasImportSummary {
+  rows: number;
+  added: number;
+  changed: number;
+  /** Rows already held exactly as given (an extract loaded twice changes nothing). */
+  unchanged: number;
+  /** Held as open, now closed (or not yet open) in the register: kept, no longer shown. */
+  closed: number;
+  /** Held from an earlier extract but absent from this one: removed. */
+  removed: number;
+  /** Rows held without a grid reference, so never shown. */
+  unplaced: number;
+  skipped: number;
+  /** The first few rows that could not be used, by line number, and why. */
+  problems: { line: number; reason: string }[];
+}
+
+/** A file that is not an establishment extract: nothing is loaded or removed. */
+export class NotAnExtractError extends Error {}
+
+const BATCH = 2_000;
+const MAX_PROBLEMS = 10;
+// Columns an import may change: everything but the URN and when it was first imported.
+const UPDATABLE = (Object.keys(getTableColumns(schools)) as (keyof SchoolRow)[]).filter(
+  (column): column is Exclude<keyof SchoolRow, 'urn' | 'importedAt'> =>
+    column !== 'urn' && column !== 'importedAt',
+);
+
+export type SchoolInsert = GiasSchool & { source: 'gias' | 'demo' };
+
+/**
+ * Adds or updates schools by URN in one statement: how many were added, changed, already the
+ * same, and changed from open to closed. The batch travels as one JSON parameter; the `before`
+ * CTE reads the rows as they were, since every part of one statement sees the same snapshot.
+ */
+export async function upsertSchools(db: Database, rows: SchoolInsert[]) {
+  if (rows.length === 0) return { added: 0, changed: 0, unchanged: 0, closed: 0 };
+  const columns = ['urn' as const, ...UPDATABLE];
+  const name = (column: (typeof columns)[number]) => schools[column].name;
+  const json = JSON.stringify(
+    rows.map((row) => Object.fromEntries(columns.map((column) => [name(column), row[column]]))),
+  );
+  const list = sql.raw(columns.map(name).join(', '));
+  const differs = sql.join(
+    UPDATABLE.map(
+      (column) => sql`${schools[column]} is distinct from ${sql.raw(`excluded.${name(column)}`)}`,
+    ),
+    sql` or `,
+  );
+  const updates = sql.raw(
+    UPDATABLE.map((column) => `${name(column)} = excluded.${name(column)}`).join(', '),
+  );
+  const { rows: written } = (await db.execute(sql`
+    with incoming as (select ${list} from json_populate_recordset(null::${schools}, ${json}::json)),
+    before as (select urn, is_open from ${schools} where urn in (select urn from incoming)),
+    written as (
+      insert into ${schools} (${list}) select ${list} from incoming
+      on conflict (urn) do update set ${updates} where ${differs}
+      returning urn, is_open, (xmax = 0) as is_new)
+    select written.is_new, written.is_open, before.is_open as was_open
+    from written left join before using (urn)`)) as {
+    rows: { is_new: boolean; is_open: boolean; was_open: boolean | null }[];
+  };
+  // xmax is 0 on a row this statement inserted, and set on one it updated.
+  const added = written.filter((row) => row.is_new).length;
+  return {
+    added,
+    changed: written.length - added,
+    unchanged: rows.length - written.length,
+    closed: written.filter((row) => row.was_open && !row.is_open).length,
+  };
+}
+
+/** Removes the register's schools whose URNs the extract did not carry (never demo schools). */
+async function removeAbsent(db: Database, seen: Set<number>): Promise<number> {
+  const { rows } = (await db.execute(sql`
+    delete from ${schools}
+    where ${schools.source} = 'gias'
+      and ${schools.urn} not in (select value::int from json_array_elements_text(${JSON.stringify([...seen])}::json))
+    returning urn`)) as { rows: unknown[] };
+  return rows.length;
+}
+
+/**
+ * Loads a full establishment extract (Windows-1252 CSV with a header row) into `schools`:
+ * schools are upserted by URN, those the register now lists as closed are kept but no longer
+ * shown, and the register's schools absent from the extract are removed, so loading the same
+ * extract again changes nothing. Rows that cannot be used are counted and the first few
+ * reported with their line; their URNs, where readable, still count as present.
+ */
+// size: one streaming pass with its batching and summary; split, it would read worse.
+export async function importGias(
+  db: Database,
+  file: string,
+  onProgress?: (progress: ImportProgress) => void,
+): Promise<GiasImportSummary> {
+  const summary: GiasImportSummary = {
+    rows: 0,
+    added: 0,
+    changed: 0,
+    unchanged: 0,
+    closed: 0,
+    removed: 0,
+    unplaced: 0,
+    skipped: 0,
+    problems: [],
+  };
+  const totalBytes = fs.statSync(file).size;
+  let bytesRead = 0;
+  const input = fs.createReadStream(file);
+  input.on('data', (chunk) => (bytesRead += chunk.length));
+  let header: string[] = [];
+  const records = input.pipe(iconv.decodeStream('win1252')).pipe(
+    parse({
+      bom: true,
+      relax_column_count: true,
+      columns: (names: string[]) => {
+        header = names.map((name) => name.trim());
+        const missing = missingGiasColumns(header);
+        if (missing.length)
+          throw new NotAnExtractError(
+            `Not a Get Information about Schools establishment extract: no ${missing.join(', ')} column`,
+          );
+        return header;
+      },
+    }),
+  );
+
+  const seen = new Set<number>();
+  let batch = new Map<number, SchoolInsert>();
+  const flush = async () => {
+    const written = await upsertSchools(db, [...batch.values()]);
+    summary.added += written.added;
+    summary.changed += written.changed;
+    summary.unchanged += written.unchanged;
+    summary.closed += written.closed;
+    batch = new Map();
+    onProgress?.({ bytesRead, totalBytes, rows: summary.rows });
+  };
+
+  for await (const record of records as AsyncIterable<Record<string, string>>) {
+    summary.rows += 1;
+    const parsed = parseGiasRow(record);
+    const urn = Number(record.URN);
+    if (Number.isSafeInteger(urn) && urn > 0) seen.add(urn);
+    if (!parsed.ok) {
+      summary.skipped += 1;
+      if (summary.problems.length < MAX_PROBLEMS)
+        // Line 1 is the header.
+        summary.problems.push({ line: summary.rows + 1, reason: parsed.reason });
+      continue;
+    }
+    if (parsed.school.lat === null) summary.unplaced += 1;
+    batch.set(parsed.school.urn, { ...parsed.school, source: 'gias' });
+    if (batch.size >= BATCH) await flush();
+  }
+  await flush();
+  // An extract with no schools is a broken download, not a register that closed every school.
+  if (seen.size === 0) throw new NotAnExtractError('The extract holds no schools: nothing removed');
+  summary.removed = await removeAbsent(db, seen);
+  return summary;
+}

@@ -1,0 +1,9 @@
+import type { MarketplaceDeps, OfListing } from '../marketplace-deps.ts';
+import { findSchoolsNearListing } from './find-schools-nearby.ts';
+
+/** Schools: public reads of the imported register (and the demo's made-up schools). */
+export function createSchoolsService({ db }: Pick<MarketplaceDeps, 'db'>) {
+  return {
+    nearListing: ({ listingId }: OfListing) => findSchoolsNearListing(db, listingId),
+  };
+}
