@@ -27,6 +27,20 @@ export default function DataSources() {
         Roost uses open data published by public bodies. Each source, what we use it for and the
         credit its licence asks for are below.
       </p>
+      <SoldPricesSource />
+      <BroadbandSource />
+      <StationsSource />
+      <SchoolsSource />
+      <FloodRiskSource />
+      <PostcodesSource />
+      <PlaceNamesSource />
+    </article>
+  );
+}
+
+function SoldPricesSource() {
+  return (
+    <>
       <h2>Sold prices</h2>
       <p>
         Sold prices on property pages and the <em>sold prices</em> street pages come from HM Land
@@ -45,6 +59,13 @@ export default function DataSources() {
         Sales marked <strong>demo data</strong> are made up for Roost&rsquo;s demonstration homes
         and are not Land Registry records.
       </p>
+    </>
+  );
+}
+
+function BroadbandSource() {
+  return (
+    <>
       <h2>Broadband</h2>
       <p>
         Broadband figures on property pages come from Ofcom&rsquo;s Connected Nations fixed
@@ -58,6 +79,13 @@ export default function DataSources() {
           {OFCOM_ATTRIBUTION} <a href={OFCOM_TERMS_URL}>Ofcom&rsquo;s terms of use</a>.
         </p>
       </blockquote>
+    </>
+  );
+}
+
+function StationsSource() {
+  return (
+    <>
       <h2>Stations</h2>
       <p>
         The nearest railway, metro, underground and tram stations on property pages come from the
@@ -74,6 +102,13 @@ export default function DataSources() {
         Broadband figures and stations marked <strong>demo data</strong> are made up for
         Roost&rsquo;s demonstration homes.
       </p>
+    </>
+  );
+}
+
+function SchoolsSource() {
+  return (
+    <>
       <h2>Schools</h2>
       <p>
         &lsquo;Schools nearby&rsquo; on property pages lists the nearest open primary and secondary
@@ -93,6 +128,13 @@ export default function DataSources() {
         Schools marked <strong>demo data</strong> are made up for Roost&rsquo;s demonstration homes
         and are not in the register.
       </p>
+    </>
+  );
+}
+
+function FloodRiskSource() {
+  return (
+    <>
       <h2>Flood risk</h2>
       <p>
         The flood zone on property pages in England comes from the Environment Agency&rsquo;s Flood
@@ -112,6 +154,13 @@ export default function DataSources() {
         homes and are not the Environment Agency&rsquo;s. Schools marked <strong>demo data</strong>{' '}
         are made up for Roost&rsquo;s demonstration homes and are not in the register.
       </p>
+    </>
+  );
+}
+
+function PostcodesSource() {
+  return (
+    <>
       <h2>Postcode locations and nations</h2>
       <p>
         Postcodes are placed on the map, and each home&rsquo;s nation decided, from the Office for
@@ -125,12 +174,19 @@ export default function DataSources() {
           licensed under the <a href={OGL}>Open Government Licence v.3.0</a>.
         </p>
       </blockquote>
+    </>
+  );
+}
+
+function PlaceNamesSource() {
+  return (
+    <>
       <h2>Place names</h2>
       <p>
         Place names and the locations of towns come from{' '}
         <a href="https://www.geonames.org/">GeoNames</a>, licensed under{' '}
         <a href="https://creativecommons.org/licenses/by/4.0/">CC BY 4.0</a>.
       </p>
-    </article>
+    </>
   );
 }

@@ -50,17 +50,24 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   if (!isOwner && !isbot(request.headers.get('user-agent') ?? '')) {
     listings.recordView({ listingId: id });
   }
+  const { soldPrices, broadband, stations, floodRisk, schools, homeHistory } = context.marketplace;
+  // What surrounds the home, from open data and Roost's own history, read side by side.
+  const [sold, speeds, nearestStations, flood, nearbySchools, earlierListings] = await Promise.all([
+    soldPrices.aroundListing({ listingId: id }),
+    broadband.forListing({ listingId: id }),
+    stations.nearest(listing.location),
+    floodRisk.forHome({ ...listing.location, country: listing.country }),
+    schools.nearListing({ listingId: id }),
+    homeHistory.earlierListings({ listingId: id }),
+  ]);
   return {
     listing,
-    soldPrices: await context.marketplace.soldPrices.aroundListing({ listingId: id }),
-    broadband: await context.marketplace.broadband.forListing({ listingId: id }),
-    stations: await context.marketplace.stations.nearest(listing.location),
-    floodRisk: await context.marketplace.floodRisk.forHome({
-      ...listing.location,
-      country: listing.country,
-    }),
-    schools: await context.marketplace.schools.nearListing({ listingId: id }),
-    earlierListings: await context.marketplace.homeHistory.earlierListings({ listingId: id }),
+    soldPrices: sold,
+    broadband: speeds,
+    stations: nearestStations,
+    floodRisk: flood,
+    schools: nearbySchools,
+    earlierListings,
     lister: found.lister ?? null,
     canonical,
     origin: url.origin,

@@ -1,6 +1,7 @@
 import type { Database } from '../../../db/client.ts';
 import type { MaterialSuggestion } from '../../../domain/listing/material-sources.ts';
 import { suggestBroadband } from '../broadband/suggest-broadband.ts';
+import { suggestFloodRisk } from '../flood-risk/suggest-flood-risk.ts';
 
 /** Where a home is, as the open-data lookups need it. */
 export interface HomePlace {
@@ -18,7 +19,7 @@ export type MaterialSuggester = (
 ) => Promise<MaterialSuggestion | undefined>;
 
 /** The datasets that suggest material information, each beside the data it reads. */
-const SUGGESTERS: MaterialSuggester[] = [suggestBroadband];
+const SUGGESTERS: MaterialSuggester[] = [suggestFloodRisk, suggestBroadband];
 
 /** What the imported open data says about a home's flood risk and broadband. */
 export async function suggestMaterialInfo(

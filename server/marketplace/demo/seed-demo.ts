@@ -13,6 +13,7 @@ import { insertDemoPastListings } from './demo-past-listings.ts';
 import { insertDemoSoldPrices } from './demo-sold-prices.ts';
 import { insertDemoBroadbandAndStations } from './demo-broadband-stations.ts';
 import { insertDemoFloodZones } from './demo-flood-zones.ts';
+import { applyDemoMaterialSources } from './demo-material-sources.ts';
 import { insertDemoSchools } from './demo-schools.ts';
 import { insertDemo, renderPictureSets } from './store-demo.ts';
 import { SEED_PLACES, SEED_STREETS, type SeedPlace } from './uk-places.ts';
@@ -394,6 +395,7 @@ export async function seedDemoIfEmpty(options: {
     await insertDemoBroadbandAndStations(tx, homes);
     await insertDemoFloodZones(tx, homes);
     await insertDemoSchools(tx, homes);
+    await applyDemoMaterialSources(tx, DEMO_OWNER_SUB);
     await insertDemoPastListings(tx, homes);
     await tx
       .insert(listers)

@@ -1,4 +1,4 @@
-import { customType, index, integer, serial, smallint, text } from 'drizzle-orm/pg-core';
+import { customType, index, integer, serial, smallint, text, timestamp } from 'drizzle-orm/pg-core';
 import { market } from '../db/market-schema.ts';
 
 // PostgreSQL's built-in geometric types, written and read as their text forms ('((x,y),…)');
@@ -30,6 +30,8 @@ export const floodZones = market.table(
     /** The outline's bounding box, for the GiST index every lookup starts with. */
     bbox: box('bbox').notNull(),
     vertices: integer('vertices').notNull(),
+    /** When the file was loaded: the date a listing's flood-risk statement cites. */
+    importedAt: timestamp('imported_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     index('flood_zones_bbox_idx').using('gist', table.bbox),

@@ -6,7 +6,9 @@ import {
   useListingWorld,
   type ListingWorld,
 } from '../../../tests/support/listing-world.ts';
+import { suggestMaterialInfo } from '../area-facts/suggest-material-info.ts';
 import { broadbandRow, upsertBroadband } from '../broadband/import-broadband.ts';
+import { insertFloodZonePolygons } from '../flood-risk/import-flood-zones.ts';
 import type { Marketplace } from '../marketplace.ts';
 
 /**
@@ -127,5 +129,43 @@ describe('material information from open data', () => {
     expect(
       (await marketplace.listings.get({ listingId: id }))!.materialSources.broadband?.from,
     ).toBe('lister');
+  });
+
+  it('suggests the flood zone only where the home is placed by its own postcode, in England', async () => {
+    const { db } = world.database;
+    // A Zone 3 square around a point in Leeds (x is the longitude).
+    const square: [number, number][] = [
+      [-1.58, 53.81],
+      [-1.56, 53.81],
+      [-1.56, 53.83],
+      [-1.58, 53.83],
+      [-1.58, 53.81],
+    ];
+    await insertFloodZonePolygons(db, [
+      {
+        source: 'environment-agency',
+        zone: 3,
+        featureId: '1',
+        floodSource: null,
+        origin: null,
+        rings: [square],
+      },
+    ]);
+    const leeds = { postcode: 'LS6 2AB', lat: 53.82, lng: -1.57 };
+    const precise = await suggestMaterialInfo(db, leeds);
+    expect(precise.find((suggestion) => suggestion.field === 'floodRisk')).toMatchObject({
+      text: expect.stringMatching(/^Flood Zone 3 \(rivers and the sea\)\. High probability/),
+      source: 'Environment Agency Flood Map for Planning',
+      asOf: new Date().toISOString().slice(0, 10),
+      isDemo: false,
+    });
+    // Placed by its sector's centre: no zone suggested, as that centre may be in another.
+    const approximate = await suggestMaterialInfo(db, { ...leeds, isApproximate: true });
+    expect(approximate.map((suggestion) => suggestion.field)).toEqual(['broadband']);
+    // Outside the zone: Zone 1 (zones are loaded, and none covers it).
+    const outside = await suggestMaterialInfo(db, { ...leeds, lat: 53.9 });
+    expect(outside.find((suggestion) => suggestion.field === 'floodRisk')?.text).toMatch(
+      /^Flood Zone 1 /,
+    );
   });
 });

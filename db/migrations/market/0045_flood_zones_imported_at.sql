@@ -1,0 +1,1 @@
+ALTER TABLE "market"."flood_zones" ADD COLUMN "imported_at" timestamp with time zone DEFAULT now() NOT NULL;
