@@ -30,6 +30,7 @@ import {
   type Geocoder,
 } from './search/geocoder.ts';
 import { createSearchService } from './search/search-service.ts';
+import { createViewingsService } from './viewings/viewings-service.ts';
 
 /** server/main.ts passes the real dependencies; tests may leave out all but the database. */
 export interface MarketplaceOptions extends Partial<Omit<MarketplaceDeps, 'db' | 'geocoder'>> {
@@ -85,6 +86,7 @@ export function createMarketplace(options: MarketplaceOptions) {
     media: createMediaService(deps),
     search: createSearchService(deps),
     soldPrices: createSoldPricesService(deps),
+    viewings: createViewingsService(deps),
     homeHistory: {
       /** Other times this listing's home was on Roost, purged listings included. */
       earlierListings: ({ listingId }: { listingId: number }) =>

@@ -19,3 +19,4 @@ export * from '../messages/schema.ts';
 export * from '../listing-media/schema.ts';
 export * from '../sold-prices/schema.ts';
 export * from '../home-history/schema.ts';
+export * from '../viewings/schema.ts';
