@@ -16,6 +16,7 @@ import { PropertyMedia } from '~/features/property/property-media';
 import { listingJsonLd, propertyMeta } from '~/features/property/property-meta';
 import { ReportForm } from '~/features/property/report-form';
 import { SoldPrices } from '~/features/property/sold-prices';
+import { BookViewing } from '~/features/viewings/book-viewing-form';
 import { rememberViewed } from '~/features/search/visitor-memory';
 import { enquiryInputFromForm } from '@domain/enquiry/enquiry-schema';
 import { listingPath } from '@domain/listing/listing-url';
@@ -50,6 +51,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     listing,
     soldPrices: await context.marketplace.soldPrices.aroundListing({ listingId: id }),
     earlierListings: await context.marketplace.homeHistory.earlierListings({ listingId: id }),
+    viewingSlots: await context.marketplace.viewings.openSlots({ listingId: id, isOwner }),
     lister: found.lister ?? null,
     canonical,
     origin: url.origin,
@@ -121,6 +123,7 @@ export default function Property({ loaderData, actionData }: Route.ComponentProp
           Listed by <Link to={`/listers/${lister.publicId}`}>{lister.displayName}</Link>
         </p>
       ) : null}
+      <BookViewing listingId={listing.id} slots={loaderData.viewingSlots} isSignedIn={!!user} />
       {isOwner ? null : (
         <>
           <EnquiryForm

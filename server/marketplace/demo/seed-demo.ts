@@ -11,6 +11,7 @@ import { isLetNation } from '../../../domain/lettings/rules-by-nation.ts';
 import { fillEveryTown } from './demo-stock.ts';
 import { insertDemoPastListings } from './demo-past-listings.ts';
 import { insertDemoSoldPrices } from './demo-sold-prices.ts';
+import { insertDemoViewingAvailability } from './demo-viewing-availability.ts';
 import { insertDemo, renderPictureSets } from './store-demo.ts';
 import { SEED_PLACES, SEED_STREETS, type SeedPlace } from './uk-places.ts';
 
@@ -388,6 +389,7 @@ export async function seedDemoIfEmpty(options: {
     const inserted = await insertDemo(tx, demo, pictures);
     const homes = demo.map(({ listing }) => listing);
     await insertDemoSoldPrices(tx, homes);
+    await insertDemoViewingAvailability(tx, DEMO_OWNER_SUB);
     await insertDemoPastListings(tx, homes);
     await tx
       .insert(listers)

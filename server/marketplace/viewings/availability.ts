@@ -1,4 +1,5 @@
 import type { Database } from '../../../db/client.ts';
+import { listingVisibility } from '../../../domain/listing/visibility.ts';
 import type { SessionUser } from '../../../domain/session-user.ts';
 import { fieldErrorsOf } from '../../../domain/validation/field-errors.ts';
 import { freeSlots, type Availability, type Slot } from '../../../domain/viewings/slots.ts';
@@ -12,6 +13,7 @@ import {
   findViewingListing,
   isViewable,
   ownListing,
+  pathOf,
   readAvailability,
   takenSlots,
 } from './viewing-listing.ts';
@@ -67,4 +69,31 @@ export async function listingFreeSlots(
   if (!availability) return [];
   const now = options.now ?? new Date();
   return freeSlots(availability, now, await takenSlots(db, listing.ownerSub, now));
+}
+
+/** Slots as the pages carry them: ISO instants. */
+export const slotTimes = (slots: Slot[]) =>
+  slots.map((slot) => ({
+    startsAt: slot.startsAt.toISOString(),
+    endsAt: slot.endsAt.toISOString(),
+  }));
+
+/**
+ * What the booking page shows: the listing (NOT_FOUND unless it is on Roost), whether the visitor
+ * is its lister, and its free slots.
+ */
+export async function bookingChoices(
+  db: Database,
+  options: { listingId: number; userId: string | undefined; now?: Date },
+) {
+  const listing = await findViewingListing(db, options.listingId);
+  if (!listing || listingVisibility(listing) !== 'public') {
+    throw new AppError('NOT_FOUND', 'Listing not found.');
+  }
+  const slots = await listingFreeSlots(db, options);
+  return {
+    listing: { id: listing.id, title: listing.title, path: pathOf(listing) },
+    isOwner: listing.ownerSub === options.userId,
+    slots: slotTimes(slots),
+  };
 }

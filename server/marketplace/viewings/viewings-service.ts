@@ -1,6 +1,12 @@
 import type { SessionUser } from '../../../domain/session-user.ts';
 import type { MarketplaceDeps } from '../marketplace-deps.ts';
-import { getAvailability, listingFreeSlots, saveAvailability } from './availability.ts';
+import {
+  bookingChoices,
+  getAvailability,
+  listingFreeSlots,
+  saveAvailability,
+  slotTimes,
+} from './availability.ts';
 import { bookViewing, type ViewingSettings } from './book-viewing.ts';
 import { cancelViewing, moveViewing } from './change-viewing.ts';
 import { upcomingViewings } from './list-viewings.ts';
@@ -25,6 +31,12 @@ export function createViewingsService(deps: MarketplaceDeps) {
     availability: (options: Own) => getAvailability(db, options),
     saveAvailability: (options: Own & { input: unknown }) => saveAvailability(db, options),
     freeSlots: (options: { listingId: number; now?: Date }) => listingFreeSlots(db, options),
+    /** The free slots as ISO instants, for pages (none for the listing's own lister). */
+    openSlots: async (options: { listingId: number; isOwner: boolean }) =>
+      options.isOwner ? [] : slotTimes(await listingFreeSlots(db, options)),
+    /** The booking page's listing, whether the user is its lister, and its free slots. */
+    bookingChoices: (options: { listingId: number; user: SessionUser | null }) =>
+      bookingChoices(db, { listingId: options.listingId, userId: options.user?.userId }),
     book: (options: Own & { input: unknown; now?: Date }) => bookViewing(db, settings(), options),
     cancel: (options: { user: SessionUser; viewingId: number }) =>
       cancelViewing(db, settings(), options),
