@@ -37,7 +37,8 @@ export function viewingCalendarFile(viewing: ViewingFacts, isCancelled: boolean)
   const { error, value } = createEvent({
     productId: 'roost/viewings',
     method: isCancelled ? 'CANCEL' : 'PUBLISH',
-    uid: `viewing-${viewing.id}@roost`,
+    // Unique across installations: the site's own host names it.
+    uid: `viewing-${viewing.id}@${new URL(viewing.manageUrl).host}`,
     sequence: viewing.sequence + (isCancelled ? 1 : 0),
     status: isCancelled ? 'CANCELLED' : 'CONFIRMED',
     start: viewing.startsAt.getTime(),

@@ -102,7 +102,7 @@ describe('booking', () => {
       const ics = icsOf(email)!.content;
       expect(ics).toContain('BEGIN:VEVENT');
       expect(ics).toContain('DTSTART:20300304T103000Z');
-      expect(ics).toContain(`UID:viewing-${viewing.id}@roost`);
+      expect(ics).toContain(`UID:viewing-${viewing.id}@roost.test`);
     }
     const slots = await marketplace.viewings.freeSlots({ listingId, now });
     expect(slots.map((slot) => slot.startsAt.toISOString())).not.toContain(
