@@ -8,6 +8,7 @@ import { createTestDatabase, type TestDatabase } from '../../../tests/support/te
 import { createTestMarketplace, type SentMail } from '../../../tests/support/test-marketplace.ts';
 import type { Marketplace } from '../marketplace.ts';
 import { viewings } from './schema.ts';
+import { exportUserData } from '../admin-users/user-records.ts';
 import { sendViewingReminders } from './viewing-reminders.ts';
 import type { ListerEmail } from '../enquiries/submit-enquiry.ts';
 
@@ -120,6 +121,11 @@ describe('booking', () => {
       bookerName: null,
     });
     expect(await marketplace.viewings.upcoming({ user: eve, now })).toEqual([]);
+    // Each side's data export holds it: as booked, and as a viewing of her home.
+    const bobs = await exportUserData(database.db, undefined, 'bob', 'https://roost.test');
+    expect(bobs.viewingsBooked.map((row) => row.id)).toContain(viewing.id);
+    const lenas = await exportUserData(database.db, undefined, 'lena', 'https://roost.test');
+    expect(lenas.viewingsOfYourHomes.map((row) => row.id)).toContain(viewing.id);
   });
 
   it('refuses a time that is not a free slot, and the lister booking their own home', async () => {
