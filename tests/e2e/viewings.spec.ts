@@ -33,6 +33,7 @@ async function checkAxe(page: Page) {
   }
 }
 
+// size: one journey, lister and buyer taking turns, each step building on the last
 test('a lister sets viewing times, a buyer books, moves and cancels one, each side e-mailed', async ({
   page,
   browser,
@@ -71,8 +72,11 @@ test('a lister sets viewing times, a buyer books, moves and cancels one, each si
   expect(created.status(), await created.text()).toBe(201);
   const { id } = (await created.json()) as { id: number };
 
-  // Every day, 08:00 to 20:00: tomorrow always has free times, whatever the hour now.
-  await page.goto(`/my-account/listings/${id}/viewings`);
+  // From the listing's own page to its viewing times: every day, 08:00 to 20:00, so tomorrow
+  // always has free times, whatever the hour now.
+  await page.goto(`/my-account/listings/${id}`);
+  await checkAxe(page);
+  await page.getByRole('link', { name: 'Viewing times' }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Viewing times for ${title}`);
   await expect(page.getByText('Roost only hosts your calendar').first()).toBeVisible();
   for (const day of [
@@ -127,8 +131,10 @@ test('a lister sets viewing times, a buyer books, moves and cancels one, each si
     expect(calendar).toContain(`SUMMARY:Viewing: ${title}`);
   }
 
-  // The lister sees who is coming.
-  await page.goto('/my-account/viewings');
+  // The lister sees who is coming, from their account page.
+  await page.goto('/my-account');
+  await page.getByRole('link', { name: 'Viewings: booked at your homes and by you' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Your viewings');
   const atHome = page.getByTestId('viewings-lister').getByTestId('viewing');
   await expect(atHome).toHaveCount(1);
   await expect(atHome).toContainText(buyer.name);
@@ -160,6 +166,25 @@ test('a lister sets viewing times, a buyer books, moves and cancels one, each si
   expect(calendarOf(cancelled)).toContain('STATUS:CANCELLED');
   await page.reload();
   await expect(atHome).toHaveCount(0);
+
+  // A conversation about the home leads back to its free times.
+  await buyerPage.goto(`/property/${id}`);
+  const enquiry = buyerPage.locator('.property__enquiry');
+  await enquiry.getByLabel('Message').fill('Hello, could I see the house again next week?');
+  await enquiry.getByRole('button', { name: 'Send message' }).click();
+  await expect(buyerPage.getByText('Your message has been sent to the lister.')).toBeVisible();
+  await buyerPage.goto('/my-account/messages');
+  await buyerPage
+    .getByTestId('message-thread')
+    .filter({ hasText: title })
+    .getByRole('link', { name: new RegExp(title) })
+    .click();
+  await checkAxe(buyerPage);
+  await buyerPage.getByRole('link', { name: 'Book a viewing' }).click();
+  await expect(buyerPage.getByRole('heading', { level: 1 })).toHaveText('Book a viewing');
+  await expect(
+    buyerPage.getByRole('group', { name: dayName }).getByRole('radio', { name: '08:00' }),
+  ).toBeVisible();
 });
 
 test('a demo home takes viewings: its booking page lists every free time', async ({
