@@ -87,7 +87,8 @@ export async function bookViewing(
       .values({
         listingId: listing.id,
         bookerSub: user.userId,
-        bookerName: user.name ?? user.givenName ?? user.email ?? 'A Roost member',
+        // Never the e-mail address: the lister sees the name only, as with enquiries.
+        bookerName: user.name ?? user.givenName ?? 'A Roost member',
         bookerEmail: user.email!,
         note: input.note,
         startsAt: slot.startsAt,
