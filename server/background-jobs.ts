@@ -14,6 +14,7 @@ import { createPaymentsJobs } from './marketplace/payments/payments-jobs.ts';
 import { createSearchStatisticsJob } from './marketplace/search/refresh-search-statistics.ts';
 import type { BlobStore } from './media/blob-store.ts';
 import { createPhotoVariantsJob } from './media/photo-variants-job.ts';
+import { createViewingRemindersJob } from './marketplace/viewings/viewing-reminders.ts';
 import type { VariantCache } from './media/variant-cache.ts';
 
 type Email = Omit<Extract<Message, { channel: 'email' }>, 'channel' | 'tag'>;
@@ -72,6 +73,7 @@ export function createBackgroundJobs(parts: BackgroundJobParts): ReturnType<type
         publicUrl,
         secret: parts.secret,
       }),
+      createViewingRemindersJob({ db, send: mail('viewing'), publicUrl, logger: parts.logger }),
       createLiveLetsCheckJob({
         db,
         send: mail('listing-let-rules'),

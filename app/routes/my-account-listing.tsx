@@ -167,7 +167,8 @@ export default function ManageListing({ loaderData, actionData }: Route.Componen
           <p>
             <Link className="button button--secondary" to={`/property/${listing.id}/edit`}>
               Edit details and photos
-            </Link>
+            </Link>{' '}
+            <Link to={`/my-account/listings/${listing.id}/viewings`}>Viewing times</Link>
           </p>
           <Form
             method="post"

@@ -97,6 +97,15 @@ export default function MessageThread({ loaderData, actionData }: Route.Componen
           <>
             {' '}
             · <Link to={thread.listing.path}>View listing</Link>
+            {thread.role === 'lister' ? null : (
+              <>
+                {' '}
+                ·{' '}
+                <Link to={`${thread.listing.path.split('/').slice(0, 3).join('/')}/book-viewing`}>
+                  Book a viewing
+                </Link>
+              </>
+            )}
           </>
         ) : null}
       </p>

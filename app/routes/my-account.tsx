@@ -94,6 +94,9 @@ export default function MyAccount({ loaderData }: Route.ComponentProps) {
           <MyPayments payments={loaderData.payments} />
         ) : null}
         <p className="account-data-link">
+          <Link to="/my-account/viewings">Viewings: booked at your homes and by you</Link>
+        </p>
+        <p className="account-data-link">
           <Link to="/my-account/messages">Messages about your enquiries and listings</Link>
         </p>
         <p className="account-data-link">

@@ -20,6 +20,7 @@ import { Broadband } from '~/features/property/broadband';
 import { NearestStations } from '~/features/property/nearest-stations';
 import { FloodRisk } from '~/features/property/flood-risk';
 import { SchoolsNearby } from '~/features/property/schools-nearby';
+import { BookViewing } from '~/features/viewings/book-viewing-form';
 import { rememberViewed } from '~/features/search/visitor-memory';
 import { enquiryInputFromForm } from '@domain/enquiry/enquiry-schema';
 import { listingPath } from '@domain/listing/listing-url';
@@ -50,16 +51,19 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   if (!isOwner && !isbot(request.headers.get('user-agent') ?? '')) {
     listings.recordView({ listingId: id });
   }
-  const { soldPrices, broadband, stations, floodRisk, schools, homeHistory } = context.marketplace;
+  const { soldPrices, broadband, stations, floodRisk, schools, homeHistory, viewings } =
+    context.marketplace;
   // What surrounds the home, from open data and Roost's own history, read side by side.
-  const [sold, speeds, nearestStations, flood, nearbySchools, earlierListings] = await Promise.all([
-    soldPrices.aroundListing({ listingId: id }),
-    broadband.forListing({ listingId: id }),
-    stations.nearest(listing.location),
-    floodRisk.forHome({ ...listing.location, country: listing.country }),
-    schools.nearListing({ listingId: id }),
-    homeHistory.earlierListings({ listingId: id }),
-  ]);
+  const [sold, speeds, nearestStations, flood, nearbySchools, earlierListings, viewingSlots] =
+    await Promise.all([
+      soldPrices.aroundListing({ listingId: id }),
+      broadband.forListing({ listingId: id }),
+      stations.nearest(listing.location),
+      floodRisk.forHome({ ...listing.location, country: listing.country }),
+      schools.nearListing({ listingId: id }),
+      homeHistory.earlierListings({ listingId: id }),
+      viewings.openSlots({ listingId: id, isOwner }),
+    ]);
   return {
     listing,
     soldPrices: sold,
@@ -68,6 +72,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     floodRisk: flood,
     schools: nearbySchools,
     earlierListings,
+    viewingSlots,
     lister: found.lister ?? null,
     canonical,
     origin: url.origin,
@@ -150,6 +155,7 @@ export default function Property({ loaderData, actionData }: Route.ComponentProp
           Listed by <Link to={`/listers/${lister.publicId}`}>{lister.displayName}</Link>
         </p>
       ) : null}
+      <BookViewing listingId={listing.id} slots={loaderData.viewingSlots} isSignedIn={!!user} />
       {isOwner ? null : (
         <>
           <EnquiryForm

@@ -74,6 +74,31 @@ describe('mail delivery without SMTP', () => {
     expect(parsed.text).toContain('Your code is 123456.');
   });
 
+  it('attaches files, e.g. a calendar entry, beside the text and HTML', async () => {
+    const { config, mailer } = setup();
+    await mailer.send({
+      channel: 'email',
+      to: 'viewer@roost.test',
+      subject: 'Viewing booked',
+      text: 'See you then.',
+      html: '<p>See you then.</p>',
+      tag: 'viewing',
+      attachments: [
+        {
+          filename: 'viewing.ics',
+          content: 'BEGIN:VCALENDAR\r\nEND:VCALENDAR\r\n',
+          contentType: 'text/calendar; charset=utf-8; method=PUBLISH',
+        },
+      ],
+    });
+    const [file] = fs.readdirSync(config.outboxDir);
+    const raw = fs.readFileSync(path.join(config.outboxDir, file!), 'utf8');
+    expect(raw).toMatch(/^Content-Type: multipart\/mixed/m);
+    expect(raw).toMatch(/^Content-Type: text\/calendar; charset=utf-8; method=PUBLISH/m);
+    expect(raw).toMatch(/^Content-Disposition: attachment; filename=viewing\.ics/m);
+    expect(simpleParser(raw).text).toBe('See you then.');
+  });
+
   it('writes an SMS as JSON and lists the outbox newest first', async () => {
     const { config, mailer } = setup();
     // Files are named by the time they were written: the SMS is written a second later.

@@ -17,8 +17,16 @@ export type Message =
       replyTo?: string;
       /** Extra headers, e.g. List-Unsubscribe on alerts. */
       headers?: Record<string, string>;
+      /** Files sent with it, e.g. a viewing's calendar entry (`.ics`). */
+      attachments?: MailAttachment[];
     }
   | { channel: 'sms'; to: string; text: string; tag: string };
+
+export interface MailAttachment {
+  filename: string;
+  content: string;
+  contentType: string;
+}
 
 export interface Mailer {
   send(message: Message): Promise<void>;
@@ -54,6 +62,7 @@ export function createMailer(config: MailConfig, logger: Logger): Mailer {
           text: message.text,
           html: message.html,
           ...(message.replyTo ? { replyTo: message.replyTo } : {}),
+          ...(message.attachments ? { attachments: message.attachments } : {}),
           headers: { ...message.headers, 'X-Roost-Tag': message.tag },
         };
         if (smtp) {

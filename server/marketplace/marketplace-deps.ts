@@ -14,7 +14,8 @@ export type MarketplaceMailTag =
   | 'listing-moderation'
   | 'report-outcome'
   | 'contact-message'
-  | 'marketing-campaign';
+  | 'marketing-campaign'
+  | 'viewing';
 
 /** What every area's service is built from (createMarketplace fills in defaults for tests). */
 export interface MarketplaceDeps {

@@ -34,6 +34,7 @@ import {
   type Geocoder,
 } from './search/geocoder.ts';
 import { createSearchService } from './search/search-service.ts';
+import { createViewingsService } from './viewings/viewings-service.ts';
 
 /** server/main.ts passes the real dependencies; tests may leave out all but the database. */
 export interface MarketplaceOptions extends Partial<Omit<MarketplaceDeps, 'db' | 'geocoder'>> {
@@ -93,6 +94,7 @@ export function createMarketplace(options: MarketplaceOptions) {
     stations: createStationsService(deps),
     floodRisk: createFloodRiskService(deps),
     schools: createSchoolsService(deps),
+    viewings: createViewingsService(deps),
     homeHistory: {
       /** Other times this listing's home was on Roost, purged listings included. */
       earlierListings: ({ listingId }: { listingId: number }) =>

@@ -103,6 +103,7 @@ describe('erasing an account that used every feature', () => {
         'market.orders',
         'market.saved_searches',
         'market.thread_messages',
+        'market.viewings',
       ]),
     );
   });

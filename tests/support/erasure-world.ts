@@ -36,6 +36,7 @@ export const ZEPHYRINE = {
     messageReport: 'This message mentions a suspicious walrus payment',
     contact: 'Please look at my velvet lampshade question',
     appeal: 'My advert follows the rules about the pelican pond',
+    viewing: 'I will come by bicycle past the juniper roundabout',
   },
 };
 
@@ -309,12 +310,34 @@ async function appeals({ world, zephyrine, basil, hers }: Parties) {
   });
 }
 
+/** Basil takes viewings of his home; Zephyrine books the first free time, with a note. */
+async function booksAViewing({ world, zephyrine, basil, basils }: Parties) {
+  const { viewings } = world.marketplace;
+  await viewings.saveAvailability({
+    user: basil,
+    listingId: basils,
+    input: {
+      'from-6': '10:00',
+      'to-6': '12:00',
+      slotMinutes: '30',
+      gapMinutes: '0',
+      bookAheadDays: '14',
+    },
+  });
+  const [first] = await viewings.openSlots({ listingId: basils, isOwner: false });
+  await viewings.book({
+    user: zephyrine,
+    listingId: basils,
+    input: { startsAt: first!.startsAt, note: ZEPHYRINE.texts.viewing },
+  });
+}
+
 /**
  * Zephyrine uses every feature Roost has, with Basil on the other side: she signs up, signs in
  * and changes her password, lists with photos, leaves a draft, enquires with a viewing request,
  * messages both ways, favourites with a note, saves and hides, reports a listing and a message,
  * writes to us, opts in to marketing and is sent a campaign, pays for an upgrade, appeals a
- * moderation decision, and asks for her account to be erased.
+ * moderation decision, books a viewing, and asks for her account to be erased.
  */
 export async function zephyrineUsesEverything(world: ErasureWorld) {
   const zephyrine = await signsUpAndDrafts(world);
@@ -329,6 +352,7 @@ export async function zephyrineUsesEverything(world: ErasureWorld) {
   await keepsTrackAndReports(parties, asker);
   await writesOptsInAndPays(parties);
   await appeals(parties);
+  await booksAViewing(parties);
   await world.marketplace.adminUsers.requestErasure({ user: zephyrine, password });
   return { zephyrine, basil, hers, basils, asker };
 }

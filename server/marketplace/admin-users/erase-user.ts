@@ -17,6 +17,7 @@ import { eraseMessages } from '../messages/erase-messages.ts';
 import { eraseAppeals } from '../moderation/erase-appeals.ts';
 import { orders } from '../payments/schema.ts';
 import { eraseReportsMade } from '../reports/erase-reports.ts';
+import { eraseViewings } from '../viewings/erase-viewings.ts';
 import { accountErasureRequests } from './schema.ts';
 
 export interface ErasureSummary {
@@ -32,6 +33,7 @@ export interface ErasureSummary {
   appealsPseudonymised: number;
   contactMessagesDeleted: number;
   marketingConsentsDeleted: number;
+  viewingsDeleted: number;
   ordersKept: number;
   isIdentityDeleted: boolean;
   kept: typeof ERASURE_KEPT;
@@ -56,6 +58,7 @@ async function eraseMarketRecords(tx: ErasureTx, target: ErasureTarget) {
   const reportsPseudonymised = await eraseReportsMade(tx, target);
   const contactMessagesDeleted = await eraseContactMessages(tx, target);
   const marketingConsentsDeleted = await eraseMarketing(tx, target);
+  const viewingsDeleted = await eraseViewings(tx, target);
   // A pending self-service request ends here too: its address goes, the record of it stays.
   await tx
     .update(accountErasureRequests)
@@ -81,6 +84,7 @@ async function eraseMarketRecords(tx: ErasureTx, target: ErasureTarget) {
     appealsPseudonymised,
     contactMessagesDeleted,
     marketingConsentsDeleted,
+    viewingsDeleted,
     ordersKept: Number(kept?.total ?? 0),
   };
 }

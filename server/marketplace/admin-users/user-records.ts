@@ -5,6 +5,7 @@ import { listingPath } from '../../../domain/listing/listing-url.ts';
 import type { IdentityAdmin } from '../../identity-admin/identity-admin.ts';
 import { savedSearches } from '../alerts/schema.ts';
 import { enquiries } from '../enquiries/schema.ts';
+import { viewings } from '../viewings/schema.ts';
 import { favourites } from '../favourites/schema.ts';
 import { listingMedia, listings } from '../listings/schema.ts';
 import { latestConsent } from '../campaigns/marketing-consent.ts';
@@ -305,6 +306,10 @@ export async function exportUserData(
     ? await db.select().from(enquiries).where(inArray(enquiries.listingId, ownIds))
     : [];
   const favs = await db.select().from(favourites).where(eq(favourites.userSub, sub));
+  const viewingsBooked = await db.select().from(viewings).where(eq(viewings.bookerSub, sub));
+  const viewingsOfYourHomes = ownIds.length
+    ? await db.select().from(viewings).where(inArray(viewings.listingId, ownIds))
+    : [];
   const searches = await db.select().from(savedSearches).where(eq(savedSearches.ownerSub, sub));
   const reports = await db
     .select()
@@ -329,6 +334,8 @@ export async function exportUserData(
       .filter((row) => row.note)
       .map((row) => ({ listingId: row.listingId, note: row.note })),
     savedSearches: searches,
+    viewingsBooked,
+    viewingsOfYourHomes,
     reports,
     ...paid,
     consents: {

@@ -23,3 +23,4 @@ export * from '../broadband/schema.ts';
 export * from '../stations/schema.ts';
 export * from '../flood-risk/schema.ts';
 export * from '../schools/schema.ts';
+export * from '../viewings/schema.ts';

@@ -15,6 +15,7 @@ import { insertDemoBroadbandAndStations } from './demo-broadband-stations.ts';
 import { insertDemoFloodZones } from './demo-flood-zones.ts';
 import { applyDemoMaterialSources } from './demo-material-sources.ts';
 import { insertDemoSchools } from './demo-schools.ts';
+import { insertDemoViewingAvailability } from './demo-viewing-availability.ts';
 import { insertDemo, renderPictureSets } from './store-demo.ts';
 import { SEED_PLACES, SEED_STREETS, type SeedPlace } from './uk-places.ts';
 
@@ -396,6 +397,7 @@ export async function seedDemoIfEmpty(options: {
     await insertDemoFloodZones(tx, homes);
     await insertDemoSchools(tx, homes);
     await applyDemoMaterialSources(tx, DEMO_OWNER_SUB);
+    await insertDemoViewingAvailability(tx, DEMO_OWNER_SUB);
     await insertDemoPastListings(tx, homes);
     await tx
       .insert(listers)

@@ -4,6 +4,7 @@ import { enquirySchema, type EnquiryInput } from '../../../domain/enquiry/enquir
 import { fieldErrorsOf } from '../../../domain/validation/field-errors.ts';
 import { listingPath } from '../../../domain/listing/listing-url.ts';
 import { AppError } from '../../http/app-error.ts';
+import type { MailAttachment } from '../../mail/mailer.ts';
 import type { Logger } from '../../logger.ts';
 import { listings } from '../listings/schema.ts';
 import { senderHashOf, takeHourly } from '../../../limits/index.ts';
@@ -21,6 +22,8 @@ export interface ListerEmail {
   html: string;
   /** Extra headers (e.g. List-Unsubscribe on marketing e-mails). */
   headers?: Record<string, string>;
+  /** Files sent with it (a viewing's `.ics`). */
+  attachments?: MailAttachment[];
 }
 export type SendEmail = (email: ListerEmail) => Promise<void>;
 
