@@ -1,4 +1,4 @@
-import { gridToLatLng } from './british-national-grid.ts';
+import { gridToLatLng } from '../geo/british-national-grid.ts';
 
 /**
  * The columns of the Department for Education's 'Get Information about Schools' establishment

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { boundingBox, formatMiles, milesBetween, walkingMinutes } from './distance.ts';
+import { boundingBox, formatMiles, milesBetween } from '../geo/miles.ts';
+import { walkingMinutes } from './distance.ts';
 
 const leedsStation = { lat: 53.7955, lng: -1.5491 };
 const yorkStation = { lat: 53.9579, lng: -1.093 };

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
-import { formatMiles, WALKING_MPH } from '@domain/stations/distance';
+import { formatMiles } from '@domain/geo/miles';
+import { WALKING_MPH } from '@domain/stations/distance';
 import { NAPTAN_ATTRIBUTION } from '@domain/stations/attribution';
 import type { NearbyStation } from '../../../server/marketplace/stations/find-stations';
 

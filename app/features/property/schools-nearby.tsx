@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { formatDate } from '@domain/format';
 import { GIAS_ATTRIBUTION, giasSchoolUrl } from '@domain/schools/attribution';
-import { formatMiles } from '@domain/schools/distance';
+import { formatMiles } from '@domain/geo/miles';
 import type {
   NearbySchool,
   SchoolsNearby as SchoolsNearbyData,

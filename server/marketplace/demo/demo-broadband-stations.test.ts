@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { milesBetween } from '../../../domain/stations/distance.ts';
+import { milesBetween } from '../../../domain/geo/miles.ts';
 import { demoBroadband, demoStations } from './demo-broadband-stations.ts';
 import { buildDemoListings } from './seed-demo.ts';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { milesBetween } from '../../../domain/schools/distance.ts';
+import { milesBetween } from '../../../domain/geo/miles.ts';
 import { demoSchools } from './demo-schools.ts';
 import { buildDemoListings } from './seed-demo.ts';
 

@@ -8,7 +8,7 @@ import {
   BRITISH_NATIONAL_GRID_PRJ,
   writeShapefile,
 } from '../../../tests/support/write-shapefile.ts';
-import { gridToLngLat } from './british-national-grid.ts';
+import { gridToLngLat } from '../../../domain/geo/british-national-grid.ts';
 import { floodRiskAround, floodRiskAt, floodRiskForHome } from './find-flood-risk.ts';
 import { importFloodZones, insertFloodZonePolygons } from './import-flood-zones.ts';
 import { floodZones } from './schema.ts';

@@ -17,7 +17,7 @@ import {
   type ToLngLat,
 } from '../../../domain/flood-risk/flood-zone-feature.ts';
 import type { ImportProgress } from '../import-progress.ts';
-import { gridToLngLat } from './british-national-grid.ts';
+import { gridToLngLat } from '../../../domain/geo/british-national-grid.ts';
 import { floodZones } from './schema.ts';
 
 export interface FloodZonesImportSummary {

@@ -1,6 +1,6 @@
 import { and, between, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client.ts';
-import { boundingBox, EARTH_RADIUS_MILES } from '../../../domain/schools/distance.ts';
+import { boundingBox, EARTH_RADIUS_MILES } from '../../../domain/geo/miles.ts';
 import { listings } from '../listings/schema.ts';
 import { schools } from './schema.ts';
 

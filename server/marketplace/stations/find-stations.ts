@@ -1,6 +1,7 @@
 import { and, asc, between, sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client.ts';
-import { boundingBox, walkingMinutes } from '../../../domain/stations/distance.ts';
+import { boundingBox } from '../../../domain/geo/miles.ts';
+import { walkingMinutes } from '../../../domain/stations/distance.ts';
 import { stations } from './schema.ts';
 
 export interface NearbyStation {

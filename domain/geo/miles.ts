@@ -1,6 +1,11 @@
+import { formatNumber } from '../format.ts';
+
+/** Distances as the crow flies, in miles, for what the property page lists near a home. */
+
 /** The Earth's mean radius in miles (IUGG), for great-circle distances. */
 export const EARTH_RADIUS_MILES = 3958.7613;
 
+const MILES_PER_DEGREE_LATITUDE = 69.05;
 const radians = (degrees: number) => (degrees * Math.PI) / 180;
 
 /** Miles between two points as the crow flies (haversine on a sphere). */
@@ -17,12 +22,13 @@ export function milesBetween(
 }
 
 /**
- * The latitude and longitude bounds of a square around a point that holds every place within
- * `miles` of it: what a btree on (lat, lng) can narrow before distances are worked out.
+ * The latitude and longitude bounds of a box around a point that holds every place within
+ * `miles` of it, a little more and never less: what a btree on (lat, lng) can narrow before
+ * distances are worked out. A degree of latitude is taken as 69.05 miles, just under its least.
  */
 export function boundingBox(centre: { lat: number; lng: number }, miles: number) {
-  const dLat = (miles / EARTH_RADIUS_MILES) * (180 / Math.PI);
-  // Widest at the edge nearer the pole; Britain is far from either, so cos stays well above 0.
+  const dLat = miles / MILES_PER_DEGREE_LATITUDE;
+  // Degrees of longitude shrink towards the poles; measured at the box's edge nearest the pole.
   const farLat = Math.min(89, Math.abs(centre.lat) + dLat);
   const dLng = dLat / Math.cos(radians(farLat));
   return {
@@ -36,5 +42,5 @@ export function boundingBox(centre: { lat: number; lng: number }, miles: number)
 /** '0.4 miles', '1 mile', '12 miles': one decimal place under ten miles. */
 export function formatMiles(miles: number): string {
   const rounded = miles < 10 ? Math.round(miles * 10) / 10 : Math.round(miles);
-  return `${rounded.toLocaleString('en-GB')} ${rounded === 1 ? 'mile' : 'miles'}`;
+  return `${formatNumber(rounded, 1)} ${rounded === 1 ? 'mile' : 'miles'}`;
 }

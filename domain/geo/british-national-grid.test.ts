@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { gridToLatLng } from './british-national-grid.ts';
-import { milesBetween } from './distance.ts';
+import { milesBetween } from './miles.ts';
 
 const METRES_PER_MILE = 1609.344;
 

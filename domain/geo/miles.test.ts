@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { boundingBox, formatMiles, milesBetween } from './distance.ts';
+import { boundingBox, formatMiles, milesBetween } from './miles.ts';
 
 describe('distances as the crow flies', () => {
   it('measures a known great-circle distance', () => {
