@@ -1,12 +1,11 @@
 import { z } from 'zod';
 import { ALERT_FREQUENCIES } from './alert-frequencies.ts';
+import { MAX_SAVED_SEARCH_NAME_LENGTH } from './saved-search-limits.ts';
 
 /**
  * What a saved search is given, when saved and when changed: the pages' forms, the API and the
  * use cases (server/marketplace/alerts/saved-searches.ts) check it with these same schemas.
  */
-
-export const MAX_SAVED_SEARCH_NAME_LENGTH = 80;
 
 const name = z
   .string()

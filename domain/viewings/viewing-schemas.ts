@@ -1,14 +1,14 @@
 import { z } from 'zod';
 import { isCalendarDay } from '../dates.ts';
 import { normaliseText } from '../text.ts';
+import {
+  BOOK_AHEAD_DAYS,
+  GAP_MINUTES,
+  MAX_DATES_OFF,
+  SLOT_MINUTES,
+  VIEWING_NOTE_MAX,
+} from './viewing-limits.ts';
 import { minutesOf, type Availability, type Weekday, type WeeklyHours } from './slots.ts';
-
-/** The choices the availability form offers; anything else is refused. */
-export const SLOT_MINUTES = [15, 20, 30, 45, 60, 90] as const;
-export const GAP_MINUTES = [0, 5, 10, 15, 30] as const;
-export const BOOK_AHEAD_DAYS = [7, 14, 21, 28, 42, 56] as const;
-export const MAX_DATES_OFF = 60;
-export const VIEWING_NOTE_MAX = 500;
 
 /** Monday first, as a UK week is written. */
 export const WEEK: { weekday: Weekday; name: string }[] = [

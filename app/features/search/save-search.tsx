@@ -3,7 +3,7 @@ import { Button } from '~/components/ui/button';
 import type { Option } from '~/components/ui/select';
 import { SelectField } from '~/components/ui/select-field';
 import { TextField } from '~/components/ui/text-field';
-import { MAX_SAVED_SEARCH_NAME_LENGTH } from '@domain/search/saved-search-input';
+import { MAX_SAVED_SEARCH_NAME_LENGTH } from '@domain/search/saved-search-limits';
 
 /** How often the alert e-mails, in the words of 'E-mail me …'. */
 export const FREQUENCY_OPTIONS: Option[] = [

@@ -3,7 +3,7 @@ import { Button } from '~/components/ui/button';
 import { SelectField } from '~/components/ui/select-field';
 import { TextField } from '~/components/ui/text-field';
 import type { AlertFrequency } from '@domain/search/alert-frequencies';
-import { MAX_SAVED_SEARCH_NAME_LENGTH } from '@domain/search/saved-search-input';
+import { MAX_SAVED_SEARCH_NAME_LENGTH } from '@domain/search/saved-search-limits';
 import { formatDate } from '@domain/format';
 import { LABELS } from '@domain/labels';
 import { FREQUENCY_OPTIONS } from './save-search';

@@ -1,7 +1,8 @@
 import { Form } from 'react-router';
 import { formatCalendarDay } from '@domain/format';
 import type { Availability } from '@domain/viewings/slots';
-import { BOOK_AHEAD_DAYS, GAP_MINUTES, SLOT_MINUTES, WEEK } from '@domain/viewings/viewing-schemas';
+import { BOOK_AHEAD_DAYS, GAP_MINUTES, SLOT_MINUTES } from '@domain/viewings/viewing-limits';
+import { WEEK } from '@domain/viewings/viewing-schemas';
 import { FieldGroup } from '~/components/ui/field-group';
 import { SelectField } from '~/components/ui/select-field';
 import { TextField } from '~/components/ui/text-field';

@@ -1,7 +1,7 @@
 import { Form, Link } from 'react-router';
 import { formatCalendarDay } from '@domain/format';
 import { formatClock, slotsByDay } from '@domain/viewings/slots';
-import { VIEWING_NOTE_MAX } from '@domain/viewings/viewing-schemas';
+import { VIEWING_NOTE_MAX } from '@domain/viewings/viewing-limits';
 import { Field } from '~/components/ui/field';
 import { SlotPicker, type SlotOption } from './slot-picker';
 import { CalendarOnlyNote } from './viewing-wording';
