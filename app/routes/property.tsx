@@ -22,7 +22,7 @@ import { FloodRisk } from '~/features/property/flood-risk';
 import { SchoolsNearby } from '~/features/property/schools-nearby';
 import { BookViewing } from '~/features/viewings/book-viewing-form';
 import { rememberViewed } from '~/features/search/visitor-memory';
-import { enquiryInputFromForm } from '@domain/enquiry/enquiry-schema';
+import { enquiryInputFromForm } from '@domain/enquiry/enquiry-form-fields';
 import { listingPath } from '@domain/listing/listing-url';
 import { HIDDEN_LISTING_STATUS } from '@domain/listing/visibility';
 import listingStyles from '~/styles/listings.css?url';
