@@ -1,5 +1,5 @@
 import type { Database } from '../../db/client.ts';
-import type { ImportProgress } from '../../server/marketplace/import-progress.ts';
+import type { ImportProgress } from '../../server/marketplace/open-data/import-progress.ts';
 
 /** One open dataset `npm run data:import` can load: its name on the command line and its importer. */
 export interface DatasetImport {

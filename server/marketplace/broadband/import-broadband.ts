@@ -1,6 +1,4 @@
-import fs from 'node:fs';
 import path from 'node:path';
-import { parse } from 'csv-parse';
 import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client.ts';
 import {
@@ -12,7 +10,8 @@ import {
   type BroadbandCoverage,
   type CoverageFigure,
 } from '../../../domain/broadband/ofcom-coverage.ts';
-import type { ImportProgress } from '../import-progress.ts';
+import type { ImportProgress } from '../open-data/import-progress.ts';
+import { openCsvFile, skipRow } from '../open-data/csv-file.ts';
 import { broadbandCoverage } from './schema.ts';
 
 export interface BroadbandImportSummary {
@@ -33,7 +32,6 @@ export interface BroadbandImportSummary {
 }
 
 const BATCH = 2_000;
-const MAX_PROBLEMS = 10;
 const FIGURES = Object.keys(COVERAGE_COLUMNS) as CoverageFigure[];
 
 /** A coverage row as stored. */
@@ -94,37 +92,27 @@ async function readCoverageFile(
   summary: BroadbandImportSummary,
   onProgress?: (progress: ImportProgress) => void,
 ) {
-  const totalBytes = fs.statSync(file).size;
-  let bytesRead = 0;
-  const input = fs.createReadStream(file);
-  input.on('data', (chunk) => (bytesRead += chunk.length));
-  const records = input.pipe(
-    parse({
-      bom: true,
-      relax_column_count: true,
-      columns: (header: string[]) => {
-        const missing = missingCoverageColumns(header);
-        if (missing.length)
-          throw new Error(`${path.basename(file)} lacks Ofcom's columns: ${missing.join(', ')}`);
-        return header.map((label) => label.trim());
-      },
-    }),
-  );
+  const { records, progress } = openCsvFile<Record<string, string>>(file, {
+    columns: (header: string[]) => {
+      const missing = missingCoverageColumns(header);
+      if (missing.length)
+        throw new Error(`${path.basename(file)} lacks Ofcom's columns: ${missing.join(', ')}`);
+      return header.map((label) => label.trim());
+    },
+  });
   const coverage = new Map<string, BroadbandCoverage>();
-  for await (const record of records as AsyncIterable<Record<string, string>>) {
+  for await (const record of records) {
     summary.rows += 1;
     const parsed = parseCoverageRow(record);
     if (!parsed.ok) {
-      summary.skipped += 1;
       // Line numbers count the header row, as an editor shows them.
-      if (summary.problems.length < MAX_PROBLEMS)
-        summary.problems.push({ line: summary.rows + 1, reason: parsed.reason });
+      skipRow(summary, summary.rows + 1, parsed.reason);
       continue;
     }
     coverage.set(parsed.coverage.postcode, parsed.coverage);
-    if (summary.rows % BATCH === 0) onProgress?.({ bytesRead, totalBytes, rows: summary.rows });
+    if (summary.rows % BATCH === 0) onProgress?.(progress(summary.rows));
   }
-  onProgress?.({ bytesRead, totalBytes, rows: summary.rows });
+  onProgress?.(progress(summary.rows));
   return coverage;
 }
 

@@ -16,7 +16,7 @@ import {
   type Ring,
   type ToLngLat,
 } from '../../../domain/flood-risk/flood-zone-feature.ts';
-import type { ImportProgress } from '../import-progress.ts';
+import type { ImportProgress } from '../open-data/import-progress.ts';
 import { gridToLngLat } from '../../../domain/geo/british-national-grid.ts';
 import { floodZones } from './schema.ts';
 

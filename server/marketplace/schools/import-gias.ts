@@ -1,14 +1,12 @@
-import fs from 'node:fs';
-import { parse } from 'csv-parse';
 import { getTableColumns, sql } from 'drizzle-orm';
-import iconv from 'iconv-lite';
 import type { Database } from '../../../db/client.ts';
 import {
   missingGiasColumns,
   parseGiasRow,
   type GiasSchool,
 } from '../../../domain/schools/gias-record.ts';
-import type { ImportProgress } from '../import-progress.ts';
+import type { ImportProgress } from '../open-data/import-progress.ts';
+import { openCsvFile, skipRow } from '../open-data/csv-file.ts';
 import { schools, type SchoolRow } from './schema.ts';
 
 export interface GiasImportSummary {
@@ -32,7 +30,6 @@ export interface GiasImportSummary {
 export class NotAnExtractError extends Error {}
 
 const BATCH = 2_000;
-const MAX_PROBLEMS = 10;
 // Columns an import may change: everything but the URN and when it was first imported.
 const UPDATABLE = (Object.keys(getTableColumns(schools)) as (keyof SchoolRow)[]).filter(
   (column): column is Exclude<keyof SchoolRow, 'urn' | 'importedAt'> =>
@@ -118,26 +115,18 @@ export async function importGias(
     skipped: 0,
     problems: [],
   };
-  const totalBytes = fs.statSync(file).size;
-  let bytesRead = 0;
-  const input = fs.createReadStream(file);
-  input.on('data', (chunk) => (bytesRead += chunk.length));
-  let header: string[] = [];
-  const records = input.pipe(iconv.decodeStream('win1252')).pipe(
-    parse({
-      bom: true,
-      relax_column_count: true,
-      columns: (names: string[]) => {
-        header = names.map((name) => name.trim());
-        const missing = missingGiasColumns(header);
-        if (missing.length)
-          throw new NotAnExtractError(
-            `Not a Get Information about Schools establishment extract: no ${missing.join(', ')} column`,
-          );
-        return header;
-      },
-    }),
-  );
+  const { records, progress } = openCsvFile<Record<string, string>>(file, {
+    encoding: 'win1252',
+    columns: (names: string[]) => {
+      const header = names.map((name) => name.trim());
+      const missing = missingGiasColumns(header);
+      if (missing.length)
+        throw new NotAnExtractError(
+          `Not a Get Information about Schools establishment extract: no ${missing.join(', ')} column`,
+        );
+      return header;
+    },
+  });
 
   const seen = new Set<number>();
   let batch = new Map<number, SchoolInsert>();
@@ -148,19 +137,17 @@ export async function importGias(
     summary.unchanged += written.unchanged;
     summary.closed += written.closed;
     batch = new Map();
-    onProgress?.({ bytesRead, totalBytes, rows: summary.rows });
+    onProgress?.(progress(summary.rows));
   };
 
-  for await (const record of records as AsyncIterable<Record<string, string>>) {
+  for await (const record of records) {
     summary.rows += 1;
     const parsed = parseGiasRow(record);
     const urn = Number(record.URN);
     if (Number.isSafeInteger(urn) && urn > 0) seen.add(urn);
     if (!parsed.ok) {
-      summary.skipped += 1;
-      if (summary.problems.length < MAX_PROBLEMS)
-        // Line 1 is the header.
-        summary.problems.push({ line: summary.rows + 1, reason: parsed.reason });
+      // Line 1 is the header.
+      skipRow(summary, summary.rows + 1, parsed.reason);
       continue;
     }
     if (parsed.school.lat === null) summary.unplaced += 1;

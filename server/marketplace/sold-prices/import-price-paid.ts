@@ -1,5 +1,3 @@
-import fs from 'node:fs';
-import { parse } from 'csv-parse';
 import { getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client.ts';
 import {
@@ -12,7 +10,8 @@ import {
   parsePricePaidRow,
   type PricePaidSale,
 } from '../../../domain/sold-prices/price-paid-record.ts';
-import type { ImportProgress } from '../import-progress.ts';
+import type { ImportProgress } from '../open-data/import-progress.ts';
+import { openCsvFile, skipRow } from '../open-data/csv-file.ts';
 import { soldPrices, type SoldPriceRow } from './schema.ts';
 
 export interface PricePaidImportSummary {
@@ -30,7 +29,6 @@ export interface PricePaidImportSummary {
 }
 
 const BATCH = 2_000;
-const MAX_PROBLEMS = 10;
 // Columns an update may change: everything but the identifier and when it was first imported.
 const UPDATABLE = (Object.keys(getTableColumns(soldPrices)) as (keyof SoldPriceRow)[]).filter(
   (column): column is Exclude<keyof SoldPriceRow, 'transactionId' | 'importedAt'> =>
@@ -105,11 +103,7 @@ export async function importPricePaid(
     skipped: 0,
     problems: [],
   };
-  const totalBytes = fs.statSync(file).size;
-  let bytesRead = 0;
-  const input = fs.createReadStream(file);
-  input.on('data', (chunk) => (bytesRead += chunk.length));
-  const rows = input.pipe(parse({ relax_column_count: true, bom: true }));
+  const { records, progress } = openCsvFile<string[]>(file);
 
   let upserts = new Map<string, ReturnType<typeof soldPriceRow>>();
   let deletes = new Set<string>();
@@ -128,16 +122,14 @@ export async function importPricePaid(
     }
     upserts = new Map();
     deletes = new Set();
-    onProgress?.({ bytesRead, totalBytes, rows: summary.rows });
+    onProgress?.(progress(summary.rows));
   };
 
-  for await (const fields of rows as AsyncIterable<string[]>) {
+  for await (const fields of records) {
     summary.rows += 1;
     const parsed = parsePricePaidRow(fields);
     if (!parsed.ok) {
-      summary.skipped += 1;
-      if (summary.problems.length < MAX_PROBLEMS)
-        summary.problems.push({ line: summary.rows, reason: parsed.reason });
+      skipRow(summary, summary.rows, parsed.reason);
       continue;
     }
     const { change } = parsed;

@@ -1,6 +1,4 @@
-import fs from 'node:fs';
 import path from 'node:path';
-import { parse } from 'csv-parse';
 import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client.ts';
 import {
@@ -8,7 +6,8 @@ import {
   parseNaptanRow,
   type NaptanStation,
 } from '../../../domain/stations/naptan-stop.ts';
-import type { ImportProgress } from '../import-progress.ts';
+import type { ImportProgress } from '../open-data/import-progress.ts';
+import { openCsvFile, skipRow } from '../open-data/csv-file.ts';
 import { stations } from './schema.ts';
 
 export interface StationsImportSummary {
@@ -25,7 +24,6 @@ export interface StationsImportSummary {
 }
 
 const BATCH = 1_000;
-const MAX_PROBLEMS = 10;
 const COMPARED = ['kind', 'name', 'locality', 'lat', 'lng', 'source'] as const;
 
 /** Adds or replaces stations; how many were new, different or the same. */
@@ -86,36 +84,26 @@ export async function importNaptanStations(
     skipped: 0,
     problems: [],
   };
-  const totalBytes = fs.statSync(file).size;
-  let bytesRead = 0;
-  const input = fs.createReadStream(file);
-  input.on('data', (chunk) => (bytesRead += chunk.length));
-  const records = input.pipe(
-    parse({
-      bom: true,
-      relax_column_count: true,
-      columns: (header: string[]) => {
-        const missing = missingNaptanColumns(header);
-        if (missing.length)
-          throw new Error(`${path.basename(file)} lacks NaPTAN's columns: ${missing.join(', ')}`);
-        return header.map((label) => label.trim());
-      },
-    }),
-  );
+  const { records, progress } = openCsvFile<Record<string, string>>(file, {
+    columns: (header: string[]) => {
+      const missing = missingNaptanColumns(header);
+      if (missing.length)
+        throw new Error(`${path.basename(file)} lacks NaPTAN's columns: ${missing.join(', ')}`);
+      return header.map((label) => label.trim());
+    },
+  });
   const live = new Map<string, NaptanStation>();
-  for await (const record of records as AsyncIterable<Record<string, string>>) {
+  for await (const record of records) {
     summary.rows += 1;
     const parsed = parseNaptanRow(record);
     if (!parsed.ok) {
-      summary.skipped += 1;
-      if (summary.problems.length < MAX_PROBLEMS)
-        summary.problems.push({ line: summary.rows + 1, reason: parsed.reason });
+      skipRow(summary, summary.rows + 1, parsed.reason);
     } else if (parsed.change.kind === 'station') {
       live.set(parsed.change.station.atcoCode, parsed.change.station);
     }
-    if (summary.rows % 10_000 === 0) onProgress?.({ bytesRead, totalBytes, rows: summary.rows });
+    if (summary.rows % 10_000 === 0) onProgress?.(progress(summary.rows));
   }
-  onProgress?.({ bytesRead, totalBytes, rows: summary.rows });
+  onProgress?.(progress(summary.rows));
   summary.stations = live.size;
   if (live.size === 0)
     throw new Error(`${path.basename(file)} lists no live stations; nothing was changed`);
