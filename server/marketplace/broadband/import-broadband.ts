@@ -12,6 +12,7 @@ import {
 } from '../../../domain/broadband/ofcom-coverage.ts';
 import type { ImportProgress } from '../open-data/import-progress.ts';
 import { openCsvFile, skipRow } from '../open-data/csv-file.ts';
+import { upsertBatch } from '../open-data/upsert-batch.ts';
 import { broadbandCoverage } from './schema.ts';
 
 export interface BroadbandImportSummary {
@@ -43,47 +44,15 @@ export function broadbandRow(
   return { ...coverage, postcodeArea: postcodeArea(coverage.postcode), snapshot, source };
 }
 
-/** Adds or replaces rows; how many were new, had different figures, or the same. */
+/**
+ * Adds or updates rows by postcode: how many were new, had different figures, or the same
+ * figures (a newer month with the same figures still updates the month).
+ */
 export async function upsertBroadband(db: Database, rows: ReturnType<typeof broadbandRow>[]) {
-  if (rows.length === 0) return { added: 0, changed: 0, unchanged: 0 };
-  const held = new Map(
-    (
-      await db
-        .select()
-        .from(broadbandCoverage)
-        .where(
-          inArray(
-            broadbandCoverage.postcode,
-            rows.map((row) => row.postcode),
-          ),
-        )
-    ).map((row) => [row.postcode, row]),
-  );
-  let added = 0;
-  let changed = 0;
-  for (const row of rows) {
-    const before = held.get(row.postcode);
-    if (!before) added += 1;
-    else if (
-      before.source !== row.source ||
-      FIGURES.some((figure) => before[figure] !== row[figure])
-    )
-      changed += 1;
-  }
-  const set = Object.fromEntries(
-    [...FIGURES, 'postcodeArea', 'snapshot', 'source'].map((column) => [
-      column,
-      sql.raw(`excluded.${broadbandCoverage[column as CoverageFigure].name}`),
-    ]),
-  );
-  await db
-    .insert(broadbandCoverage)
-    .values(rows)
-    .onConflictDoUpdate({
-      target: broadbandCoverage.postcode,
-      set: { ...set, importedAt: sql`now()` },
-    });
-  return { added, changed, unchanged: rows.length - added - changed };
+  const { added, changed, unchanged } = await upsertBatch(db, broadbandCoverage, 'postcode', rows, {
+    compared: ['source', ...FIGURES],
+  });
+  return { added, changed, unchanged };
 }
 
 /** Reads every usable row of the file, keyed by postcode (a repeated postcode: the last wins). */

@@ -1,4 +1,4 @@
-import { getTableColumns, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client.ts';
 import {
   missingGiasColumns,
@@ -7,7 +7,8 @@ import {
 } from '../../../domain/schools/gias-record.ts';
 import type { ImportProgress } from '../open-data/import-progress.ts';
 import { openCsvFile, skipRow } from '../open-data/csv-file.ts';
-import { schools, type SchoolRow } from './schema.ts';
+import { upsertBatch } from '../open-data/upsert-batch.ts';
+import { schools } from './schema.ts';
 
 export interface GiasImportSummary {
   rows: number;
@@ -30,55 +31,15 @@ export interface GiasImportSummary {
 export class NotAnExtractError extends Error {}
 
 const BATCH = 2_000;
-// Columns an import may change: everything but the URN and when it was first imported.
-const UPDATABLE = (Object.keys(getTableColumns(schools)) as (keyof SchoolRow)[]).filter(
-  (column): column is Exclude<keyof SchoolRow, 'urn' | 'importedAt'> =>
-    column !== 'urn' && column !== 'importedAt',
-);
 
 export type SchoolInsert = GiasSchool & { source: 'gias' | 'demo' };
 
-/**
- * Adds or updates schools by URN in one statement: how many were added, changed, already the
- * same, and changed from open to closed. The batch travels as one JSON parameter; the `before`
- * CTE reads the rows as they were, since every part of one statement sees the same snapshot.
- */
+/** Adds or updates schools by URN: how many were added, changed, the same, and now closed. */
 export async function upsertSchools(db: Database, rows: SchoolInsert[]) {
-  if (rows.length === 0) return { added: 0, changed: 0, unchanged: 0, closed: 0 };
-  const columns = ['urn' as const, ...UPDATABLE];
-  const name = (column: (typeof columns)[number]) => schools[column].name;
-  const json = JSON.stringify(
-    rows.map((row) => Object.fromEntries(columns.map((column) => [name(column), row[column]]))),
-  );
-  const list = sql.raw(columns.map(name).join(', '));
-  const differs = sql.join(
-    UPDATABLE.map(
-      (column) => sql`${schools[column]} is distinct from ${sql.raw(`excluded.${name(column)}`)}`,
-    ),
-    sql` or `,
-  );
-  const updates = sql.raw(
-    UPDATABLE.map((column) => `${name(column)} = excluded.${name(column)}`).join(', '),
-  );
-  const { rows: written } = (await db.execute(sql`
-    with incoming as (select ${list} from json_populate_recordset(null::${schools}, ${json}::json)),
-    before as (select urn, is_open from ${schools} where urn in (select urn from incoming)),
-    written as (
-      insert into ${schools} (${list}) select ${list} from incoming
-      on conflict (urn) do update set ${updates} where ${differs}
-      returning urn, is_open, (xmax = 0) as is_new)
-    select written.is_new, written.is_open, before.is_open as was_open
-    from written left join before using (urn)`)) as {
-    rows: { is_new: boolean; is_open: boolean; was_open: boolean | null }[];
-  };
-  // xmax is 0 on a row this statement inserted, and set on one it updated.
-  const added = written.filter((row) => row.is_new).length;
-  return {
-    added,
-    changed: written.length - added,
-    unchanged: rows.length - written.length,
-    closed: written.filter((row) => row.was_open && !row.is_open).length,
-  };
+  const { turnedOff, ...counts } = await upsertBatch(db, schools, 'urn', rows, {
+    turnedOff: 'isOpen',
+  });
+  return { ...counts, closed: turnedOff };
 }
 
 /** Removes the register's schools whose URNs the extract did not carry (never demo schools). */

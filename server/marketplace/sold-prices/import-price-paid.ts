@@ -1,4 +1,4 @@
-import { getTableColumns, inArray, sql } from 'drizzle-orm';
+import { inArray } from 'drizzle-orm';
 import type { Database } from '../../../db/client.ts';
 import {
   postcodeDistrict,
@@ -12,7 +12,8 @@ import {
 } from '../../../domain/sold-prices/price-paid-record.ts';
 import type { ImportProgress } from '../open-data/import-progress.ts';
 import { openCsvFile, skipRow } from '../open-data/csv-file.ts';
-import { soldPrices, type SoldPriceRow } from './schema.ts';
+import { upsertBatch } from '../open-data/upsert-batch.ts';
+import { soldPrices } from './schema.ts';
 
 export interface PricePaidImportSummary {
   rows: number;
@@ -29,11 +30,6 @@ export interface PricePaidImportSummary {
 }
 
 const BATCH = 2_000;
-// Columns an update may change: everything but the identifier and when it was first imported.
-const UPDATABLE = (Object.keys(getTableColumns(soldPrices)) as (keyof SoldPriceRow)[]).filter(
-  (column): column is Exclude<keyof SoldPriceRow, 'transactionId' | 'importedAt'> =>
-    column !== 'transactionId' && column !== 'importedAt',
-);
 
 /** A sale as a `sold_prices` row: the publisher's fields and the keys it is found by. */
 export function soldPriceRow(sale: PricePaidSale, source: 'land-registry' | 'demo') {
@@ -47,39 +43,10 @@ export function soldPriceRow(sale: PricePaidSale, source: 'land-registry' | 'dem
   };
 }
 
-/**
- * Adds or updates rows; how many were added, changed and already the same. The batch travels as
- * one JSON parameter unpacked by `json_populate_recordset`, not 20 parameters a row: on PGlite
- * about three times the rows a second of a multi-row VALUES insert (`npm run bench:price-paid`).
- */
+/** Adds or updates sales by transaction identifier: how many were added, changed or the same. */
 export async function upsertSoldPrices(db: Database, rows: ReturnType<typeof soldPriceRow>[]) {
-  if (rows.length === 0) return { added: 0, changed: 0, unchanged: 0 };
-  const columns = ['transactionId' as const, ...UPDATABLE];
-  const name = (column: (typeof columns)[number]) => soldPrices[column].name;
-  const json = JSON.stringify(
-    rows.map((row) => Object.fromEntries(columns.map((column) => [name(column), row[column]]))),
-  );
-  const list = sql.raw(columns.map(name).join(', '));
-  const excluded = (column: (typeof UPDATABLE)[number]) => sql.raw(`excluded.${name(column)}`);
-  const differs = sql.join(
-    UPDATABLE.map((column) => sql`${soldPrices[column]} is distinct from ${excluded(column)}`),
-    sql` or `,
-  );
-  const updates = sql.raw(
-    UPDATABLE.map((column) => `${name(column)} = excluded.${name(column)}`).join(', '),
-  );
-  const { rows: written } = (await db.execute(sql`
-    insert into ${soldPrices} (${list})
-    select ${list} from json_populate_recordset(null::${soldPrices}, ${json}::json)
-    on conflict (transaction_id) do update set ${updates} where ${differs}
-    returning (xmax = 0) as is_new`)) as { rows: { is_new: boolean }[] };
-  // xmax is 0 on a row this statement inserted, and set on one it updated.
-  const added = written.filter((row) => row.is_new).length;
-  return {
-    added,
-    changed: written.length - added,
-    unchanged: rows.length - written.length,
-  };
+  const { added, changed, unchanged } = await upsertBatch(db, soldPrices, 'transactionId', rows);
+  return { added, changed, unchanged };
 }
 
 /**

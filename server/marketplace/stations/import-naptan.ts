@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
+import { and, eq, notInArray } from 'drizzle-orm';
 import type { Database } from '../../../db/client.ts';
 import {
   missingNaptanColumns,
@@ -8,6 +8,7 @@ import {
 } from '../../../domain/stations/naptan-stop.ts';
 import type { ImportProgress } from '../open-data/import-progress.ts';
 import { openCsvFile, skipRow } from '../open-data/csv-file.ts';
+import { upsertBatch } from '../open-data/upsert-batch.ts';
 import { stations } from './schema.ts';
 
 export interface StationsImportSummary {
@@ -24,42 +25,14 @@ export interface StationsImportSummary {
 }
 
 const BATCH = 1_000;
-const COMPARED = ['kind', 'name', 'locality', 'lat', 'lng', 'source'] as const;
 
-/** Adds or replaces stations; how many were new, different or the same. */
+/** Adds or updates stations by ATCO code: how many were new, different or the same. */
 export async function upsertStations(
   db: Database,
   rows: (NaptanStation & { source: 'naptan' | 'demo' })[],
 ) {
-  if (rows.length === 0) return { added: 0, changed: 0, unchanged: 0 };
-  const held = new Map(
-    (
-      await db
-        .select()
-        .from(stations)
-        .where(
-          inArray(
-            stations.atcoCode,
-            rows.map((row) => row.atcoCode),
-          ),
-        )
-    ).map((row) => [row.atcoCode, row]),
-  );
-  let added = 0;
-  let changed = 0;
-  for (const row of rows) {
-    const before = held.get(row.atcoCode);
-    if (!before) added += 1;
-    else if (COMPARED.some((column) => before[column] !== row[column])) changed += 1;
-  }
-  const set = Object.fromEntries(
-    COMPARED.map((column) => [column, sql.raw(`excluded.${stations[column].name}`)]),
-  );
-  await db
-    .insert(stations)
-    .values(rows)
-    .onConflictDoUpdate({ target: stations.atcoCode, set: { ...set, importedAt: sql`now()` } });
-  return { added, changed, unchanged: rows.length - added - changed };
+  const { added, changed, unchanged } = await upsertBatch(db, stations, 'atcoCode', rows);
+  return { added, changed, unchanged };
 }
 
 /**
