@@ -1,6 +1,7 @@
 import { and, between, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client.ts';
-import { boundingBox, EARTH_RADIUS_MILES } from '../../../domain/geo/miles.ts';
+import { boundingBox } from '../../../domain/geo/miles.ts';
+import { milesInSql } from '../geography/miles-in-sql.ts';
 import { listings } from '../listings/schema.ts';
 import { schools } from './schema.ts';
 
@@ -32,8 +33,6 @@ export const SCHOOLS_PER_STAGE = 3;
 /** The search widens from the first radius, doubling, up to the last. */
 const RADII_MILES = [1, 2, 4, 8];
 
-const radians = (column: unknown) => sql`radians(${column})`;
-
 /**
  * The nearest open schools of one stage to a point, nearest first, within eight miles. Each try
  * asks the stage's partial (lat, lng) btree index for the schools in a box around the point,
@@ -47,10 +46,7 @@ export async function findNearestSchools(
   stage: SchoolStage,
   limit = SCHOOLS_PER_STAGE,
 ): Promise<NearbySchool[]> {
-  const miles = sql<number>`${2 * EARTH_RADIUS_MILES} * asin(least(1, sqrt(
-    power(sin((${radians(schools.lat)} - ${radians(point.lat)}) / 2), 2) +
-    cos(${radians(point.lat)}) * cos(${radians(schools.lat)}) *
-    power(sin((${radians(schools.lng)} - ${radians(point.lng)}) / 2), 2))))`;
+  const miles = milesInSql(point, schools.lat, schools.lng);
   let found: NearbySchool[] = [];
   for (const radius of RADII_MILES) {
     const box = boundingBox(point, radius);
@@ -63,7 +59,7 @@ export async function findNearestSchools(
         highAge: schools.highAge,
         ofstedRating: schools.ofstedRating,
         ofstedInspectedOn: schools.ofstedInspectedOn,
-        miles: miles.mapWith(Number),
+        miles,
         isDemo: sql<boolean>`${schools.source} = 'demo'`,
       })
       .from(schools)

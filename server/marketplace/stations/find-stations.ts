@@ -2,6 +2,7 @@ import { and, asc, between, sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client.ts';
 import { boundingBox } from '../../../domain/geo/miles.ts';
 import { walkingMinutes } from '../../../domain/stations/distance.ts';
+import { milesInSql } from '../geography/miles-in-sql.ts';
 import { stations } from './schema.ts';
 
 export interface NearbyStation {
@@ -21,7 +22,7 @@ const SEARCH_MILES = [3, 10, 30];
 /**
  * The `limit` stations nearest a point, nearest first. Each search narrows to a box on the
  * indexed lat/lng columns, then orders the box's stations by exact great-circle distance
- * (haversine, computed in SQL): no geographic extension, so PGlite and PostgreSQL answer alike.
+ * (haversine, computed in SQL).
  * A station outside the box but within its corner is never nearer than one inside the circle,
  * so only stations within the radius count towards the limit.
  */
@@ -30,10 +31,7 @@ export async function findNearestStations(
   point: { lat: number; lng: number },
   limit = 3,
 ): Promise<NearbyStation[]> {
-  const miles = sql<number>`3958.8 * 2 * asin(least(1, sqrt(
-    power(sin(radians(${stations.lat} - ${point.lat}) / 2), 2) +
-    cos(radians(${point.lat})) * cos(radians(${stations.lat})) *
-    power(sin(radians(${stations.lng} - ${point.lng}) / 2), 2))))`.mapWith(Number);
+  const miles = milesInSql(point, stations.lat, stations.lng);
   for (const radius of SEARCH_MILES) {
     const box = boundingBox(point, radius);
     const found = await db
