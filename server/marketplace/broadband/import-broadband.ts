@@ -11,8 +11,8 @@ import {
   type CoverageFigure,
 } from '../../../domain/broadband/ofcom-coverage.ts';
 import type { ImportProgress } from '../open-data/import-progress.ts';
-import { openCsvFile, skipRow } from '../open-data/csv-file.ts';
-import { upsertBatch } from '../open-data/upsert-batch.ts';
+import { labelledColumns, openCsvFile, skipRow } from '../open-data/csv-file.ts';
+import { upsertBatch, upsertInBatches } from '../open-data/upsert-batch.ts';
 import { broadbandCoverage } from './schema.ts';
 
 export interface BroadbandImportSummary {
@@ -62,12 +62,10 @@ async function readCoverageFile(
   onProgress?: (progress: ImportProgress) => void,
 ) {
   const { records, progress } = openCsvFile<Record<string, string>>(file, {
-    columns: (header: string[]) => {
-      const missing = missingCoverageColumns(header);
-      if (missing.length)
-        throw new Error(`${path.basename(file)} lacks Ofcom's columns: ${missing.join(', ')}`);
-      return header.map((label) => label.trim());
-    },
+    columns: labelledColumns(
+      missingCoverageColumns,
+      (missing) => new Error(`${path.basename(file)} lacks Ofcom's columns: ${missing.join(', ')}`),
+    ),
   });
   const coverage = new Map<string, BroadbandCoverage>();
   for await (const record of records) {
@@ -136,12 +134,7 @@ export async function importBroadband(
       );
     }
     const rows = [...coverage.values()].map((row) => broadbandRow(row, snapshot, 'ofcom'));
-    for (let start = 0; start < rows.length; start += BATCH) {
-      const written = await upsertBroadband(tx, rows.slice(start, start + BATCH));
-      summary.added += written.added;
-      summary.changed += written.changed;
-      summary.unchanged += written.unchanged;
-    }
+    await upsertInBatches(rows, BATCH, (batch) => upsertBroadband(tx, batch), summary);
     const gone = await tx
       .delete(broadbandCoverage)
       .where(

@@ -18,6 +18,22 @@ export function skipRow(summary: SkippedRows, line: number, reason: string): voi
 }
 
 /**
+ * The `columns` option for a file read by its header's labels: the labels trimmed, and the file
+ * refused, with the error `refuse` makes, where any of the publisher's own columns is missing.
+ */
+export function labelledColumns(
+  missingColumns: (header: string[]) => string[],
+  refuse: (missing: string[]) => Error,
+) {
+  return (labels: string[]) => {
+    const header = labels.map((label) => label.trim());
+    const missing = missingColumns(header);
+    if (missing.length) throw refuse(missing);
+    return header;
+  };
+}
+
+/**
  * A publisher's CSV file read as a stream of records (csv-parse, a byte-order mark dropped, rows
  * of any length), decoded from `encoding` first where the publisher does not write UTF-8, with
  * how far through the file the reading is, for the progress bar.

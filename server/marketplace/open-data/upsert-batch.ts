@@ -90,3 +90,18 @@ export async function upsertBatch<
     turnedOff: outcomes.filter((row) => row.turned_off).length,
   };
 }
+
+/** Upserts `rows` a batch at a time, adding what each batch did to `counts`. */
+export async function upsertInBatches<Row>(
+  rows: readonly Row[],
+  size: number,
+  upsert: (batch: Row[]) => Promise<Pick<UpsertCounts, 'added' | 'changed' | 'unchanged'>>,
+  counts: Pick<UpsertCounts, 'added' | 'changed' | 'unchanged'>,
+): Promise<void> {
+  for (let start = 0; start < rows.length; start += size) {
+    const written = await upsert(rows.slice(start, start + size));
+    counts.added += written.added;
+    counts.changed += written.changed;
+    counts.unchanged += written.unchanged;
+  }
+}

@@ -6,7 +6,7 @@ import {
   type GiasSchool,
 } from '../../../domain/schools/gias-record.ts';
 import type { ImportProgress } from '../open-data/import-progress.ts';
-import { openCsvFile, skipRow } from '../open-data/csv-file.ts';
+import { labelledColumns, openCsvFile, skipRow } from '../open-data/csv-file.ts';
 import { upsertBatch } from '../open-data/upsert-batch.ts';
 import { schools } from './schema.ts';
 
@@ -78,15 +78,13 @@ export async function importGias(
   };
   const { records, progress } = openCsvFile<Record<string, string>>(file, {
     encoding: 'win1252',
-    columns: (names: string[]) => {
-      const header = names.map((name) => name.trim());
-      const missing = missingGiasColumns(header);
-      if (missing.length)
-        throw new NotAnExtractError(
+    columns: labelledColumns(
+      missingGiasColumns,
+      (missing) =>
+        new NotAnExtractError(
           `Not a Get Information about Schools establishment extract: no ${missing.join(', ')} column`,
-        );
-      return header;
-    },
+        ),
+    ),
   });
 
   const seen = new Set<number>();

@@ -7,8 +7,8 @@ import {
   type NaptanStation,
 } from '../../../domain/stations/naptan-stop.ts';
 import type { ImportProgress } from '../open-data/import-progress.ts';
-import { openCsvFile, skipRow } from '../open-data/csv-file.ts';
-import { upsertBatch } from '../open-data/upsert-batch.ts';
+import { labelledColumns, openCsvFile, skipRow } from '../open-data/csv-file.ts';
+import { upsertBatch, upsertInBatches } from '../open-data/upsert-batch.ts';
 import { stations } from './schema.ts';
 
 export interface StationsImportSummary {
@@ -58,12 +58,11 @@ export async function importNaptanStations(
     problems: [],
   };
   const { records, progress } = openCsvFile<Record<string, string>>(file, {
-    columns: (header: string[]) => {
-      const missing = missingNaptanColumns(header);
-      if (missing.length)
-        throw new Error(`${path.basename(file)} lacks NaPTAN's columns: ${missing.join(', ')}`);
-      return header.map((label) => label.trim());
-    },
+    columns: labelledColumns(
+      missingNaptanColumns,
+      (missing) =>
+        new Error(`${path.basename(file)} lacks NaPTAN's columns: ${missing.join(', ')}`),
+    ),
   });
   const live = new Map<string, NaptanStation>();
   for await (const record of records) {
@@ -83,12 +82,7 @@ export async function importNaptanStations(
 
   await db.transaction(async (tx) => {
     const rows = [...live.values()].map((station) => ({ ...station, source: 'naptan' as const }));
-    for (let start = 0; start < rows.length; start += BATCH) {
-      const written = await upsertStations(tx, rows.slice(start, start + BATCH));
-      summary.added += written.added;
-      summary.changed += written.changed;
-      summary.unchanged += written.unchanged;
-    }
+    await upsertInBatches(rows, BATCH, (batch) => upsertStations(tx, batch), summary);
     const gone = await tx
       .delete(stations)
       .where(and(eq(stations.source, 'naptan'), notInArray(stations.atcoCode, [...live.keys()])))
