@@ -1,3 +1,4 @@
+import { testSession } from '../../tests/support/test-session.ts';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -50,16 +51,8 @@ beforeAll(async () => {
     logger,
     contact: { operatorEmail: 'hello@roost.test', limitPerHour: 50 },
   });
-  // Stands in for the session middleware (which verifies ID tokens by JWKS).
   const session = Router();
-  session.use((req, res, next) => {
-    const sub = req.headers['x-test-user'];
-    res.locals.sessionUser =
-      typeof sub === 'string'
-        ? { userId: sub, username: sub, email: `${sub}@example.com`, isAdmin: false }
-        : null;
-    next();
-  });
+  session.use(testSession());
   const web = await createWebHandler(
     (req) => ({
       marketplace,

@@ -1,8 +1,7 @@
+import { serveApiForTest } from '../support/test-session.ts';
 import { eq } from 'drizzle-orm';
-import express from 'express';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApiRouter } from '../../server/http/api.ts';
 import { listFavourites } from '../../server/marketplace/favourites/manage-favourites.ts';
 import { saveSearch } from '../../server/marketplace/alerts/saved-searches.ts';
 import { savedSearches } from '../../server/marketplace/alerts/schema.ts';
@@ -19,7 +18,6 @@ import type { Message } from '../../server/mail/mailer.ts';
 import type { SearchPage } from '../../server/marketplace/search/run-search.ts';
 import { insertListing } from '../support/listing-factory.ts';
 import { admin, person } from '../support/moderation-fixture.ts';
-import { serveForTest } from '../support/serve.ts';
 import { createTestDatabase, type TestDatabase } from '../support/test-database.ts';
 
 /**
@@ -92,20 +90,10 @@ beforeAll(async () => {
     mail: () => async () => undefined,
     enquiryLimitPerHour: 100,
   });
-  const app = express();
-  app.use((req, res, next) => {
-    const sub = req.headers['x-test-user'];
-    res.locals.sessionUser = typeof sub === 'string' ? person(sub) : null;
-    req.log = pino({ level: 'silent' });
-    next();
-  });
-  app.use(
-    '/api/v1',
-    createApiRouter((api) => mountListingsApi(api, marketplace)),
-  );
-  const served = await serveForTest(app);
-  base = `${served.base}/api/v1`;
-  close = served.close;
+  ({ base, close } = await serveApiForTest(
+    (api) => mountListingsApi(api, marketplace),
+    (sub) => person(sub),
+  ));
 });
 afterAll(async () => {
   await close();

@@ -1,3 +1,4 @@
+import { testSession } from './test-session.ts';
 import { randomBytes } from 'node:crypto';
 import express from 'express';
 import { pino } from 'pino';
@@ -70,16 +71,15 @@ export async function startPaymentsHarness(
     now: () => clock.now ?? new Date(),
   });
   const app = express();
-  app.use((req, res, next) => {
-    const header = req.headers['x-test-user'];
-    const [role, sub] =
-      typeof header === 'string' && header.startsWith('admin:')
-        ? ['admin', header.slice(6)]
-        : ['member', header];
-    res.locals.sessionUser = typeof sub === 'string' ? person(sub, role === 'admin') : null;
+  app.use((req, _res, next) => {
     req.log = pino({ level: process.env.TEST_LOG_LEVEL === 'debug' ? 'debug' : 'silent' });
     next();
   });
+  app.use(
+    testSession((header) =>
+      header.startsWith('admin:') ? person(header.slice('admin:'.length), true) : person(header),
+    ),
+  );
   app.use(createPaymentsRouter(payments));
   app.use(
     '/api/v1',

@@ -3,7 +3,6 @@ import os from 'node:os';
 import path from 'node:path';
 import { Router } from 'express';
 import type { DatabaseHandle } from '../../db/client.ts';
-import { ADMIN_GROUP, type SessionUser } from '../../domain/session-user.ts';
 import { sessionUserOf } from '../../server/auth/session-middleware.ts';
 import { createHttpApp } from '../../server/http/create-app.ts';
 import { createLogger } from '../../server/logger.ts';
@@ -13,9 +12,9 @@ import { createLocalBlobStore } from '../../server/media/blob-store.ts';
 import { DEFAULT_IMAGE_LIMITS } from '../../server/media/process-image.ts';
 import { createWebHandler } from '../../server/web/web-handler.ts';
 import { serveForTest } from './serve.ts';
+import { testSession } from './test-session.ts';
 
-/** Header naming the signed-in user (`admin:<sub>` for an administrator); none: signed out. */
-export const TEST_USER_HEADER = 'x-test-user';
+export { TEST_USER_HEADER } from './test-session.ts';
 
 export interface WebAppOver<Handle extends DatabaseHandle> {
   /** `http://127.0.0.1:<port>`: also the PUBLIC_URL the app was given. */
@@ -51,10 +50,7 @@ export async function startWebAppOver<Handle extends DatabaseHandle>(
     secret: options.secret,
   });
   const session = Router();
-  session.use((req, res, next) => {
-    res.locals.sessionUser = testUser(req.headers[TEST_USER_HEADER]);
-    next();
-  });
+  session.use(testSession());
   const web = await createWebHandler(
     (req, res) => ({
       marketplace,
@@ -86,22 +82,5 @@ export async function startWebAppOver<Handle extends DatabaseHandle>(
       await marketplace.close();
       await fs.rm(blobRoot, { recursive: true, force: true });
     },
-  };
-}
-
-function testUser(header: string | string[] | undefined): SessionUser | null {
-  if (typeof header !== 'string') return null;
-  const isAdmin = header.startsWith('admin:');
-  const sub = isAdmin ? header.slice('admin:'.length) : header;
-  return {
-    userId: sub,
-    username: sub,
-    email: `${sub}@example.com`,
-    name: undefined,
-    givenName: undefined,
-    familyName: undefined,
-    preferredUsername: undefined,
-    groups: isAdmin ? [ADMIN_GROUP] : [],
-    isAdmin,
   };
 }

@@ -1,3 +1,4 @@
+import { testSession } from '../../../tests/support/test-session.ts';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -57,14 +58,7 @@ beforeAll(async () => {
     logger,
   });
   const session = Router();
-  session.use((req, res, next) => {
-    const sub = req.headers['x-test-user'];
-    res.locals.sessionUser =
-      typeof sub === 'string'
-        ? { userId: sub, username: sub, email: `${sub}@example.com`, isAdmin: false }
-        : null;
-    next();
-  });
+  session.use(testSession());
   const app = createHttpApp({
     logger,
     database,

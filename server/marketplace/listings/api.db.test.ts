@@ -1,13 +1,12 @@
+import { serveApiForTest } from '../../../tests/support/test-session.ts';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import express from 'express';
 import { pino } from 'pino';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertListing } from '../../../tests/support/listing-factory.ts';
 import { createTestDatabase, type TestDatabase } from '../../../tests/support/test-database.ts';
-import { createApiRouter } from '../../http/api.ts';
 import { createLocalBlobStore } from '../../media/blob-store.ts';
 import { DEFAULT_IMAGE_LIMITS } from '../../media/process-image.ts';
 import { createMarketplace, type Marketplace } from '../marketplace.ts';
@@ -16,7 +15,6 @@ import { mountListingsApi } from './api.ts';
 import { listingVisibility } from '../../../domain/listing/visibility.ts';
 import { admin, reportedListing } from '../../../tests/support/moderation-fixture.ts';
 import { PUBLIC_LISTING_COLUMNS } from './get-listing.ts';
-import { serveForTest } from '../../../tests/support/serve.ts';
 
 /**
  * The HTTP adapter: status codes, the error body and ownership through `/api/v1`. The session
@@ -55,23 +53,7 @@ beforeAll(async () => {
     },
     logger: pino({ level: 'silent' }),
   });
-  const app = express();
-  app.use((req, res, next) => {
-    const sub = req.headers['x-test-user'];
-    res.locals.sessionUser =
-      typeof sub === 'string'
-        ? { userId: sub, username: sub, email: `${sub}@example.com`, isAdmin: false }
-        : null;
-    req.log = pino({ level: 'silent' });
-    next();
-  });
-  app.use(
-    '/api/v1',
-    createApiRouter((api) => mountListingsApi(api, marketplace)),
-  );
-  const served = await serveForTest(app);
-  base = `${served.base}/api/v1`;
-  close = served.close;
+  ({ base, close } = await serveApiForTest((api) => mountListingsApi(api, marketplace)));
 });
 afterAll(async () => {
   await close();

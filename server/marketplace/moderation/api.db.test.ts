@@ -1,12 +1,9 @@
+import { serveApiForTest } from '../../../tests/support/test-session.ts';
 import { eq } from 'drizzle-orm';
-import express from 'express';
-import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { admin, member, reportedListing } from '../../../tests/support/moderation-fixture.ts';
-import { serveForTest } from '../../../tests/support/serve.ts';
 import { createTestDatabase, type TestDatabase } from '../../../tests/support/test-database.ts';
 import type { SessionUser } from '../../../domain/session-user.ts';
-import { createApiRouter } from '../../http/api.ts';
 import { openApiDocument } from '../openapi/document.ts';
 import { listings } from '../listings/schema.ts';
 import { createMarketplace, type Marketplace } from '../marketplace.ts';
@@ -30,20 +27,10 @@ describe('/api/v1/admin', () => {
   const users: Record<string, SessionUser> = { admin, member };
 
   beforeAll(async () => {
-    const app = express();
-    app.use((req, res, next) => {
-      const who = req.headers['x-test-user'];
-      res.locals.sessionUser = typeof who === 'string' ? (users[who] ?? null) : null;
-      req.log = pino({ level: 'silent' });
-      next();
-    });
-    app.use(
-      '/api/v1',
-      createApiRouter((api) => mountModerationApi(api, marketplace)),
-    );
-    const served = await serveForTest(app);
-    base = `${served.base}/api/v1`;
-    close = served.close;
+    ({ base, close } = await serveApiForTest(
+      (api) => mountModerationApi(api, marketplace),
+      (who) => users[who] ?? null,
+    ));
   });
   afterAll(async () => {
     await close();
