@@ -1,18 +1,5 @@
 // size: one query planner (conditions, grid-cell reads, ordering) tuned and measured as a whole (docs/search.md).
-import {
-  and,
-  asc,
-  desc,
-  eq,
-  gt,
-  gte,
-  inArray,
-  isNull,
-  lte,
-  or,
-  sql,
-  type SQL,
-} from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import { featureMask, PETS_CONSIDERED_MASK } from '../../../domain/listing/enums.ts';
 import { milesToMetres, type SearchQuery } from '../../../domain/search/search-params.ts';
 import type { Database } from '../../../db/client.ts';
@@ -432,6 +419,19 @@ function pageInCells(input: SearchListingsInput, pageSize: number, page: number)
   return sql`select "per_cell"."id" as "hit_id", "per_cell"."earth" as "hit_earth", row_number() over (order by ${order}) as "hit_rank" from unnest(${areaCellArray(input)}) as cells(cell) cross join lateral (select ${s.listingId} as "id", ${s.earth} as "earth", ${sortColumn} as "key" from ${s} where ${s.gridCell} = cells.cell and ${conditionsOf(input, false)} order by ${sortColumn} ${direction}, ${s.listingId} ${direction} limit ${needed}) "per_cell" order by ${order} limit ${pageLimit(pageSize, page)} offset ${(page - 1) * pageSize}`;
 }
 
+/** The matches counted, up to `MAX_RESULTS + 1` (one more says there are others). */
+async function countMatching(db: Database, input: SearchListingsInput): Promise<number> {
+  const { rows } = (await db.execute(
+    sql`select count(*)::int as "value" from (select 1 from ${s} where ${countConditions(input) ?? sql`true`} limit ${MAX_RESULTS + 1}) "matches"`,
+  )) as unknown as { rows: { value: number }[] };
+  return rows[0]?.value ?? 0;
+}
+
+/** How many homes a search finds (its `total`), without reading a page: one statement. */
+export async function countListings(db: Database, searched: SearchListingsInput): Promise<number> {
+  return Math.min(await countMatching(db, await withKeywordSignature(db, searched)), MAX_RESULTS);
+}
+
 /**
  * Two queries, each bounded by the page rather than by the number of matches: the count, which
  * stops at `MAX_RESULTS + 1`, and the page with each home's card fields, cover and 'Reduced' flag
@@ -446,12 +446,7 @@ export async function searchListings(
   const input = await withKeywordSignature(db, searched);
   const { query } = input;
   const pageSize = input.pageSize ?? RESULTS_PAGE_SIZE;
-  const countMatches = async () => {
-    const { rows } = (await db.execute(
-      sql`select count(*)::int as "value" from (select 1 from ${s} where ${countConditions(input) ?? sql`true`} limit ${MAX_RESULTS + 1}) "matches"`,
-    )) as unknown as { rows: { value: number }[] };
-    return rows[0]?.value ?? 0;
-  };
+  const countMatches = () => countMatching(db, input);
   const paging = (matches: number) => {
     const total = Math.min(matches, MAX_RESULTS);
     const pageCount = Math.max(1, Math.ceil(total / pageSize));
