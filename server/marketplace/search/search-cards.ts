@@ -6,8 +6,9 @@ import { listings } from '../listings/schema.ts';
 import type { SearchResultItem } from './search-listings.ts';
 
 // The card columns of a results page never change, but Drizzle's query builder rebuilt them (and
-// the cover and 'Reduced' subqueries) for every page, which cost a search more than a fifth of
-// its own SQL. They are written out once, here, and each row's columns decoded as Drizzle would.
+// the cover and 'Reduced' subqueries) for every page and for its Featured homes: the largest part
+// of what a search did besides its SQL. They are written out once, here, and each row's columns
+// decoded as Drizzle's select would.
 const cardFields = { ...summaryColumns, floorAreaSqFt: listings.floorAreaSqFt };
 type CardKey = keyof typeof cardFields;
 const cardKeys = Object.keys(cardFields) as CardKey[];
