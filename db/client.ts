@@ -7,6 +7,7 @@ import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { createPglite } from './pglite-create.js';
+import { withoutTextParsers } from './pglite-text-types.js';
 import { holdsCluster, startFromInitialCluster } from './pglite-initial-cluster.ts';
 import {
   asPglite,
@@ -205,7 +206,7 @@ async function workerPglite(options: PgliteThreadOptions) {
 }
 
 async function inThreadPglite(dataDir: string | undefined, loadDataDir: Blob | undefined) {
-  const client = await createPglite({ dataDir, loadDataDir });
+  const client = withoutTextParsers(await createPglite({ dataDir, loadDataDir }));
   return {
     db: drizzlePglite({ client }) as unknown as Database,
     dump: () => client.dumpDataDir('none'),

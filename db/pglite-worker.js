@@ -5,6 +5,7 @@
 // tsx, under the test runner and in production, with no TypeScript loader of its own.
 import { parentPort, workerData } from 'node:worker_threads';
 import { createPglite } from './pglite-create.js';
+import { DRIZZLE_TEXT_TYPES, keepDrizzleTextTypes } from './pglite-text-types.js';
 
 /** The fields of a PostgreSQL error worth carrying back (what node-postgres gives too). */
 const ERROR_FIELDS = [
@@ -32,12 +33,19 @@ function describeError(error) {
   return described;
 }
 
-/** Types to leave as PostgreSQL's text: the only query option that crosses the thread. */
+/**
+ * Types to leave as PostgreSQL's text: the only query option that crosses the thread. The
+ * instance keeps Drizzle's text types as text itself (`pglite-text-types.js`), so a statement
+ * asking for no more brings no parsers.
+ */
 const parserSets = new Map();
+const keptAsText = new Set(DRIZZLE_TEXT_TYPES);
 function queryOptions(options) {
   if (!options) return undefined;
   const { rowMode, textTypes } = options;
-  if (!textTypes?.length) return rowMode ? { rowMode } : undefined;
+  if (!textTypes?.length || textTypes.every((type) => keptAsText.has(type))) {
+    return rowMode ? { rowMode } : undefined;
+  }
   const key = textTypes.join(',');
   let parsers = parserSets.get(key);
   if (!parsers) {
@@ -59,7 +67,7 @@ const ready = createPglite({
   dataDir,
   loadDataDir: loadDataDir ? new Blob([loadDataDir]) : undefined,
   pgliteWasmModule,
-});
+}).then(keepDrizzleTextTypes);
 
 function reply(id, result, transfer) {
   parentPort.postMessage({ id, result }, transfer);

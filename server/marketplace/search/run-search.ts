@@ -5,7 +5,12 @@ import type { Gazetteer, PlaceSuggestion } from './gazetteer.ts';
 import type { Geocoder } from './geocoder.ts';
 import { placementNote } from './placement-note.ts';
 import { resolveLocation, type ResolvedLocation } from './resolve-location.ts';
-import { searchListings, searchMapPoints, type SearchResult } from './search-listings.ts';
+import {
+  countListings,
+  searchListings,
+  searchMapPoints,
+  type SearchResult,
+} from './search-listings.ts';
 
 export interface SearchPage extends SearchResult {
   channel: Listing['channel'];
@@ -114,16 +119,15 @@ export async function runSearch(
   if (results.total === 0 && location && !query.polygon && !isAlertRun) {
     const wider = WIDER_MILES.filter((miles) => miles > query.radius);
     widerCounts = await Promise.all(
-      wider.map(async (miles) => {
-        const { total } = await searchListings(db, {
+      wider.map(async (miles) => ({
+        miles,
+        total: await countListings(db, {
           channel: input.channel,
           query: { ...query, radius: miles, page: 1 },
           location,
           viewerSub: input.viewerSub,
-          pageSize: 1,
-        });
-        return { miles, total };
-      }),
+        }),
+      })),
     );
   }
   const note = placementNote(location);

@@ -6,7 +6,13 @@ import { createTestDatabase, type TestDatabase } from '../../../tests/support/te
 import { eq, inArray, sql } from 'drizzle-orm';
 import { createViewCounter } from '../listings/view-counter.ts';
 import { createLogger } from '../../logger.ts';
-import { listings, type NewListing } from '../listings/schema.ts';
+import {
+  listingMedia,
+  listingPriceHistory,
+  listings,
+  type NewListing,
+} from '../listings/schema.ts';
+import { findSummariesByIds } from './find-summaries.ts';
 import type { ResolvedLocation } from './resolve-location.ts';
 import { keywordSignature, SIGNATURE_WORDS } from './keyword-signature.ts';
 import { listingSearch } from './schema.ts';
@@ -54,6 +60,43 @@ function newArea() {
   };
   return { centre, town, location, north, add, search };
 }
+
+describe('cards', () => {
+  it('shows each home as every other list of cards does: cover photo, reduction, new badge', async () => {
+    const area = newArea();
+    const reduced = await area.add({ price: 240_000, publishedAt: new Date() });
+    const plain = await area.add({ ...area.north(0.3), price: 300_000 });
+    await database.db.insert(listingMedia).values([
+      { listingId: reduced, position: 1, blobKey: 'second', width: 800, height: 600 },
+      {
+        listingId: reduced,
+        position: 0,
+        blobKey: 'first',
+        width: 1200,
+        height: 900,
+        caption: 'Front',
+      },
+    ]);
+    await database.db.insert(listingPriceHistory).values([
+      { listingId: reduced, price: 250_000, changedAt: new Date(Date.now() - 5 * 86_400_000) },
+      { listingId: reduced, price: 240_000, changedAt: new Date(Date.now() - 86_400_000) },
+    ]);
+    const { items } = await searchListings(database.db, {
+      channel: 'sale',
+      query: { ...DEFAULT_QUERY, radius: 1, sort: 'price-asc' },
+      location: area.location,
+    });
+    const cards = items.map(({ floorAreaSqFt: _area, distanceMiles: _miles, ...card }) => card);
+    expect(cards).toEqual(await findSummariesByIds(database.db, [reduced, plain]));
+    expect(cards[0]).toMatchObject({
+      cover: { key: 'first', width: 1200, height: 900, caption: 'Front' },
+      isReduced: true,
+      reduction: { by: 10_000 },
+      isNew: true,
+    });
+    expect(items[1]!.distanceMiles).toBeCloseTo(0.3, 2);
+  });
+});
 
 describe('radius', () => {
   it('includes homes just inside the circle and excludes those just outside, on the sphere', async () => {

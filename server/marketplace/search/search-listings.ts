@@ -1,29 +1,15 @@
 // size: one query planner (conditions, grid-cell reads, ordering) tuned and measured as a whole (docs/search.md).
-import {
-  and,
-  asc,
-  count,
-  desc,
-  eq,
-  gt,
-  gte,
-  inArray,
-  isNull,
-  lte,
-  or,
-  sql,
-  type SQL,
-} from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import { featureMask, PETS_CONSIDERED_MASK } from '../../../domain/listing/enums.ts';
 import { milesToMetres, type SearchQuery } from '../../../domain/search/search-params.ts';
-import type { WithSubqueryWithSelection } from 'drizzle-orm/pg-core';
 import type { Database } from '../../../db/client.ts';
-import { summaryColumns, toSummaries, type ListingSummary } from '../listings/listing-summary.ts';
+import type { ListingSummary } from '../listings/listing-summary.ts';
 import { listingPriceHistory, listings, type Listing } from '../listings/schema.ts';
 import { hiddenListings } from '../alerts/schema.ts';
 import { placementRunningAt } from '../payments/listing-upgrades.ts';
 import { upgrades } from '../payments/schema.ts';
 import { listingSearch } from './schema.ts';
+import { cardsOfHits } from './search-cards.ts';
 import { boundsAround, boundsOf, cellsCovering, haversineMetres } from './grid-cells.ts';
 import { keywordSignature, type KeywordSignature } from './keyword-signature.ts';
 import type { ResolvedLocation } from './resolve-location.ts';
@@ -300,6 +286,18 @@ export function searchConditions(
   return and(...conditions);
 }
 
+/**
+ * `searchConditions` once per search and form: the count, the page and the Featured homes of one
+ * search share them, rather than building the same clause three times.
+ */
+const builtConditions = new WeakMap<SearchListingsInput, Map<boolean, SQL | undefined>>();
+function conditionsOf(input: SearchListingsInput, spatialIndex = true): SQL | undefined {
+  let forms = builtConditions.get(input);
+  if (!forms) builtConditions.set(input, (forms = new Map()));
+  if (!forms.has(spatialIndex)) forms.set(spatialIndex, searchConditions(input, { spatialIndex }));
+  return forms.get(spatialIndex);
+}
+
 /** The grid cells a spatial search's area touches. */
 function areaCells(input: SearchListingsInput): number[] {
   const { query, location } = input;
@@ -394,11 +392,8 @@ function readsCells(input: SearchListingsInput): boolean {
  * one reads fewer rows from the box, which hugs the circle more closely than the cells.)
  */
 function conditionsByCell(input: SearchListingsInput): SQL | undefined {
-  if (!isWideArea(input)) return searchConditions(input);
-  return and(
-    sql`${s.gridCell} = any(${areaCellArray(input)})`,
-    searchConditions(input, { spatialIndex: false }),
-  );
+  if (!isWideArea(input)) return conditionsOf(input);
+  return and(sql`${s.gridCell} = any(${areaCellArray(input)})`, conditionsOf(input, false));
 }
 
 /** Conditions for counting the matches: by cell when a price or date filter makes a range. */
@@ -406,7 +401,7 @@ function countConditions(input: SearchListingsInput): SQL | undefined {
   const { minPrice, maxPrice, addedWithinDays } = input.query;
   const hasRange =
     minPrice !== undefined || maxPrice !== undefined || addedWithinDays !== undefined;
-  return hasRange ? conditionsByCell(input) : searchConditions(input);
+  return hasRange ? conditionsByCell(input) : conditionsOf(input);
 }
 
 /**
@@ -415,30 +410,26 @@ function countConditions(input: SearchListingsInput): SQL | undefined {
  * many as the page could need, and the page is the first of those. A 40-mile search touches
  * about 30 cells, so page one reads a few hundred index entries however many homes it holds.
  */
-function pageInCells(db: Database, input: SearchListingsInput, pageSize: number, page: number) {
+function pageInCells(input: SearchListingsInput, pageSize: number, page: number): SQL {
   const { sort } = input.query;
-  const direction = sort === 'price-asc' ? asc : desc;
+  const direction = sql.raw(sort === 'price-asc' ? 'asc' : 'desc');
   const sortColumn = sort === 'newest' ? s.publishedAt : s.monthlyPrice;
   const needed = (page - 1) * pageSize + pageLimit(pageSize, page);
-  const perCell = db
-    .select({ id: s.listingId, earth: s.earth, key: sortColumn })
-    .from(s)
-    .where(and(sql`${s.gridCell} = cells.cell`, searchConditions(input, { spatialIndex: false })))
-    .orderBy(direction(sortColumn), direction(s.listingId))
-    .limit(needed)
-    .as('per_cell');
-  const order = [direction(perCell.key), direction(perCell.id)];
-  return db
-    .select({
-      id: sql<number>`${perCell.id}`.as('hit_id'),
-      earth: sql<string>`${perCell.earth}`.as('hit_earth'),
-      rank: sql<number>`row_number() over (order by ${sql.join(order, sql`, `)})`.as('hit_rank'),
-    })
-    .from(sql`unnest(${areaCellArray(input)}) as cells(cell)`)
-    .crossJoinLateral(perCell)
-    .orderBy(...order)
-    .limit(pageLimit(pageSize, page))
-    .offset((page - 1) * pageSize);
+  const order = sql`"per_cell"."key" ${direction}, "per_cell"."id" ${direction}`;
+  return sql`select "per_cell"."id" as "hit_id", "per_cell"."earth" as "hit_earth", row_number() over (order by ${order}) as "hit_rank" from unnest(${areaCellArray(input)}) as cells(cell) cross join lateral (select ${s.listingId} as "id", ${s.earth} as "earth", ${sortColumn} as "key" from ${s} where ${s.gridCell} = cells.cell and ${conditionsOf(input, false)} order by ${sortColumn} ${direction}, ${s.listingId} ${direction} limit ${needed}) "per_cell" order by ${order} limit ${pageLimit(pageSize, page)} offset ${(page - 1) * pageSize}`;
+}
+
+/** The matches counted, up to `MAX_RESULTS + 1` (one more says there are others). */
+async function countMatching(db: Database, input: SearchListingsInput): Promise<number> {
+  const { rows } = (await db.execute(
+    sql`select count(*)::int as "value" from (select 1 from ${s} where ${countConditions(input) ?? sql`true`} limit ${MAX_RESULTS + 1}) "matches"`,
+  )) as unknown as { rows: { value: number }[] };
+  return rows[0]?.value ?? 0;
+}
+
+/** How many homes a search finds (its `total`), without reading a page: one statement. */
+export async function countListings(db: Database, searched: SearchListingsInput): Promise<number> {
+  return Math.min(await countMatching(db, await withKeywordSignature(db, searched)), MAX_RESULTS);
 }
 
 /**
@@ -455,17 +446,7 @@ export async function searchListings(
   const input = await withKeywordSignature(db, searched);
   const { query } = input;
   const pageSize = input.pageSize ?? RESULTS_PAGE_SIZE;
-  const countMatches = async () => {
-    const [counted] = await db.select({ value: count() }).from(
-      db
-        .select({ one: sql`1` })
-        .from(s)
-        .where(countConditions(input))
-        .limit(MAX_RESULTS + 1)
-        .as('matches'),
-    );
-    return counted?.value ?? 0;
-  };
+  const countMatches = () => countMatching(db, input);
   const paging = (matches: number) => {
     const total = Math.min(matches, MAX_RESULTS);
     const pageCount = Math.max(1, Math.ceil(total / pageSize));
@@ -566,20 +547,12 @@ async function loadFeatured(
   // `offset 0` keeps the candidates a subquery in this order, so the test of the placement
   // below is made on them one by one until the page is full, not on every match first.
   const candidates = sql`(${whole}) union all (${byBucket}) order by turn, shuffle offset 0`;
-  const hits = db
-    .$with('hits', {
-      id: sql<number>`hit_id`.as('hit_id'),
-      earth: sql<string>`hit_earth`.as('hit_earth'),
-      rank: sql<number>`hit_rank`.as('hit_rank'),
-    })
-    .as(
-      sql`with matches as (${matches})
+  const hits = sql`with matches as (${matches})
 select id as hit_id, earth as hit_earth, row_number() over (order by turn, shuffle) as hit_rank from (
   select id, earth, turn, shuffle from (${candidates}) candidates
   where ${featuredRunningAt(sql`candidates.id`, now)}
   order by turn, shuffle limit ${number(FEATURED_PER_PAGE)} offset ${offset}
-) pinned`,
-    );
+) pinned`;
   return cardsOf(db, hits, input.location);
 }
 
@@ -593,52 +566,24 @@ async function loadPage(
 ): Promise<SearchResultItem[]> {
   const { location } = input;
   if ((page - 1) * pageSize >= MAX_RESULTS) return [];
-  const order = orderFor(input);
-  const hits = db.$with('hits').as(
-    readsCells(input)
-      ? pageInCells(db, input, pageSize, page)
-      : db
-          .select({
-            id: sql<number>`${s.listingId}`.as('hit_id'),
-            earth: sql<string>`${s.earth}`.as('hit_earth'),
-            rank: sql<number>`row_number() over (order by ${sql.join(order, sql`, `)})`.as(
-              'hit_rank',
-            ),
-          })
-          .from(s)
-          // Given the box as well, the planner would gather the whole area and sort it.
-          .where(searchConditions(input, { spatialIndex: !nearestInIndexOrder }))
-          .orderBy(...order)
-          .limit(pageLimit(pageSize, page))
-          .offset((page - 1) * pageSize),
-  );
+  const order = sql.join(orderFor(input), sql`, `);
+  // Given the box as well, the planner would gather the whole area and sort it.
+  const hits = readsCells(input)
+    ? pageInCells(input, pageSize, page)
+    : sql`select ${s.listingId} as "hit_id", ${s.earth} as "hit_earth", row_number() over (order by ${order}) as "hit_rank" from ${s} where ${conditionsOf(input, !nearestInIndexOrder) ?? sql`true`} order by ${order} limit ${pageLimit(pageSize, page)} offset ${(page - 1) * pageSize}`;
   return cardsOf(db, hits, location);
 }
 
-/** The cards of a page's hits (id, earth, rank), in rank order: one query. */
-async function cardsOf(
+/** The cards of a page's hits (id, earth, rank), in rank order, with their distances: one query. */
+function cardsOf(
   db: Database,
-  hits: WithSubqueryWithSelection<
-    { id: SQL.Aliased<number>; earth: SQL.Aliased<string>; rank: SQL.Aliased<number> },
-    'hits'
-  >,
+  hits: SQL,
   location: ResolvedLocation | undefined,
 ): Promise<SearchResultItem[]> {
-  const rows = await db
-    .with(hits)
-    .select({
-      ...summaryColumns,
-      floorAreaSqFt: listings.floorAreaSqFt,
-      distanceMiles: location
-        ? sql<number>`earth_distance(${pointOf(location)}, ${hits.earth}) / 1609.344`.mapWith(
-            Number,
-          )
-        : sql<null>`null::float8`,
-    })
-    .from(hits)
-    .innerJoin(listings, eq(listings.id, hits.id))
-    .orderBy(hits.rank);
-  return toSummaries(rows);
+  const distance = location
+    ? sql`earth_distance(${pointOf(location)}, "hits"."hit_earth") / 1609.344`
+    : undefined;
+  return cardsOfHits(db, hits, distance);
 }
 
 export interface MapPoint {
