@@ -22,11 +22,17 @@ import {
 import { completeNewPassword } from './sign-in/new-password.ts';
 import { afterPassword } from './sign-in/next-step.ts';
 import { checkPassword } from './sign-in/password-check.ts';
-import { startSrp, tryDirectPasswordClaim, verifyPasswordClaim } from './sign-in/password-srp.ts';
+import {
+  canCompleteDirectly,
+  startSrp,
+  tryDirectPasswordClaim,
+  verifyPasswordClaim,
+} from './sign-in/password-srp.ts';
 import { openSecretBlock } from './sign-in/secret-block.ts';
 import { answerStandIn } from './sign-in/stand-in.ts';
 import { answerSelectChallenge, startUserAuth } from './sign-in/user-auth.ts';
 import { refreshWithToken } from './tokens.ts';
+import { issueTokensIfUnchanged } from '../token-issuing.ts';
 
 type Ctx = IdentityContext;
 
@@ -45,16 +51,8 @@ export async function initiateAuth(ctx: Ctx, input: Input): Promise<Output> {
         parameters.SRP_A,
         deviceKey,
       );
-    case 'USER_PASSWORD_AUTH': {
-      const username = requireParameter(parameters, 'USERNAME');
-      const user = await checkPassword(
-        ctx,
-        await findUser(ctx, username),
-        parameters.PASSWORD,
-        username,
-      );
-      return afterPassword(ctx, user, clientId, deviceKey);
-    }
+    case 'USER_PASSWORD_AUTH':
+      return passwordAuth(ctx, clientId, requireParameter(parameters, 'USERNAME'), parameters);
     case 'REFRESH_TOKEN_AUTH':
     case 'REFRESH_TOKEN': {
       const result = await refreshWithToken(ctx, clientId, parameters.REFRESH_TOKEN);
@@ -71,6 +69,40 @@ export async function initiateAuth(ctx: Ctx, input: Input): Promise<Output> {
         `1 validation error detected: Value '${flow.slice(0, 40)}' at 'authFlow' failed to satisfy constraint: Member must satisfy enum value set`,
       );
   }
+}
+
+/** USER_PASSWORD_AUTH: the password checked against the SRP verifier, then the next step. */
+async function passwordAuth(
+  ctx: Ctx,
+  clientId: string,
+  username: string,
+  parameters: Record<string, string>,
+): Promise<Output> {
+  const deviceKey = parameters.DEVICE_KEY || undefined;
+  const user = await checkPassword(
+    ctx,
+    await findUser(ctx, username),
+    parameters.PASSWORD,
+    username,
+  );
+  if (canCompleteDirectly(ctx, user, deviceKey) && user.srpSalt) {
+    // Refresh token and sign-in record in one statement, while the password is still this one.
+    const result = await issueTokensIfUnchanged(ctx, {
+      userId: user.id,
+      salt: user.srpSalt,
+      clientId,
+    });
+    if (result) return { AuthenticationResult: result, ChallengeParameters: {} };
+    // Changed meanwhile (password, status, MFA, lock-out): judged again on the account as it is.
+    const current = await checkPassword(
+      ctx,
+      await findUserById(ctx, user.id),
+      parameters.PASSWORD,
+      username,
+    );
+    return afterPassword(ctx, current, clientId, deviceKey);
+  }
+  return afterPassword(ctx, user, clientId, deviceKey);
 }
 
 const isVerifier = (name: string) =>

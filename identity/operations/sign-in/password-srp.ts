@@ -55,7 +55,8 @@ function passwordVerifier(userId: string, salt: string, B: bigint, handle: strin
   };
 }
 
-function canCompleteDirectly(ctx: Ctx, user: User, deviceKey: string | undefined): boolean {
+/** Whether a correct password goes straight to tokens: no MFA, device or status step follows. */
+export function canCompleteDirectly(ctx: Ctx, user: User, deviceKey: string | undefined): boolean {
   return (
     user.status === 'CONFIRMED' &&
     !user.mfaTotp &&
