@@ -1,8 +1,9 @@
 import type { IdentityContext } from '../context.ts';
 import { invalidParameter, messages, notAuthorized } from '../errors.ts';
 import { consumeSession } from '../sessions.ts';
-import { findUser, findUserById } from '../users.ts';
+import { findUserById, type User } from '../users.ts';
 import {
+  findUserLimitingSignIn,
   limitSignInRequests,
   requireClient,
   requireMap,
@@ -36,8 +37,29 @@ import { issueTokensIfUnchanged } from '../token-issuing.ts';
 
 type Ctx = IdentityContext;
 
+type LookUp = (login: string) => Promise<User | undefined>;
+
 export async function initiateAuth(ctx: Ctx, input: Input): Promise<Output> {
-  await limitSignInRequests(ctx);
+  // The two password flows count the request in the statement that finds the user. One refused
+  // before that is counted on its way out: every request still counts once, and an address
+  // over its limit still hears so first.
+  const countsWithLookUp =
+    input.AuthFlow === 'USER_SRP_AUTH' || input.AuthFlow === 'USER_PASSWORD_AUTH';
+  let counted = !countsWithLookUp;
+  if (!countsWithLookUp) await limitSignInRequests(ctx);
+  const lookUp: LookUp = (login) => {
+    counted = true;
+    return findUserLimitingSignIn(ctx, login);
+  };
+  try {
+    return await startFlow(ctx, input, lookUp);
+  } catch (error) {
+    if (!counted) await limitSignInRequests(ctx);
+    throw error;
+  }
+}
+
+async function startFlow(ctx: Ctx, input: Input, lookUp: LookUp): Promise<Output> {
   const clientId = requireClient(ctx, input);
   const flow = requireString(input, 'AuthFlow', 64);
   const parameters = requireMap(input, 'AuthParameters');
@@ -50,9 +72,14 @@ export async function initiateAuth(ctx: Ctx, input: Input): Promise<Output> {
         requireParameter(parameters, 'USERNAME'),
         parameters.SRP_A,
         deviceKey,
+        lookUp,
       );
     case 'USER_PASSWORD_AUTH':
-      return passwordAuth(ctx, clientId, requireParameter(parameters, 'USERNAME'), parameters);
+      return passwordAuth(
+        ctx,
+        { clientId, username: requireParameter(parameters, 'USERNAME'), lookUp },
+        parameters,
+      );
     case 'REFRESH_TOKEN_AUTH':
     case 'REFRESH_TOKEN': {
       const result = await refreshWithToken(ctx, clientId, parameters.REFRESH_TOKEN);
@@ -74,17 +101,11 @@ export async function initiateAuth(ctx: Ctx, input: Input): Promise<Output> {
 /** USER_PASSWORD_AUTH: the password checked against the SRP verifier, then the next step. */
 async function passwordAuth(
   ctx: Ctx,
-  clientId: string,
-  username: string,
+  { clientId, username, lookUp }: { clientId: string; username: string; lookUp: LookUp },
   parameters: Record<string, string>,
 ): Promise<Output> {
   const deviceKey = parameters.DEVICE_KEY || undefined;
-  const user = await checkPassword(
-    ctx,
-    await findUser(ctx, username),
-    parameters.PASSWORD,
-    username,
-  );
+  const user = await checkPassword(ctx, await lookUp(username), parameters.PASSWORD, username);
   if (canCompleteDirectly(ctx, user, deviceKey) && user.srpSalt) {
     // Refresh token and sign-in record in one statement, while the password is still this one.
     const result = await issueTokensIfUnchanged(ctx, {
