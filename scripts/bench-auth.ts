@@ -216,6 +216,8 @@ interface Results {
   srpServerMs: number;
   srpClientMs: number;
   plain: Measured;
+  plainServerMs: number;
+  plainClientMs: number;
   local: Awaited<ReturnType<typeof measureCognitoLocal>>;
   floorMs: number;
 }
@@ -228,6 +230,8 @@ function report({
   srpServerMs,
   srpClientMs,
   plain,
+  plainServerMs,
+  plainClientMs,
   local,
   floorMs,
 }: Results) {
@@ -240,9 +244,10 @@ function report({
         .map((l) => l.toFixed(1))
         .join(' ')}`,
       line('Roost USER_PASSWORD_AUTH', plain),
+      `USER_PASSWORD_AUTH CPU a sign-in: server ${plainServerMs.toFixed(2)} ms, load generator ${plainClientMs.toFixed(2)} ms`,
       typeof local === 'string'
         ? `cognito-local USER_PASSWORD_AUTH: skipped (${local})`
-        : `${line(`cognito-local ${local.version} USER_PASSWORD_AUTH`, local)} — Roost is ${(plain.rate / local.rate).toFixed(2)}× its rate`,
+        : `${line(`cognito-local ${local.version} USER_PASSWORD_AUTH`, local)} — Roost is ${(plain.rate / local.rate).toFixed(2)}× its rate; its CPU a sign-in ${local.cpuMs.toFixed(2)} ms`,
       `SRP latency p50: ${srp.p50.toFixed(1)} ms, p95: ${srp.p95.toFixed(1)} ms, max: ${srp.max.toFixed(1)} ms`,
       `SRP CPU a sign-in: server ${srpServerMs.toFixed(2)} ms, load generator ${srpClientMs.toFixed(2)} ms`,
       `SRP sign-ins per second: ${srp.rate.toFixed(1)}`,
@@ -320,7 +325,10 @@ async function bench() {
     if (!result.AuthenticationResult?.AccessToken) throw new Error('No tokens');
   };
   process.stdout.write(`Measuring ${total} USER_PASSWORD_AUTH sign-ins…\n`);
+  const [plainServerBefore, plainOwnBefore] = [await serverCpuMs(child), ownCpuMs()];
   const plain = await measure(total, concurrency, passwordSignIn(endpoint));
+  const plainServerMs = ((await serverCpuMs(child)) - plainServerBefore) / total;
+  const plainClientMs = (ownCpuMs() - plainOwnBefore) / total;
   process.stdout.write('Timing the cryptography of a sign-in alone in the server process…\n');
   const { floorMs } = await fromChild<{ floorMs: number }>(child, 'floor');
   child.send('stop');
@@ -328,7 +336,19 @@ async function bench() {
   fs.rmSync(dataDir, { recursive: true, force: true });
 
   const local = await measureCognitoLocal(userCount, total, concurrency, password);
-  report({ userCount, total, concurrency, srp, srpServerMs, srpClientMs, plain, local, floorMs });
+  report({
+    userCount,
+    total,
+    concurrency,
+    srp,
+    srpServerMs,
+    srpClientMs,
+    plain,
+    plainServerMs,
+    plainClientMs,
+    local,
+    floorMs,
+  });
 }
 
 if (process.argv.includes('--serve')) await serve();
