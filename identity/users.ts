@@ -21,6 +21,13 @@ const preparedLookups = new WeakMap<
   Record<Lookup, { execute(values: { value: string }): Promise<User[]> }>
 >();
 
+const forEachLookup = <T>(by: (column: Lookup) => T): Record<Lookup, T> => ({
+  email: by('email'),
+  phoneNumber: by('phoneNumber'),
+  id: by('id'),
+  username: by('username'),
+});
+
 function lookups(ctx: IdentityContext) {
   let prepared = preparedLookups.get(ctx.db);
   if (!prepared) {
@@ -31,12 +38,7 @@ function lookups(ctx: IdentityContext) {
         .where(eq(users[column], sql.placeholder('value')))
         .limit(1)
         .prepare(`identity_user_by_${column}`);
-    prepared = {
-      email: by('email'),
-      phoneNumber: by('phoneNumber'),
-      id: by('id'),
-      username: by('username'),
-    };
+    prepared = forEachLookup(by);
     preparedLookups.set(ctx.db, prepared);
   }
   return prepared;
@@ -107,12 +109,7 @@ function countedLookups(ctx: IdentityContext) {
           windowSeconds: number;
         }): Promise<CountedRow[]>;
       };
-    prepared = {
-      email: by('email'),
-      phoneNumber: by('phoneNumber'),
-      id: by('id'),
-      username: by('username'),
-    };
+    prepared = forEachLookup(by);
     preparedCounted.set(ctx.db, prepared);
   }
   return prepared;
