@@ -138,10 +138,15 @@ export function createProtocolHandler(ctx: IdentityContext) {
           : {}),
       };
       const output = await operation({ ...ctx, request }, input, request);
-      res
-        .status(200)
-        .set({ 'content-type': 'application/x-amz-json-1.1', 'x-amzn-requestid': requestId })
-        .send(JSON.stringify(output));
+      // Written directly, with the headers Express's `send` gave it: `send` would also hash the
+      // body for an ETag, which an answer to a POST never uses.
+      const json = JSON.stringify(output);
+      res.writeHead(200, {
+        'content-type': 'application/x-amz-json-1.1; charset=utf-8',
+        'x-amzn-requestid': requestId,
+        'content-length': Buffer.byteLength(json),
+      });
+      res.end(json);
     } catch (error) {
       if (error instanceof CognitoError) {
         sendError(res, requestId, error);

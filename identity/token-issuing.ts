@@ -101,12 +101,12 @@ export async function signOutEverywhere(ctx: IdentityContext, userId: string) {
 
 /**
  * Starts a refresh family and signs tokens in one statement, but only while the user is enabled,
- * unlocked, confirmed, without MFA and still has the password whose salt is given, and only if
- * this secret block was not answered before. Undefined when any of that no longer holds.
+ * unlocked, confirmed, without MFA and still has the password whose salt is given, and (for SRP)
+ * only if this secret block was not answered before. Undefined when any of that no longer holds.
  */
 export async function issueTokensIfUnchanged(
   ctx: IdentityContext,
-  options: { userId: string; salt: string; clientId: string; spentHandle: string },
+  options: { userId: string; salt: string; clientId: string; spentHandle?: string },
 ): Promise<AuthenticationResult | undefined> {
   const originJti = randomUUID();
   const refreshToken = randomToken(48);
@@ -118,7 +118,7 @@ export async function issueTokensIfUnchanged(
     with issued as (
       insert into ${refreshTokens} (id, token_hash, user_id, client_id, scope, auth_time, auth_handle_hash, expires_at)
       select ${originJti}, ${hashToken(refreshToken)}, u.id, ${options.clientId}, ${scope}, ${authTime.toISOString()}::timestamptz,
-             ${hashToken(options.spentHandle)}, ${expiresAt.toISOString()}::timestamptz
+             ${options.spentHandle ? hashToken(options.spentHandle) : null}, ${expiresAt.toISOString()}::timestamptz
       from ${users} u
       where u.id = ${options.userId} and u.enabled and u.status = 'CONFIRMED' and u.srp_salt = ${options.salt}
         and (u.locked_until is null or u.locked_until <= now())

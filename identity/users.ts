@@ -1,5 +1,6 @@
 import { eq, getTableColumns, sql } from 'drizzle-orm';
 import type { IdentityContext } from './context.ts';
+import { countingDatabaseOf, takeUpsert, type LimitVerdict } from '../limits/index.ts';
 import { allowsPhoneSignIn, phoneAliasOf } from './phone-alias.ts';
 import { userGroups, users } from './schema.ts';
 
@@ -10,37 +11,55 @@ const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{1
 
 type Lookup = 'email' | 'phoneNumber' | 'id' | 'username';
 
+const groupsColumn = sql<
+  string[]
+>`coalesce((select array_agg(${userGroups.groupName} order by ${userGroups.groupName}) from ${userGroups} where ${userGroups.userId} = ${users.id}), '{}'::text[])`;
+
 // Sign-in reads a user on every request: prepared once per database handle.
 const preparedLookups = new WeakMap<
   object,
   Record<Lookup, { execute(values: { value: string }): Promise<User[]> }>
 >();
 
+const forEachLookup = <T>(by: (column: Lookup) => T): Record<Lookup, T> => ({
+  email: by('email'),
+  phoneNumber: by('phoneNumber'),
+  id: by('id'),
+  username: by('username'),
+});
+
 function lookups(ctx: IdentityContext) {
   let prepared = preparedLookups.get(ctx.db);
   if (!prepared) {
     const by = (column: Lookup) =>
       ctx.db
-        .select({
-          ...getTableColumns(users),
-          groups: sql<
-            string[]
-          >`coalesce((select array_agg(${userGroups.groupName} order by ${userGroups.groupName}) from ${userGroups} where ${userGroups.userId} = ${users.id}), '{}'::text[])`,
-        })
+        .select({ ...getTableColumns(users), groups: groupsColumn })
         .from(users)
         .where(eq(users[column], sql.placeholder('value')))
         .limit(1)
         .prepare(`identity_user_by_${column}`);
-    prepared = {
-      email: by('email'),
-      phoneNumber: by('phoneNumber'),
-      id: by('id'),
-      username: by('username'),
-    };
+    prepared = forEachLookup(by);
     preparedLookups.set(ctx.db, prepared);
   }
   return prepared;
 }
+
+/** Which unique column a login names, and the value to look for; undefined when none. */
+function lookupOf(ctx: IdentityContext, login: unknown): { by: Lookup; value: string } | undefined {
+  if (typeof login !== 'string' || login.length === 0 || login.length > 256) return undefined;
+  const value = login.trim();
+  if (value.includes('@')) return { by: 'email', value: value.toLowerCase() };
+  if (value.startsWith('+'))
+    return allowsPhoneSignIn(ctx) ? { by: 'phoneNumber', value } : undefined;
+  if (uuidPattern.test(value)) return { by: 'id', value: value.toLowerCase() };
+  return { by: 'username', value };
+}
+
+/** A phone number finds only the account it is the (verified) sign-in alias of. */
+const isFoundBy = (lookup: { by: Lookup; value: string }, user: User | undefined) =>
+  user && (lookup.by !== 'phoneNumber' || phoneAliasOf(user.attributes) === lookup.value)
+    ? user
+    : undefined;
 
 /**
  * Finds a user by internal username, sub, e-mail (any case) or phone number. A phone number finds
@@ -48,20 +67,80 @@ function lookups(ctx: IdentityContext) {
  * phone numbers; otherwise it is unknown, like any unknown user.
  */
 export async function findUser(ctx: IdentityContext, login: unknown): Promise<User | undefined> {
-  if (typeof login !== 'string' || login.length === 0 || login.length > 256) return undefined;
-  const value = login.trim();
-  const prepared = lookups(ctx);
-  let rows: User[];
-  if (value.includes('@')) rows = await prepared.email.execute({ value: value.toLowerCase() });
-  else if (value.startsWith('+')) {
-    if (!allowsPhoneSignIn(ctx)) return undefined;
-    rows = await prepared.phoneNumber.execute({ value });
-    // Rows written before numbers became aliases may hold an unverified number.
-    rows = rows.filter((user) => phoneAliasOf(user.attributes) === value);
-  } else if (uuidPattern.test(value))
-    rows = await prepared.id.execute({ value: value.toLowerCase() });
-  else rows = await prepared.username.execute({ value });
-  return rows[0];
+  const lookup = lookupOf(ctx, login);
+  if (!lookup) return undefined;
+  // Rows written before numbers became aliases may hold an unverified number.
+  const [user] = await lookups(ctx)[lookup.by].execute({ value: lookup.value });
+  return isFoundBy(lookup, user);
+}
+
+type CountedRow = User & { takenCount: number; takenRemaining: number };
+
+// The sign-in count and the lookup in one statement: one trip and one commit instead of two.
+const preparedCounted = new WeakMap<
+  object,
+  Record<
+    Lookup,
+    {
+      execute(values: { value: string; key: string; windowSeconds: number }): Promise<CountedRow[]>;
+    }
+  >
+>();
+
+function countedLookups(ctx: IdentityContext) {
+  let prepared = preparedCounted.get(ctx.db);
+  if (!prepared) {
+    const taken = ctx.db.$with('taken').as(takeUpsert(ctx.db));
+    const by = (column: Lookup) =>
+      ctx.db
+        .with(taken)
+        .select({
+          ...getTableColumns(users),
+          groups: groupsColumn,
+          takenCount: taken.count,
+          takenRemaining: taken.remaining,
+        })
+        .from(taken)
+        .leftJoin(users, eq(users[column], sql.placeholder('value')))
+        .prepare(`identity_counted_user_by_${column}`) as unknown as {
+        execute(values: {
+          value: string;
+          key: string;
+          windowSeconds: number;
+        }): Promise<CountedRow[]>;
+      };
+    prepared = forEachLookup(by);
+    preparedCounted.set(ctx.db, prepared);
+  }
+  return prepared;
+}
+
+/**
+ * `findUser` that also counts one attempt of `count.key` in the shared limiter, in the same
+ * statement when the limiter counts in this database. The count comes first either way, and is
+ * returned for the caller to judge against its limit.
+ */
+export async function findUserCounting(
+  ctx: IdentityContext,
+  login: unknown,
+  count: { key: string; windowSeconds: number; limit: number },
+): Promise<{ user: User | undefined; verdict: LimitVerdict }> {
+  const lookup = lookupOf(ctx, login);
+  if (!lookup || countingDatabaseOf(ctx.limiter) !== ctx.db) {
+    const verdict = await ctx.limiter.take(count.key, count.limit, count.windowSeconds);
+    return { user: verdict.allowed ? await findUser(ctx, login) : undefined, verdict };
+  }
+  const [row] = await countedLookups(ctx)[lookup.by].execute({
+    value: lookup.value,
+    key: count.key,
+    windowSeconds: count.windowSeconds,
+  });
+  const { takenCount, takenRemaining, ...user } = row!;
+  const verdict = {
+    allowed: takenCount <= count.limit,
+    retryAfterSeconds: Number(takenRemaining ?? 1),
+  };
+  return { user: verdict.allowed && user.id ? isFoundBy(lookup, user) : undefined, verdict };
 }
 
 export async function findUserById(ctx: IdentityContext, id: string): Promise<User | undefined> {

@@ -3,13 +3,23 @@ import type { Database } from '../db/client.ts';
 import type { AbuseLimiter } from './limiter.ts';
 import { rateLimits } from './schema.ts';
 
-/** The database store: one upserted row per key (`identity.rate_limits`). */
-export function createDatabaseLimiter(db: Database): AbuseLimiter {
-  // Prepared once: every sign-in takes this limiter, and building the statement each time cost
-  // about a third of its time on PGlite.
+/** The database each database store counts in, for statements that count alongside other work. */
+const storeDatabases = new WeakMap<AbuseLimiter, Database>();
+
+/** The database `limiter` counts in, when it is a database store; undefined otherwise. */
+export function countingDatabaseOf(limiter: AbuseLimiter): Database | undefined {
+  return storeDatabases.get(limiter);
+}
+
+/**
+ * One count of `key` (placeholders `key` and `windowSeconds`), returning the window's count and
+ * the seconds left in it (`remaining`): alone below, or as a CTE of another statement, whose
+ * caller then judges `count` against its limit exactly as `take` does.
+ */
+export function takeUpsert(db: Database) {
   const window = sql`make_interval(secs => ${sql.placeholder('windowSeconds')}::integer)`;
   const expired = sql`${rateLimits.windowStart} < now() - ${window}`;
-  const upsert = db
+  return db
     .insert(rateLimits)
     .values({ key: sql.placeholder('key'), windowStart: sql`now()`, count: 1 })
     .onConflictDoUpdate({
@@ -22,12 +32,18 @@ export function createDatabaseLimiter(db: Database): AbuseLimiter {
     .returning({
       count: rateLimits.count,
       remaining:
-        sql<number>`greatest(1, ceil(extract(epoch from (${rateLimits.windowStart} + ${window} - now()))))`.mapWith(
-          Number,
-        ),
-    })
-    .prepare('identity_rate_limit_take');
-  return {
+        sql<number>`greatest(1, ceil(extract(epoch from (${rateLimits.windowStart} + ${window} - now()))))`
+          .mapWith(Number)
+          .as('remaining'),
+    });
+}
+
+/** The database store: one upserted row per key (`identity.rate_limits`). */
+export function createDatabaseLimiter(db: Database): AbuseLimiter {
+  // Prepared once: every sign-in takes this limiter, and building the statement each time cost
+  // about a third of its time on PGlite.
+  const upsert = takeUpsert(db).prepare('identity_rate_limit_take');
+  const limiter: AbuseLimiter = {
     async take(key, limit, windowSeconds) {
       const [row] = await upsert.execute({ key, windowSeconds });
       return { allowed: (row?.count ?? 0) <= limit, retryAfterSeconds: row?.remaining ?? 1 };
@@ -38,4 +54,6 @@ export function createDatabaseLimiter(db: Database): AbuseLimiter {
     health: async () => ({ store: 'database', state: 'ok', fallbacks: 0 }),
     close: async () => {},
   };
+  storeDatabases.set(limiter, db);
+  return limiter;
 }

@@ -9,7 +9,7 @@ import {
   resourceNotFound,
 } from '../errors.ts';
 import { refreshTokens } from '../schema.ts';
-import { findUserById, type User } from '../users.ts';
+import { findUserById, findUserCounting, type User } from '../users.ts';
 
 export type Input = Record<string, unknown>;
 export type Output = Record<string, unknown>;
@@ -128,16 +128,38 @@ export function limitAnonymousRequests(
   );
 }
 
+const signInRefusal = { code: 'TooManyRequestsException', message: 'Rate exceeded' };
+const signInCount = (ctx: IdentityContext) => ({
+  key: `sign-in:${ctx.request?.sourceIp ?? 'unknown'}`,
+  limit: ctx.limits.signInRequestsPerMinute,
+  windowSeconds: 60,
+});
+
 /**
  * Sign-in requests per client address per minute (lock-out per user is separate); past the
  * limit, Cognito's 'Rate exceeded'.
  */
 export function limitSignInRequests(ctx: IdentityContext): Promise<void> {
-  return limitPerAddress(
-    ctx,
-    `sign-in:${ctx.request?.sourceIp ?? 'unknown'}`,
-    ctx.limits.signInRequestsPerMinute,
-    60,
-    { code: 'TooManyRequestsException', message: 'Rate exceeded' },
-  );
+  const { key, limit, windowSeconds } = signInCount(ctx);
+  return limitPerAddress(ctx, key, limit, windowSeconds, signInRefusal);
+}
+
+/**
+ * `limitSignInRequests`, then `findUser(login)`: one statement when the limiter counts in the
+ * identity database, so the commonest sign-in request costs one database trip.
+ */
+export async function findUserLimitingSignIn(
+  ctx: IdentityContext,
+  login: unknown,
+): Promise<User | undefined> {
+  const { user, verdict } = await findUserCounting(ctx, login, signInCount(ctx));
+  if (!verdict.allowed) {
+    throw new CognitoError(
+      signInRefusal.code,
+      signInRefusal.message,
+      429,
+      verdict.retryAfterSeconds,
+    );
+  }
+  return user;
 }

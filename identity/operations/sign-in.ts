@@ -1,8 +1,9 @@
 import type { IdentityContext } from '../context.ts';
 import { invalidParameter, messages, notAuthorized } from '../errors.ts';
 import { consumeSession } from '../sessions.ts';
-import { findUser, findUserById } from '../users.ts';
+import { findUserById, type User } from '../users.ts';
 import {
+  findUserLimitingSignIn,
   limitSignInRequests,
   requireClient,
   requireMap,
@@ -22,16 +23,43 @@ import {
 import { completeNewPassword } from './sign-in/new-password.ts';
 import { afterPassword } from './sign-in/next-step.ts';
 import { checkPassword } from './sign-in/password-check.ts';
-import { startSrp, tryDirectPasswordClaim, verifyPasswordClaim } from './sign-in/password-srp.ts';
+import {
+  canCompleteDirectly,
+  startSrp,
+  tryDirectPasswordClaim,
+  verifyPasswordClaim,
+} from './sign-in/password-srp.ts';
 import { openSecretBlock } from './sign-in/secret-block.ts';
 import { answerStandIn } from './sign-in/stand-in.ts';
 import { answerSelectChallenge, startUserAuth } from './sign-in/user-auth.ts';
 import { refreshWithToken } from './tokens.ts';
+import { issueTokensIfUnchanged } from '../token-issuing.ts';
 
 type Ctx = IdentityContext;
 
+type LookUp = (login: string) => Promise<User | undefined>;
+
 export async function initiateAuth(ctx: Ctx, input: Input): Promise<Output> {
-  await limitSignInRequests(ctx);
+  // The two password flows count the request in the statement that finds the user. One refused
+  // before that is counted on its way out: every request still counts once, and an address
+  // over its limit still hears so first.
+  const countsWithLookUp =
+    input.AuthFlow === 'USER_SRP_AUTH' || input.AuthFlow === 'USER_PASSWORD_AUTH';
+  let counted = !countsWithLookUp;
+  if (!countsWithLookUp) await limitSignInRequests(ctx);
+  const lookUp: LookUp = (login) => {
+    counted = true;
+    return findUserLimitingSignIn(ctx, login);
+  };
+  try {
+    return await startFlow(ctx, input, lookUp);
+  } catch (error) {
+    if (!counted) await limitSignInRequests(ctx);
+    throw error;
+  }
+}
+
+async function startFlow(ctx: Ctx, input: Input, lookUp: LookUp): Promise<Output> {
   const clientId = requireClient(ctx, input);
   const flow = requireString(input, 'AuthFlow', 64);
   const parameters = requireMap(input, 'AuthParameters');
@@ -44,17 +72,14 @@ export async function initiateAuth(ctx: Ctx, input: Input): Promise<Output> {
         requireParameter(parameters, 'USERNAME'),
         parameters.SRP_A,
         deviceKey,
+        lookUp,
       );
-    case 'USER_PASSWORD_AUTH': {
-      const username = requireParameter(parameters, 'USERNAME');
-      const user = await checkPassword(
+    case 'USER_PASSWORD_AUTH':
+      return passwordAuth(
         ctx,
-        await findUser(ctx, username),
-        parameters.PASSWORD,
-        username,
+        { clientId, username: requireParameter(parameters, 'USERNAME'), lookUp },
+        parameters,
       );
-      return afterPassword(ctx, user, clientId, deviceKey);
-    }
     case 'REFRESH_TOKEN_AUTH':
     case 'REFRESH_TOKEN': {
       const result = await refreshWithToken(ctx, clientId, parameters.REFRESH_TOKEN);
@@ -71,6 +96,34 @@ export async function initiateAuth(ctx: Ctx, input: Input): Promise<Output> {
         `1 validation error detected: Value '${flow.slice(0, 40)}' at 'authFlow' failed to satisfy constraint: Member must satisfy enum value set`,
       );
   }
+}
+
+/** USER_PASSWORD_AUTH: the password checked against the SRP verifier, then the next step. */
+async function passwordAuth(
+  ctx: Ctx,
+  { clientId, username, lookUp }: { clientId: string; username: string; lookUp: LookUp },
+  parameters: Record<string, string>,
+): Promise<Output> {
+  const deviceKey = parameters.DEVICE_KEY || undefined;
+  const user = await checkPassword(ctx, await lookUp(username), parameters.PASSWORD, username);
+  if (canCompleteDirectly(ctx, user, deviceKey) && user.srpSalt) {
+    // Refresh token and sign-in record in one statement, while the password is still this one.
+    const result = await issueTokensIfUnchanged(ctx, {
+      userId: user.id,
+      salt: user.srpSalt,
+      clientId,
+    });
+    if (result) return { AuthenticationResult: result, ChallengeParameters: {} };
+    // Changed meanwhile (password, status, MFA, lock-out): judged again on the account as it is.
+    const current = await checkPassword(
+      ctx,
+      await findUserById(ctx, user.id),
+      parameters.PASSWORD,
+      username,
+    );
+    return afterPassword(ctx, current, clientId, deviceKey);
+  }
+  return afterPassword(ctx, user, clientId, deviceKey);
 }
 
 const isVerifier = (name: string) =>

@@ -40,6 +40,17 @@ export async function measure(
   return { rate: total / seconds, p50: at(0.5), p95: at(0.95), max: at(1) };
 }
 
+/** CPU milliseconds a process has used so far (Linux `/proc`); NaN elsewhere. */
+export function processCpuMs(pid: number | undefined): number {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    // utime and stime, fields 14 and 15 of stat(5), counted from the state field (3rd).
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+  } catch {
+    return NaN;
+  }
+}
+
 export async function callAt(endpoint: string, target: string, body: unknown) {
   const response = await fetch(endpoint, {
     method: 'POST',
@@ -64,7 +75,7 @@ export async function measureCognitoLocal(
   total: number,
   concurrency: number,
   password: string,
-): Promise<(Measured & { version: string }) | string> {
+): Promise<(Measured & { version: string; cpuMs: number }) | string> {
   const require = createRequire(import.meta.url);
   let start: string;
   let version: string;
@@ -131,7 +142,9 @@ export async function measureCognitoLocal(
     };
     for (let i = 0; i < users.length; i += 1) await signIn(i); // warm up
     process.stdout.write(`Measuring ${total} cognito-local USER_PASSWORD_AUTH sign-ins…\n`);
-    return { ...(await measure(total, concurrency, signIn)), version };
+    const before = processCpuMs(emulator.pid);
+    const measured = await measure(total, concurrency, signIn);
+    return { ...measured, version, cpuMs: (processCpuMs(emulator.pid) - before) / total };
   } finally {
     emulator.kill();
     fs.rmSync(cwd, { recursive: true, force: true });

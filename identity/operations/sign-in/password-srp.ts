@@ -55,7 +55,8 @@ function passwordVerifier(userId: string, salt: string, B: bigint, handle: strin
   };
 }
 
-function canCompleteDirectly(ctx: Ctx, user: User, deviceKey: string | undefined): boolean {
+/** Whether a correct password goes straight to tokens: no MFA, device or status step follows. */
+export function canCompleteDirectly(ctx: Ctx, user: User, deviceKey: string | undefined): boolean {
   return (
     user.status === 'CONFIRMED' &&
     !user.mfaTotp &&
@@ -74,11 +75,12 @@ export async function startSrp(
   username: string,
   srpA: unknown,
   deviceKey?: string,
+  lookUp: (login: string) => Promise<User | undefined> = (login) => findUser(ctx, login),
 ): Promise<Output> {
   const A = typeof srpA === 'string' ? parseHex(srpA) : undefined;
   if (A === undefined) throw invalidParameter('Missing required parameter SRP_A');
   if (A % N === 0n) throw notAuthorized('Invalid SRP_A value.');
-  const user = await findUser(ctx, username);
+  const user = await lookUp(username);
   const stored = user ? verifierOf(ctx, user) : undefined;
   if (!user || !stored) {
     await assertStandInCanSignIn(ctx, username);
