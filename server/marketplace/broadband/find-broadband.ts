@@ -1,4 +1,4 @@
-import { and, eq, max } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client.ts';
 import {
   summariseBroadband,
@@ -19,22 +19,20 @@ export async function findBroadbandForPostcode(
 ): Promise<BroadbandSummary> {
   const spaced = spacedPostcode(postcode);
   if (!spaced) return { status: 'not-loaded' };
-  const [held] = await db
-    .select()
-    .from(broadbandCoverage)
-    .where(eq(broadbandCoverage.postcode, spaced));
-  if (held) return summariseBroadband(held);
-  const [area] = await db
-    .select({ snapshot: max(broadbandCoverage.snapshot) })
-    .from(broadbandCoverage)
-    .where(
-      and(
-        eq(broadbandCoverage.postcodeArea, postcodeArea(spaced)),
-        eq(broadbandCoverage.source, 'ofcom'),
-      ),
-    );
-  return area?.snapshot
-    ? { status: 'not-published', snapshot: area.snapshot }
+  // The postcode's row, or else the newest Ofcom file held for its area, in one statement.
+  const [found] = await db
+    .select({
+      held: broadbandCoverage,
+      areaSnapshot: sql<string | null>`case when ${broadbandCoverage.postcode} is null then (
+        select max(in_area.snapshot) from ${broadbandCoverage} as in_area
+        where in_area.postcode_area = ${postcodeArea(spaced)} and in_area.source = 'ofcom'
+      ) end`.mapWith(broadbandCoverage.snapshot),
+    })
+    .from(sql`(select 1) as one`)
+    .leftJoin(broadbandCoverage, eq(broadbandCoverage.postcode, spaced));
+  if (found?.held) return summariseBroadband(found.held);
+  return found?.areaSnapshot
+    ? { status: 'not-published', snapshot: found.areaSnapshot }
     : { status: 'not-loaded' };
 }
 

@@ -88,24 +88,40 @@ export async function findEarlierListings(
     .select({ addressLine1: listings.addressLine1, postcode: listings.postcode })
     .from(listings)
     .where(eq(listings.id, listingId));
-  if (!home) return [];
+  return home ? findEarlierListingsOfHome(db, { listingId, ...home }) : [];
+}
+
+/** The same, for a listing whose (private) address the caller has already read. */
+export async function findEarlierListingsOfHome(
+  db: Database,
+  home: { listingId: number; addressLine1: string; postcode: string },
+): Promise<EarlierListing[]> {
+  const { listingId } = home;
   const key = homeAddressKey(home.addressLine1, home.postcode);
-  const neighbours = await db
-    .select()
-    .from(listings)
-    .where(
-      and(
-        eq(listings.postcode, home.postcode),
-        ne(listings.id, listingId),
-        isNotNull(listings.publishedAt),
-        ne(listings.ownerSub, ERASED_ACCOUNT_ID),
+  // The postcode's other listings by address first (their key is worked out here), and whole
+  // rows only for those at this home: most postcodes hold several homes, and most homes were
+  // listed once.
+  const [neighbours, archived] = await Promise.all([
+    db
+      .select({ id: listings.id, addressLine1: listings.addressLine1 })
+      .from(listings)
+      .where(
+        and(
+          eq(listings.postcode, home.postcode),
+          ne(listings.id, listingId),
+          isNotNull(listings.publishedAt),
+          ne(listings.ownerSub, ERASED_ACCOUNT_ID),
+        ),
       ),
-    );
-  const sameHome = neighbours.filter(
-    (row) => homeAddressKey(row.addressLine1, row.postcode) === key,
-  );
+    db.select().from(pastListings).where(eq(pastListings.addressKey, key)),
+  ]);
+  const sameIds = neighbours
+    .filter((row) => homeAddressKey(row.addressLine1, home.postcode) === key)
+    .map((row) => row.id);
+  const sameHome = sameIds.length
+    ? await db.select().from(listings).where(inArray(listings.id, sameIds))
+    : [];
   const held = await summariseForArchive(db, sameHome);
-  const archived = await db.select().from(pastListings).where(eq(pastListings.addressKey, key));
   const isLive = (row: ListingRow) => !row.deletedAt && isPublicStatus(row.status);
   const earlier: EarlierListing[] = [
     ...held.map((summary, index) => {

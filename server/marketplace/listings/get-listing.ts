@@ -97,6 +97,24 @@ export interface ListingLookup {
   ownerSub: string;
   /** Who listed it, for the property page's link; undefined before they had a profile. */
   lister: { publicId: string; displayName: string } | undefined;
+  /**
+   * The home's private place (full first line, postcode, exact location) and state, read with
+   * the listing so the page's area facts need not read it again: for the server, never shown.
+   */
+  home: ListingHome;
+}
+
+/** What the area facts of a listing's page are read from: the server's alone, never shown. */
+export interface ListingHome {
+  listingId: number;
+  ownerSub: string;
+  status: Listing['status'];
+  deletedAt: Date | null;
+  ownerSuspendedAt: Date | null;
+  addressLine1: string;
+  postcode: string;
+  lat: number;
+  lng: number;
 }
 
 /** One listing as the public sees it, or `undefined` when there is no such listing. */
@@ -155,6 +173,17 @@ export async function lookUpListing(db: Database, id: number): Promise<ListingLo
     visibility: listingVisibility(row),
     ownerSub: row.ownerSub,
     lister: row.lister ?? undefined,
+    home: {
+      listingId: row.id,
+      ownerSub: row.ownerSub,
+      status: row.status,
+      deletedAt: row.deletedAt,
+      ownerSuspendedAt: row.ownerSuspendedAt,
+      addressLine1,
+      postcode,
+      lat,
+      lng,
+    },
     listing: {
       ...columns,
       displayAddress,
