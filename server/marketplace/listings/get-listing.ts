@@ -135,13 +135,20 @@ const iso = (column: SQL | PgColumn) =>
 const { searchVector: _searchVector, ...rowColumns } = getTableColumns(listings);
 
 /**
- * The listing with its visibility (pages and the API answer 404 or 410 unless `public`): the
- * row, its photos and floorplans, price and status history and lister in one statement, as a
- * property page is the site's most viewed (docs/performance.md).
+ * The lookup's statement, built once per database: building the text of a select of every
+ * column and four subqueries cost more than PGlite took to run it.
  */
-export async function lookUpListing(db: Database, id: number): Promise<ListingLookup | undefined> {
-  if (!Number.isSafeInteger(id) || id <= 0) return undefined;
-  const [row] = await db
+function lookUpStatement(db: Database) {
+  let statement = lookUpStatements.get(db);
+  if (!statement) {
+    statement = buildLookUp(db);
+    lookUpStatements.set(db, statement);
+  }
+  return statement;
+}
+
+function buildLookUp(db: Database) {
+  return db
     .select({
       ...rowColumns,
       media: sql<
@@ -158,7 +165,20 @@ export async function lookUpListing(db: Database, id: number): Promise<ListingLo
       >`(select json_build_object('publicId', ${listers.publicId}, 'displayName', ${listers.displayName}) from ${listers} where ${listers.sub} = ${ownerSub})`,
     })
     .from(listings)
-    .where(eq(listings.id, id));
+    .where(eq(listings.id, sql.placeholder('id')))
+    .prepare('listing_look_up');
+}
+
+const lookUpStatements = new WeakMap<Database, ReturnType<typeof buildLookUp>>();
+
+/**
+ * The listing with its visibility (pages and the API answer 404 or 410 unless `public`): the
+ * row, its photos and floorplans, price and status history and lister in one statement, as a
+ * property page is the site's most viewed (docs/performance.md).
+ */
+export async function lookUpListing(db: Database, id: number): Promise<ListingLookup | undefined> {
+  if (!Number.isSafeInteger(id) || id <= 0) return undefined;
+  const [row] = await lookUpStatement(db).execute({ id });
   if (!row) return undefined;
   const { addressLine1, addressLine2, postcode, lat, lng, media, priceHistory } = row;
   const shown = row.isFullAddressShown;
