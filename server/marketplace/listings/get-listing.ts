@@ -2,6 +2,7 @@ import { eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { qualifiedColumn } from '../../../db/qualified-column.ts';
 import type { Database } from '../../../db/client.ts';
+import { preparedOnce } from '../../../db/prepared-once.ts';
 import { latestDrop } from '../../../domain/listing/listing-history.ts';
 import { listingVisibility, type ListingVisibility } from '../../../domain/listing/visibility.ts';
 import { streetOnly } from './listing-summary.ts';
@@ -134,19 +135,6 @@ const iso = (column: SQL | PgColumn) =>
 // Every column but the search index's words, which no page shows (a few KB a listing).
 const { searchVector: _searchVector, ...rowColumns } = getTableColumns(listings);
 
-/**
- * The lookup's statement, built once per database: building the text of a select of every
- * column and four subqueries cost more than PGlite took to run it.
- */
-function lookUpStatement(db: Database) {
-  let statement = lookUpStatements.get(db);
-  if (!statement) {
-    statement = buildLookUp(db);
-    lookUpStatements.set(db, statement);
-  }
-  return statement;
-}
-
 function buildLookUp(db: Database) {
   return db
     .select({
@@ -169,7 +157,8 @@ function buildLookUp(db: Database) {
     .prepare('listing_look_up');
 }
 
-const lookUpStatements = new WeakMap<Database, ReturnType<typeof buildLookUp>>();
+/** Built once per database (`preparedOnce`), not again for every property page. */
+const lookUpStatement = preparedOnce(buildLookUp);
 
 /**
  * The listing with its visibility (pages and the API answer 404 or 410 unless `public`): the

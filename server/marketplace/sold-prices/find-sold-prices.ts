@@ -1,6 +1,7 @@
 import { and, desc, eq, getTableColumns, ne, sql } from 'drizzle-orm';
 import { unionAll } from 'drizzle-orm/pg-core';
 import type { Database } from '../../../db/client.ts';
+import { preparedOnce } from '../../../db/prepared-once.ts';
 import {
   homeAddressKey,
   postcodeDistrict,
@@ -92,21 +93,18 @@ export async function findSoldPricesAroundListing(
   return listing ? findSoldPricesAroundHome(db, listing) : { home: [], nearby: [] };
 }
 
-/** What sold prices tell of one home and its street, by its (private) address. */
-export async function findSoldPricesAroundHome(
-  db: Database,
-  address: HomeAddress,
-): Promise<SoldPricesAroundListing> {
-  const key = homeAddressKey(address.addressLine1, address.postcode);
-  const district = postcodeDistrict(address.postcode);
-  const slug = streetSlug(streetOnly(address.addressLine1));
-  const part = (n: number) => ({
-    ...getTableColumns(soldPrices),
-    part: sql<number>`${n}::int`.as('part'),
-  });
-  // The home's sales, its street's newest and its sector's newest, in one statement: the
-  // sector's first NEARBY_SALES hold the newest that are not on the street (those are left out).
-  const rows = await unionAll(
+const part = (n: number) => ({
+  ...getTableColumns(soldPrices),
+  part: sql<number>`${n}::int`.as('part'),
+});
+
+/**
+ * The home's sales, its street's newest and its sector's newest, in one statement: the sector's first NEARBY_SALES hold the newest that are not on the street (those
+ * are left out by the caller).
+ */
+function buildAroundHome(db: Database) {
+  const key = sql.placeholder('key');
+  return unionAll(
     db
       .select(part(0))
       .from(soldPrices)
@@ -117,8 +115,8 @@ export async function findSoldPricesAroundHome(
       .from(soldPrices)
       .where(
         and(
-          eq(soldPrices.postcodeDistrict, district),
-          eq(soldPrices.streetKey, slug),
+          eq(soldPrices.postcodeDistrict, sql.placeholder('district')),
+          eq(soldPrices.streetKey, sql.placeholder('slug')),
           ne(soldPrices.addressKey, key),
         ),
       )
@@ -129,13 +127,33 @@ export async function findSoldPricesAroundHome(
       .from(soldPrices)
       .where(
         and(
-          eq(soldPrices.postcodeSector, postcodeSector(address.postcode)),
+          eq(soldPrices.postcodeSector, sql.placeholder('sector')),
           ne(soldPrices.addressKey, key),
         ),
       )
       .orderBy(desc(soldPrices.soldOn))
       .limit(NEARBY_SALES),
-  ).orderBy(sql`part`, desc(soldPrices.soldOn));
+  )
+    .orderBy(sql`part`, desc(soldPrices.soldOn))
+    .prepare('sold_prices_around_home');
+}
+
+const aroundHomeStatement = preparedOnce(buildAroundHome);
+
+/** What sold prices tell of one home and its street, by its (private) address. */
+export async function findSoldPricesAroundHome(
+  db: Database,
+  address: HomeAddress,
+): Promise<SoldPricesAroundListing> {
+  const key = homeAddressKey(address.addressLine1, address.postcode);
+  const district = postcodeDistrict(address.postcode);
+  const slug = streetSlug(streetOnly(address.addressLine1));
+  const rows = await aroundHomeStatement(db).execute({
+    key,
+    district,
+    slug,
+    sector: postcodeSector(address.postcode),
+  });
   const home = rows.filter((row) => row.part === 0);
   const onStreet = rows.filter((row) => row.part === 1);
   const taken = new Set(onStreet.map((row) => row.transactionId));
