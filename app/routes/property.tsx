@@ -53,16 +53,18 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   }
   const { soldPrices, broadband, stations, floodRisk, schools, homeHistory, viewings } =
     context.marketplace;
-  // What surrounds the home, from open data and Roost's own history, read side by side.
+  // What surrounds the home, from open data and Roost's own history, read side by side from
+  // the home's private place as the lookup read it (never sent to the page).
+  const { home } = found;
   const [sold, speeds, nearestStations, flood, nearbySchools, earlierListings, viewingSlots] =
     await Promise.all([
-      soldPrices.aroundListing({ listingId: id }),
-      broadband.forListing({ listingId: id }),
+      soldPrices.aroundHome(home),
+      broadband.forPostcode({ postcode: home.postcode }),
       stations.nearest(listing.location),
       floodRisk.forHome({ ...listing.location, country: listing.country }),
-      schools.nearListing({ listingId: id }),
-      homeHistory.earlierListings({ listingId: id }),
-      viewings.openSlots({ listingId: id, isOwner }),
+      schools.nearHome(home),
+      homeHistory.earlierListingsOf(home),
+      viewings.openSlotsOf({ listing: { ...home, id: home.listingId }, isOwner }),
     ]);
   return {
     listing,

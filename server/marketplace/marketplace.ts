@@ -17,7 +17,7 @@ import { createBroadbandService } from './broadband/broadband-service.ts';
 import { createStationsService } from './stations/stations-service.ts';
 import { createFloodRiskService } from './flood-risk/flood-risk-service.ts';
 import { createSchoolsService } from './schools/schools-service.ts';
-import { findEarlierListings } from './home-history/earlier-listings.ts';
+import { findEarlierListings, findEarlierListingsOfHome } from './home-history/earlier-listings.ts';
 import type { MarketplaceDeps } from './marketplace-deps.ts';
 import { createMediaService } from './listing-media/media-service.ts';
 import { createAppealsService, createModerationService } from './moderation/moderation-service.ts';
@@ -99,6 +99,9 @@ export function createMarketplace(options: MarketplaceOptions) {
       /** Other times this listing's home was on Roost, purged listings included. */
       earlierListings: ({ listingId }: { listingId: number }) =>
         findEarlierListings(deps.db, listingId),
+      /** The same from the home's (private) address, when the caller has read it. */
+      earlierListingsOf: (home: { listingId: number; addressLine1: string; postcode: string }) =>
+        findEarlierListingsOfHome(deps.db, home),
     },
     alerts: createAlertsService(deps),
     contact: createContactService(deps),

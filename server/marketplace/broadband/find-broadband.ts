@@ -1,5 +1,6 @@
-import { and, eq, max } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client.ts';
+import { preparedOnce } from '../../../db/prepared-once.ts';
 import {
   summariseBroadband,
   type BroadbandSummary,
@@ -7,6 +8,21 @@ import {
 import { postcodeArea, spacedPostcode } from '../../../domain/broadband/ofcom-coverage.ts';
 import { listings } from '../listings/schema.ts';
 import { broadbandCoverage } from './schema.ts';
+
+/** The postcode's row, or else the newest Ofcom file held for its area: one statement. */
+const coverageStatement = preparedOnce((db) =>
+  db
+    .select({
+      held: broadbandCoverage,
+      areaSnapshot: sql<string | null>`case when ${broadbandCoverage.postcode} is null then (
+        select max(in_area.snapshot) from ${broadbandCoverage} as in_area
+        where in_area.postcode_area = ${sql.placeholder('area')} and in_area.source = 'ofcom'
+      ) end`.mapWith(broadbandCoverage.snapshot),
+    })
+    .from(sql`(select 1) as one`)
+    .leftJoin(broadbandCoverage, eq(broadbandCoverage.postcode, sql.placeholder('postcode')))
+    .prepare('broadband_for_postcode'),
+);
 
 /**
  * A postcode's broadband summary: Ofcom's figures (or the demo's) if held; otherwise whether
@@ -19,22 +35,13 @@ export async function findBroadbandForPostcode(
 ): Promise<BroadbandSummary> {
   const spaced = spacedPostcode(postcode);
   if (!spaced) return { status: 'not-loaded' };
-  const [held] = await db
-    .select()
-    .from(broadbandCoverage)
-    .where(eq(broadbandCoverage.postcode, spaced));
-  if (held) return summariseBroadband(held);
-  const [area] = await db
-    .select({ snapshot: max(broadbandCoverage.snapshot) })
-    .from(broadbandCoverage)
-    .where(
-      and(
-        eq(broadbandCoverage.postcodeArea, postcodeArea(spaced)),
-        eq(broadbandCoverage.source, 'ofcom'),
-      ),
-    );
-  return area?.snapshot
-    ? { status: 'not-published', snapshot: area.snapshot }
+  const [found] = await coverageStatement(db).execute({
+    postcode: spaced,
+    area: postcodeArea(spaced),
+  });
+  if (found?.held) return summariseBroadband(found.held);
+  return found?.areaSnapshot
+    ? { status: 'not-published', snapshot: found.areaSnapshot }
     : { status: 'not-loaded' };
 }
 

@@ -1,5 +1,6 @@
-import { and, asc, eq, inArray, isNotNull, ne } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client.ts';
+import { preparedOnce } from '../../../db/prepared-once.ts';
 import { ERASED_ACCOUNT_ID } from '../../../domain/admin/erased-account.ts';
 import { isPublicStatus } from '../../../domain/listing/enums.ts';
 import { homeAddressKey } from '../../../domain/sold-prices/address-key.ts';
@@ -75,6 +76,30 @@ export async function summariseForArchive(db: Database, rows: ListingRow[]) {
 }
 
 /**
+ * The postcode's other published listings by address (their key is worked out here), and the
+ * summaries kept of purged ones by key: built once per database.
+ */
+const homeStatements = preparedOnce((db) => ({
+  neighbours: db
+    .select({ id: listings.id, addressLine1: listings.addressLine1 })
+    .from(listings)
+    .where(
+      and(
+        eq(listings.postcode, sql.placeholder('postcode')),
+        ne(listings.id, sql.placeholder('listingId')),
+        isNotNull(listings.publishedAt),
+        ne(listings.ownerSub, ERASED_ACCOUNT_ID),
+      ),
+    )
+    .prepare('earlier_listings_neighbours'),
+  archived: db
+    .select()
+    .from(pastListings)
+    .where(eq(pastListings.addressKey, sql.placeholder('key')))
+    .prepare('earlier_listings_archived'),
+}));
+
+/**
  * Every other time this home was advertised on Roost, newest first: listings still held at its
  * postcode with the same address key (live, paused or deleted), and summaries of purged ones.
  * The address key is worked out in JavaScript (it folds look-alike letters), so listings are
@@ -88,24 +113,31 @@ export async function findEarlierListings(
     .select({ addressLine1: listings.addressLine1, postcode: listings.postcode })
     .from(listings)
     .where(eq(listings.id, listingId));
-  if (!home) return [];
+  return home ? findEarlierListingsOfHome(db, { listingId, ...home }) : [];
+}
+
+/** The same, for a listing whose (private) address the caller has already read. */
+export async function findEarlierListingsOfHome(
+  db: Database,
+  home: { listingId: number; addressLine1: string; postcode: string },
+): Promise<EarlierListing[]> {
+  const { listingId } = home;
   const key = homeAddressKey(home.addressLine1, home.postcode);
-  const neighbours = await db
-    .select()
-    .from(listings)
-    .where(
-      and(
-        eq(listings.postcode, home.postcode),
-        ne(listings.id, listingId),
-        isNotNull(listings.publishedAt),
-        ne(listings.ownerSub, ERASED_ACCOUNT_ID),
-      ),
-    );
-  const sameHome = neighbours.filter(
-    (row) => homeAddressKey(row.addressLine1, row.postcode) === key,
-  );
+  // The postcode's other listings by address first (their key is worked out here), and whole
+  // rows only for those at this home: most postcodes hold several homes, and most homes were
+  // listed once.
+  const { neighbours: neighboursOf, archived: archivedAt } = homeStatements(db);
+  const [neighbours, archived] = await Promise.all([
+    neighboursOf.execute({ postcode: home.postcode, listingId }),
+    archivedAt.execute({ key }),
+  ]);
+  const sameIds = neighbours
+    .filter((row) => homeAddressKey(row.addressLine1, home.postcode) === key)
+    .map((row) => row.id);
+  const sameHome = sameIds.length
+    ? await db.select().from(listings).where(inArray(listings.id, sameIds))
+    : [];
   const held = await summariseForArchive(db, sameHome);
-  const archived = await db.select().from(pastListings).where(eq(pastListings.addressKey, key));
   const isLive = (row: ListingRow) => !row.deletedAt && isPublicStatus(row.status);
   const earlier: EarlierListing[] = [
     ...held.map((summary, index) => {

@@ -2,6 +2,7 @@ import { eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { qualifiedColumn } from '../../../db/qualified-column.ts';
 import type { Database } from '../../../db/client.ts';
+import { preparedOnce } from '../../../db/prepared-once.ts';
 import { latestDrop } from '../../../domain/listing/listing-history.ts';
 import { listingVisibility, type ListingVisibility } from '../../../domain/listing/visibility.ts';
 import { streetOnly } from './listing-summary.ts';
@@ -97,6 +98,24 @@ export interface ListingLookup {
   ownerSub: string;
   /** Who listed it, for the property page's link; undefined before they had a profile. */
   lister: { publicId: string; displayName: string } | undefined;
+  /**
+   * The home's private place (full first line, postcode, exact location) and state, read with
+   * the listing so the page's area facts need not read it again: for the server, never shown.
+   */
+  home: ListingHome;
+}
+
+/** What the area facts of a listing's page are read from: the server's alone, never shown. */
+export interface ListingHome {
+  listingId: number;
+  ownerSub: string;
+  status: Listing['status'];
+  deletedAt: Date | null;
+  ownerSuspendedAt: Date | null;
+  addressLine1: string;
+  postcode: string;
+  lat: number;
+  lng: number;
 }
 
 /** One listing as the public sees it, or `undefined` when there is no such listing. */
@@ -116,14 +135,8 @@ const iso = (column: SQL | PgColumn) =>
 // Every column but the search index's words, which no page shows (a few KB a listing).
 const { searchVector: _searchVector, ...rowColumns } = getTableColumns(listings);
 
-/**
- * The listing with its visibility (pages and the API answer 404 or 410 unless `public`): the
- * row, its photos and floorplans, price and status history and lister in one statement, as a
- * property page is the site's most viewed (docs/performance.md).
- */
-export async function lookUpListing(db: Database, id: number): Promise<ListingLookup | undefined> {
-  if (!Number.isSafeInteger(id) || id <= 0) return undefined;
-  const [row] = await db
+function buildLookUp(db: Database) {
+  return db
     .select({
       ...rowColumns,
       media: sql<
@@ -140,7 +153,21 @@ export async function lookUpListing(db: Database, id: number): Promise<ListingLo
       >`(select json_build_object('publicId', ${listers.publicId}, 'displayName', ${listers.displayName}) from ${listers} where ${listers.sub} = ${ownerSub})`,
     })
     .from(listings)
-    .where(eq(listings.id, id));
+    .where(eq(listings.id, sql.placeholder('id')))
+    .prepare('listing_look_up');
+}
+
+/** Built once per database (`preparedOnce`), not again for every property page. */
+const lookUpStatement = preparedOnce(buildLookUp);
+
+/**
+ * The listing with its visibility (pages and the API answer 404 or 410 unless `public`): the
+ * row, its photos and floorplans, price and status history and lister in one statement, as a
+ * property page is the site's most viewed (docs/performance.md).
+ */
+export async function lookUpListing(db: Database, id: number): Promise<ListingLookup | undefined> {
+  if (!Number.isSafeInteger(id) || id <= 0) return undefined;
+  const [row] = await lookUpStatement(db).execute({ id });
   if (!row) return undefined;
   const { addressLine1, addressLine2, postcode, lat, lng, media, priceHistory } = row;
   const shown = row.isFullAddressShown;
@@ -155,6 +182,17 @@ export async function lookUpListing(db: Database, id: number): Promise<ListingLo
     visibility: listingVisibility(row),
     ownerSub: row.ownerSub,
     lister: row.lister ?? undefined,
+    home: {
+      listingId: row.id,
+      ownerSub: row.ownerSub,
+      status: row.status,
+      deletedAt: row.deletedAt,
+      ownerSuspendedAt: row.ownerSuspendedAt,
+      addressLine1,
+      postcode,
+      lat,
+      lng,
+    },
     listing: {
       ...columns,
       displayAddress,

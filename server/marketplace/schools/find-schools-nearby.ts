@@ -1,4 +1,5 @@
 import { and, between, eq, sql } from 'drizzle-orm';
+import { unionAll } from 'drizzle-orm/pg-core';
 import type { Database } from '../../../db/client.ts';
 import { boundingBox } from '../../../domain/geo/miles.ts';
 import { milesInSql } from '../geography/miles-in-sql.ts';
@@ -33,49 +34,105 @@ export const SCHOOLS_PER_STAGE = 3;
 /** The search widens from the first radius, doubling, up to the last. */
 const RADII_MILES = [1, 2, 4, 8];
 
+/** What a search for the nearest asks of the schools table: one stage, or any school at all. */
+type Probe = SchoolStage | 'any';
+
 /**
- * The nearest open schools of one stage to a point, nearest first, within eight miles. Each try
- * asks the stage's partial (lat, lng) btree index for the schools in a box around the point,
- * then orders those by exact haversine distance; the box widens until enough schools lie within
- * its radius (a school in the box's corner may be further than one outside it on a side).
- * No extension is needed, so the same SQL runs on PGlite and PostgreSQL.
+ * One stage's nearest `limit` schools in the box of `radius` miles around the point, nearest
+ * first, each tagged with its stage; `any` asks for one school anywhere (whether any is held).
  */
+function nearestQuery(
+  db: Database,
+  point: { lat: number; lng: number },
+  probe: Probe,
+  radius: number,
+  limit: number,
+) {
+  const miles = milesInSql(point, schools.lat, schools.lng);
+  const query = db
+    .select({
+      urn: schools.urn,
+      name: schools.name,
+      type: schools.type,
+      lowAge: schools.lowAge,
+      highAge: schools.highAge,
+      ofstedRating: schools.ofstedRating,
+      ofstedInspectedOn: schools.ofstedInspectedOn,
+      miles: miles.as('miles'),
+      isDemo: sql<boolean>`${schools.source} = 'demo'`.as('is_demo'),
+      probe: sql<Probe>`${probe}::text`.as('probe'),
+    })
+    .from(schools);
+  if (probe === 'any') return query.limit(1);
+  const box = boundingBox(point, radius);
+  return query
+    .where(
+      and(
+        // The stage's partial index predicate, as written there, so the planner uses it.
+        sql`${schools.isOpen} and ${probe === 'primary' ? schools.isPrimary : schools.isSecondary}`,
+        between(schools.lat, box.minLat, box.maxLat),
+        between(schools.lng, box.minLng, box.maxLng),
+      ),
+    )
+    .orderBy(miles, schools.urn)
+    .limit(limit);
+}
+
+/**
+ * The nearest open schools of each stage to a point, nearest first, within eight miles, and (with
+ * `askHeld`) whether any school is held at all. Each try asks each stage's partial (lat, lng)
+ * btree index for the schools in a box around the point, then orders those by exact haversine
+ * distance; the box widens until enough schools lie within its radius (a school in the box's
+ * corner may be further than one outside it on a side). The stages still searching share one
+ * statement a try, and the first try also asks whether any school is held: when none is, no
+ * wider box can find one. No extension is needed, so the same SQL runs on PGlite and PostgreSQL.
+ */
+async function findNearestOfStages(
+  db: Database,
+  point: { lat: number; lng: number },
+  stages: SchoolStage[],
+  { limit = SCHOOLS_PER_STAGE, askHeld = false } = {},
+): Promise<{ found: Record<SchoolStage, NearbySchool[]>; held: boolean | undefined }> {
+  const found: Record<SchoolStage, NearbySchool[]> = { primary: [], secondary: [] };
+  let held: boolean | undefined;
+  let searching = stages;
+  for (const radius of RADII_MILES) {
+    const probes: Probe[] = held === undefined && askHeld ? [...searching, 'any'] : searching;
+    const [first, ...rest] = probes.map((probe) => nearestQuery(db, point, probe, radius, limit));
+    const rows = rest.length
+      ? await unionAll(first!, rest[0]!, ...rest.slice(1)).orderBy(sql`probe`, sql`miles`, sql`urn`)
+      : await first!;
+    if (askHeld && held === undefined) {
+      held = rows.some((row) => row.probe === 'any');
+      if (!held) break;
+    }
+    for (const stage of searching) {
+      found[stage] = rows
+        .filter((row) => row.probe === stage)
+        .map(({ probe: _probe, ...school }) => school);
+    }
+    searching = searching.filter(
+      (stage) =>
+        found[stage].length < limit || found[stage].some((school) => school.miles > radius),
+    );
+    if (!searching.length) break;
+  }
+  const withinReach = (list: NearbySchool[]) =>
+    list.filter((school) => school.miles <= RADII_MILES.at(-1)!);
+  return {
+    found: { primary: withinReach(found.primary), secondary: withinReach(found.secondary) },
+    held,
+  };
+}
+
+/** The nearest open schools of one stage to a point, nearest first, within eight miles. */
 export async function findNearestSchools(
   db: Database,
   point: { lat: number; lng: number },
   stage: SchoolStage,
   limit = SCHOOLS_PER_STAGE,
 ): Promise<NearbySchool[]> {
-  const miles = milesInSql(point, schools.lat, schools.lng);
-  let found: NearbySchool[] = [];
-  for (const radius of RADII_MILES) {
-    const box = boundingBox(point, radius);
-    found = await db
-      .select({
-        urn: schools.urn,
-        name: schools.name,
-        type: schools.type,
-        lowAge: schools.lowAge,
-        highAge: schools.highAge,
-        ofstedRating: schools.ofstedRating,
-        ofstedInspectedOn: schools.ofstedInspectedOn,
-        miles,
-        isDemo: sql<boolean>`${schools.source} = 'demo'`,
-      })
-      .from(schools)
-      .where(
-        and(
-          // The stage's partial index predicate, as written there, so the planner uses it.
-          sql`${schools.isOpen} and ${stage === 'primary' ? schools.isPrimary : schools.isSecondary}`,
-          between(schools.lat, box.minLat, box.maxLat),
-          between(schools.lng, box.minLng, box.maxLng),
-        ),
-      )
-      .orderBy(miles, schools.urn)
-      .limit(limit);
-    if (found.length === limit && found.every((school) => school.miles <= radius)) break;
-  }
-  return found.filter((school) => school.miles <= RADII_MILES.at(-1)!);
+  return (await findNearestOfStages(db, point, [stage], { limit })).found[stage];
 }
 
 /** The nearest open primary and secondary schools to a listing's location. */
@@ -87,9 +144,20 @@ export async function findSchoolsNearListing(
     .select({ lat: listings.lat, lng: listings.lng })
     .from(listings)
     .where(eq(listings.id, listingId));
-  const primary = home ? await findNearestSchools(db, home, 'primary') : [];
-  const secondary = home ? await findNearestSchools(db, home, 'secondary') : [];
-  if (primary.length || secondary.length) return { primary, secondary, isLoaded: true };
-  const [held] = await db.select({ urn: schools.urn }).from(schools).limit(1);
-  return { primary, secondary, isLoaded: held !== undefined };
+  if (!home) {
+    const [held] = await db.select({ urn: schools.urn }).from(schools).limit(1);
+    return { primary: [], secondary: [], isLoaded: held !== undefined };
+  }
+  return findSchoolsNearHome(db, home);
+}
+
+/** The nearest open primary and secondary schools to a home's (exact) location. */
+export async function findSchoolsNearHome(
+  db: Database,
+  home: { lat: number; lng: number },
+): Promise<SchoolsNearby> {
+  const { found, held } = await findNearestOfStages(db, home, ['primary', 'secondary'], {
+    askHeld: true,
+  });
+  return { ...found, isLoaded: held === true };
 }

@@ -1,5 +1,7 @@
-import { and, desc, eq, ne, notInArray, sql } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, ne, sql } from 'drizzle-orm';
+import { unionAll } from 'drizzle-orm/pg-core';
 import type { Database } from '../../../db/client.ts';
+import { preparedOnce } from '../../../db/prepared-once.ts';
 import {
   homeAddressKey,
   postcodeDistrict,
@@ -69,6 +71,12 @@ function saleOf(row: SoldPriceRow): Omit<SoldPrice, 'address'> {
 
 const toSoldPrice = (row: SoldPriceRow): SoldPrice => ({ ...saleOf(row), address: addressOf(row) });
 
+/** The private facts of a listing's home its sold prices are found by. */
+export interface HomeAddress {
+  addressLine1: string;
+  postcode: string;
+}
+
 /**
  * What is known of the listing's home and street from sold prices: the home's own sales (by its
  * address key: `domain/sold-prices/address-key.ts`) and recent sales nearby, the home's own left
@@ -82,47 +90,76 @@ export async function findSoldPricesAroundListing(
     .select({ addressLine1: listings.addressLine1, postcode: listings.postcode })
     .from(listings)
     .where(eq(listings.id, listingId));
-  if (!listing) return { home: [], nearby: [] };
-  const key = homeAddressKey(listing.addressLine1, listing.postcode);
-  const district = postcodeDistrict(listing.postcode);
-  const slug = streetSlug(streetOnly(listing.addressLine1));
-  const home = await db
-    .select()
-    .from(soldPrices)
-    .where(eq(soldPrices.addressKey, key))
-    .orderBy(desc(soldPrices.soldOn));
-  const onStreet = await db
-    .select()
-    .from(soldPrices)
-    .where(
-      and(
-        eq(soldPrices.postcodeDistrict, district),
-        eq(soldPrices.streetKey, slug),
-        ne(soldPrices.addressKey, key),
-      ),
-    )
-    .orderBy(desc(soldPrices.soldOn))
-    .limit(NEARBY_SALES);
-  const inSector =
-    onStreet.length < NEARBY_SALES
-      ? await db
-          .select()
-          .from(soldPrices)
-          .where(
-            and(
-              eq(soldPrices.postcodeSector, postcodeSector(listing.postcode)),
-              ne(soldPrices.addressKey, key),
-              onStreet.length
-                ? notInArray(
-                    soldPrices.transactionId,
-                    onStreet.map((row) => row.transactionId),
-                  )
-                : undefined,
-            ),
-          )
-          .orderBy(desc(soldPrices.soldOn))
-          .limit(NEARBY_SALES - onStreet.length)
-      : [];
+  return listing ? findSoldPricesAroundHome(db, listing) : { home: [], nearby: [] };
+}
+
+const part = (n: number) => ({
+  ...getTableColumns(soldPrices),
+  part: sql<number>`${n}::int`.as('part'),
+});
+
+/**
+ * The home's sales, its street's newest and its sector's newest, in one statement: the sector's first NEARBY_SALES hold the newest that are not on the street (those
+ * are left out by the caller).
+ */
+function buildAroundHome(db: Database) {
+  const key = sql.placeholder('key');
+  return unionAll(
+    db
+      .select(part(0))
+      .from(soldPrices)
+      .where(eq(soldPrices.addressKey, key))
+      .orderBy(desc(soldPrices.soldOn)),
+    db
+      .select(part(1))
+      .from(soldPrices)
+      .where(
+        and(
+          eq(soldPrices.postcodeDistrict, sql.placeholder('district')),
+          eq(soldPrices.streetKey, sql.placeholder('slug')),
+          ne(soldPrices.addressKey, key),
+        ),
+      )
+      .orderBy(desc(soldPrices.soldOn))
+      .limit(NEARBY_SALES),
+    db
+      .select(part(2))
+      .from(soldPrices)
+      .where(
+        and(
+          eq(soldPrices.postcodeSector, sql.placeholder('sector')),
+          ne(soldPrices.addressKey, key),
+        ),
+      )
+      .orderBy(desc(soldPrices.soldOn))
+      .limit(NEARBY_SALES),
+  )
+    .orderBy(sql`part`, desc(soldPrices.soldOn))
+    .prepare('sold_prices_around_home');
+}
+
+const aroundHomeStatement = preparedOnce(buildAroundHome);
+
+/** What sold prices tell of one home and its street, by its (private) address. */
+export async function findSoldPricesAroundHome(
+  db: Database,
+  address: HomeAddress,
+): Promise<SoldPricesAroundListing> {
+  const key = homeAddressKey(address.addressLine1, address.postcode);
+  const district = postcodeDistrict(address.postcode);
+  const slug = streetSlug(streetOnly(address.addressLine1));
+  const rows = await aroundHomeStatement(db).execute({
+    key,
+    district,
+    slug,
+    sector: postcodeSector(address.postcode),
+  });
+  const home = rows.filter((row) => row.part === 0);
+  const onStreet = rows.filter((row) => row.part === 1);
+  const taken = new Set(onStreet.map((row) => row.transactionId));
+  const inSector = rows
+    .filter((row) => row.part === 2 && !taken.has(row.transactionId))
+    .slice(0, NEARBY_SALES - onStreet.length);
   return {
     home: home.map(saleOf),
     nearby: [...onStreet, ...inSector].map(toSoldPrice),

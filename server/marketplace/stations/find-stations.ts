@@ -1,4 +1,5 @@
 import { and, asc, between, sql } from 'drizzle-orm';
+import { unionAll } from 'drizzle-orm/pg-core';
 import type { Database } from '../../../db/client.ts';
 import { boundingBox } from '../../../domain/geo/miles.ts';
 import { walkingMinutes } from '../../../domain/stations/distance.ts';
@@ -24,7 +25,8 @@ const SEARCH_MILES = [3, 10, 30];
  * indexed lat/lng columns, then orders the box's stations by exact great-circle distance
  * (haversine, computed in SQL).
  * A station outside the box but within its corner is never nearer than one inside the circle,
- * so only stations within the radius count towards the limit.
+ * so only stations within the radius count towards the limit. The first search also asks for
+ * one station in the widest box: when there is none, no wider search can find any.
  */
 export async function findNearestStations(
   db: Database,
@@ -32,33 +34,49 @@ export async function findNearestStations(
   limit = 3,
 ): Promise<NearbyStation[]> {
   const miles = milesInSql(point, stations.lat, stations.lng);
-  for (const radius of SEARCH_MILES) {
+  const widest = SEARCH_MILES.at(-1)!;
+  const within = (radius: number, isProbe: boolean) => {
     const box = boundingBox(point, radius);
-    const found = await db
+    const query = db
       .select({
         atcoCode: stations.atcoCode,
         name: stations.name,
         kind: stations.kind,
         source: stations.source,
-        miles,
+        miles: miles.as('miles'),
+        isProbe: sql<boolean>`${isProbe}::boolean`.as('is_probe'),
       })
       .from(stations)
       .where(
         and(
           between(stations.lat, box.minLat, box.maxLat),
           between(stations.lng, box.minLng, box.maxLng),
-          sql`${miles} <= ${radius}`,
+          isProbe ? undefined : sql`${miles} <= ${radius}`,
         ),
-      )
-      .orderBy(asc(miles), asc(stations.atcoCode))
-      .limit(limit);
-    if (found.length === limit || radius === SEARCH_MILES.at(-1)) {
-      return found.map(({ source, ...station }) => ({
+      );
+    return isProbe
+      ? query.limit(1)
+      : query.orderBy(asc(miles), asc(stations.atcoCode)).limit(limit);
+  };
+  for (const radius of SEARCH_MILES) {
+    const rows =
+      radius === SEARCH_MILES[0] && radius !== widest
+        ? await unionAll(within(radius, false), within(widest, true)).orderBy(
+            sql`is_probe`,
+            sql`miles`,
+            sql`atco_code`,
+          )
+        : await within(radius, false);
+    const found = rows.filter((row) => !row.isProbe);
+    if (found.length === limit || radius === widest) {
+      return found.map(({ source, isProbe: _isProbe, ...station }) => ({
         ...station,
         walkingMinutes: walkingMinutes(station.miles),
         isDemo: source === 'demo',
       }));
     }
+    // The first search found none in the widest box either.
+    if (radius === SEARCH_MILES[0] && !rows.length) return [];
   }
   return [];
 }

@@ -16,6 +16,7 @@ import {
   pathOf,
   readAvailability,
   takenSlots,
+  type ViewableListing,
 } from './viewing-listing.ts';
 
 /** The owner's availability for one listing (the defaults, with no hours, before they set any). */
@@ -64,7 +65,16 @@ export async function listingFreeSlots(
   options: { listingId: number; now?: Date },
 ): Promise<Slot[]> {
   const listing = await findViewingListing(db, options.listingId);
-  if (!listing || !isViewable(listing)) return [];
+  return listing ? freeSlotsOf(db, { listing, now: options.now }) : [];
+}
+
+/** The same, for a listing the caller has already read (its owner and visibility). */
+export async function freeSlotsOf(
+  db: Database,
+  options: { listing: ViewableListing; now?: Date | undefined },
+): Promise<Slot[]> {
+  const { listing } = options;
+  if (!isViewable(listing)) return [];
   const availability = await readAvailability(db, listing.id);
   if (!availability) return [];
   const now = options.now ?? new Date();

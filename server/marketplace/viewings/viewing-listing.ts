@@ -37,8 +37,14 @@ export async function findViewingListing(db: Database, listingId: number) {
   return row;
 }
 
+/** What decides whether a listing's free slots are offered, and whose calendar they are on. */
+export type ViewableListing = Pick<
+  NonNullable<ViewingListing>,
+  'id' | 'ownerSub' | 'status' | 'deletedAt' | 'ownerSuspendedAt'
+>;
+
 /** Whether visitors may book viewings of it now: on Roost and still available. */
-export function isViewable(listing: NonNullable<ViewingListing>): boolean {
+export function isViewable(listing: ViewableListing): boolean {
   return listingVisibility(listing) === 'public' && VIEWABLE.has(listing.status);
 }
 

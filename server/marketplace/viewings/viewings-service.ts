@@ -2,6 +2,7 @@ import type { SessionUser } from '../../../domain/session-user.ts';
 import type { MarketplaceDeps } from '../marketplace-deps.ts';
 import {
   bookingChoices,
+  freeSlotsOf,
   getAvailability,
   listingFreeSlots,
   saveAvailability,
@@ -10,6 +11,7 @@ import {
 import { bookViewing, type ViewingSettings } from './book-viewing.ts';
 import { cancelViewing, moveViewing } from './change-viewing.ts';
 import { upcomingViewings } from './list-viewings.ts';
+import type { ViewableListing } from './viewing-listing.ts';
 
 /** Viewings one person may book in an hour, across all homes. */
 export const VIEWING_BOOKINGS_PER_HOUR = 6;
@@ -34,6 +36,9 @@ export function createViewingsService(deps: MarketplaceDeps) {
     /** The free slots as ISO instants, for pages (none for the listing's own lister). */
     openSlots: async (options: { listingId: number; isOwner: boolean }) =>
       options.isOwner ? [] : slotTimes(await listingFreeSlots(db, options)),
+    /** The same for a listing already read (the property page's), without reading it again. */
+    openSlotsOf: async (options: { listing: ViewableListing; isOwner: boolean }) =>
+      options.isOwner ? [] : slotTimes(await freeSlotsOf(db, options)),
     /** The booking page's listing, whether the user is its lister, and its free slots. */
     bookingChoices: (options: { listingId: number; user: SessionUser | null }) =>
       bookingChoices(db, { listingId: options.listingId, userId: options.user?.userId }),
