@@ -155,6 +155,11 @@ export interface ImageRouteOptions {
    * the photo's variants then, so the original is decoded in full once, not once per variant.
    */
   onColdOriginal?: (key: string) => void;
+  /**
+   * Called when a rendered variant could not be stored (the response had gone already): it is
+   * rendered again on its next request.
+   */
+  onStoreError?: (error: unknown, variantId: string) => void;
 }
 
 /**
@@ -168,26 +173,52 @@ export function createImageRouter({
   variants: variantsOrDir,
   onRender,
   onColdOriginal,
+  onStoreError = (error, variantId) =>
+    console.error(`Could not store the image variant ${variantId}:`, error),
 }: ImageRouteOptions): Router {
   const router = Router();
   const variants =
     typeof variantsOrDir === 'string' ? createVariantCache(variantsOrDir) : variantsOrDir;
+  // A variant being read or rendered, by id: requests for it meanwhile share the one render.
+  // A rendered variant stays here until it is stored, so none of them renders it again.
   const inFlight = new Map<string, Promise<Buffer | undefined>>();
   // Hits in memory are answered by `createCachedImageHandler`, which the server puts in front of
   // Express; without it (tests, benches) they are still served below, from `variants.read`.
 
-  async function serveVariant(key: string, spec: VariantSpec) {
+  async function renderVariantOf(key: string, spec: VariantSpec) {
     const cached = await variants.read(key, spec);
-    if (cached) return cached;
+    if (cached) return { body: cached };
     const workingCopy =
       spec.width <= WORKING_COPY_WIDTH ? await variants.readSource(key) : undefined;
     const source = workingCopy ?? (await blobs.get(key));
-    if (!source) return undefined;
+    if (!source) return { body: undefined };
     if (!workingCopy) onColdOriginal?.(key);
     onRender?.(variantIdOf(key, spec));
-    const rendered = await renderVariant(source, spec, 'request');
-    await variants.write(key, spec, rendered);
-    return rendered;
+    const body = await renderVariant(source, spec, 'request');
+    return { body, rendered: true as const };
+  }
+
+  /**
+   * The variant's bytes as soon as they exist: the visitor gets them before they are stored
+   * (writing the file took about a tenth of a cold request's time), and the store follows.
+   */
+  function serveVariant(key: string, spec: VariantSpec, variantId: string) {
+    const pending = renderVariantOf(key, spec);
+    const body = pending.then((result) => result.body);
+    inFlight.set(variantId, body);
+    void pending
+      .then(
+        async (result) => {
+          if (!result.rendered) return;
+          await variants
+            .write(key, spec, result.body)
+            .catch((error: unknown) => onStoreError(error, variantId));
+        },
+        // A failed read or render reaches the request through `body`.
+        () => undefined,
+      )
+      .finally(() => inFlight.delete(variantId));
+    return body;
   }
 
   router.get('/img/:key', async (req: Request<{ key: string }>, res, next) => {
@@ -205,11 +236,7 @@ export function createImageRouter({
     }
     const variantId = variantIdOf(key, spec);
     try {
-      let pending = inFlight.get(variantId);
-      if (!pending) {
-        pending = serveVariant(key, spec).finally(() => inFlight.delete(variantId));
-        inFlight.set(variantId, pending);
-      }
+      const pending = inFlight.get(variantId) ?? serveVariant(key, spec, variantId);
       const body = await pending;
       if (!body) {
         res.status(404).type('text/plain').send('Image not found');
