@@ -163,29 +163,22 @@ export interface ImageRouteOptions {
 }
 
 /**
- * The resizing loader: `/img/<key>?w=&q=` serves an original at one of the fixed widths in the
- * best format the browser accepts, marked immutable so a CDN in front serves it from then on.
- * Variants made at upload are read from the cache; any other is rendered once, from the working
- * copy when there is one, and cached.
+ * A variant's bytes by id, read or rendered once however many requests ask meanwhile. A rendered
+ * variant is handed over as soon as it exists, before it is stored (writing the file took about
+ * a tenth of a cold request's time), and stays shared until it is stored, so no request renders
+ * it again in between.
  */
-export function createImageRouter({
+function variantSource({
   blobs,
-  variants: variantsOrDir,
+  variants,
   onRender,
   onColdOriginal,
   onStoreError = (error, variantId) =>
     console.error(`Could not store the image variant ${variantId}:`, error),
-}: ImageRouteOptions): Router {
-  const router = Router();
-  const variants =
-    typeof variantsOrDir === 'string' ? createVariantCache(variantsOrDir) : variantsOrDir;
-  // A variant being read or rendered, by id: requests for it meanwhile share the one render.
-  // A rendered variant stays here until it is stored, so none of them renders it again.
+}: Omit<ImageRouteOptions, 'variants'> & { variants: VariantCache }) {
   const inFlight = new Map<string, Promise<Buffer | undefined>>();
-  // Hits in memory are answered by `createCachedImageHandler`, which the server puts in front of
-  // Express; without it (tests, benches) they are still served below, from `variants.read`.
 
-  async function renderVariantOf(key: string, spec: VariantSpec) {
+  async function readOrRender(key: string, spec: VariantSpec) {
     const cached = await variants.read(key, spec);
     if (cached) return { body: cached };
     const workingCopy =
@@ -198,12 +191,8 @@ export function createImageRouter({
     return { body, rendered: true as const };
   }
 
-  /**
-   * The variant's bytes as soon as they exist: the visitor gets them before they are stored
-   * (writing the file took about a tenth of a cold request's time), and the store follows.
-   */
-  function serveVariant(key: string, spec: VariantSpec, variantId: string) {
-    const pending = renderVariantOf(key, spec);
+  function start(key: string, spec: VariantSpec, variantId: string) {
+    const pending = readOrRender(key, spec);
     const body = pending.then((result) => result.body);
     inFlight.set(variantId, body);
     void pending
@@ -221,6 +210,27 @@ export function createImageRouter({
     return body;
   }
 
+  return (key: string, spec: VariantSpec, variantId: string) =>
+    inFlight.get(variantId) ?? start(key, spec, variantId);
+}
+
+/**
+ * The resizing loader: `/img/<key>?w=&q=` serves an original at one of the fixed widths in the
+ * best format the browser accepts, marked immutable so a CDN in front serves it from then on.
+ * Variants made at upload are read from the cache; any other is rendered once, from the working
+ * copy when there is one, and cached.
+ */
+export function createImageRouter({
+  variants: variantsOrDir,
+  ...options
+}: ImageRouteOptions): Router {
+  const router = Router();
+  const variants =
+    typeof variantsOrDir === 'string' ? createVariantCache(variantsOrDir) : variantsOrDir;
+  // Hits in memory are answered by `createCachedImageHandler`, which the server puts in front of
+  // Express; without it (tests, benches) they are still served below, from `variants.read`.
+  const variantFor = variantSource({ ...options, variants });
+
   router.get('/img/:key', async (req: Request<{ key: string }>, res, next) => {
     const { key } = req.params;
     if (!isBlobKey(key)) {
@@ -236,8 +246,7 @@ export function createImageRouter({
     }
     const variantId = variantIdOf(key, spec);
     try {
-      const pending = inFlight.get(variantId) ?? serveVariant(key, spec, variantId);
-      const body = await pending;
+      const body = await variantFor(key, spec, variantId);
       if (!body) {
         res.status(404).type('text/plain').send('Image not found');
         return;
