@@ -1,5 +1,5 @@
 // `npm run bench:web -- [--url http://localhost:3000] [--chrome PATH] [--runs 3]
-//   [--calibration-runs 3] [--js-only]`
+//   [--calibration-runs 3] [--js-only] [--pages home,search,property,pricing]`
 //
 // What a visitor's browser gets:
 // 1. Lighthouse (the `lighthouse` package, mobile preset with simulated throttling, in headless
@@ -40,6 +40,8 @@ const { values } = parseArgs({
     runs: { type: 'string', default: '3' },
     /** Lighthouse runs whose median benchmark index calibrates the CPU slowdown. */
     'calibration-runs': { type: 'string', default: '3' },
+    /** Lighthouse on these pages only (comma-separated), to look into one of them. */
+    pages: { type: 'string', default: 'home,search,property,pricing' },
     /** Write every Lighthouse report (JSON) here. */
     'report-dir': { type: 'string' },
   },
@@ -233,7 +235,8 @@ async function lighthouseScores(base: string) {
     console.log(
       `Host benchmark index ${benchmarkIndex} (median of ${indexes.join(', ')}): CPU slowdown ${slowdown.toFixed(2)}×.`,
     );
-    for (const page of Object.entries(pages)) {
+    const chosen = new Set(values.pages.split(','));
+    for (const page of Object.entries(pages).filter(([name]) => chosen.has(name))) {
       const figures = await measurePage(lighthouse, chrome.port, page, slowdown);
       const [name] = page;
       for (const [key, unit] of Object.entries(CALIBRATED)) {

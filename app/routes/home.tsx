@@ -2,7 +2,7 @@ import { Form, Link } from 'react-router';
 import { ListingCard } from '~/features/listings/listing-card';
 import { ShowcaseSlots } from '~/features/listings/showcase-slots';
 import { LocationCombobox } from '~/features/search/location-combobox';
-import { ReturningVisitor } from '~/features/search/returning-visitor';
+import { ReturningVisitorSlot } from '~/features/search/returning-visitor-slot';
 import type { Route } from './+types/home';
 
 export function meta(): Route.MetaDescriptors {
@@ -59,7 +59,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           </Form>
         </div>
       </section>
-      <ReturningVisitor />
+      <ReturningVisitorSlot />
       {showcase.length > 0 ? <ShowcaseSlots listings={showcase} /> : null}
       <section className="page" aria-labelledby="recent-sale">
         <div className="section-heading">

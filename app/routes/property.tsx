@@ -1,26 +1,16 @@
 import { isbot } from 'isbot';
-import { useEffect } from 'react';
-import { data, Link, redirect, useSearchParams } from 'react-router';
+import { Suspense, useEffect } from 'react';
+import { data, redirect, useSearchParams } from 'react-router';
+import { deferredComponent } from '~/components/deferred-component';
 import { ListingGallery } from '~/components/listing-gallery';
-import { ListingMap } from '~/components/listing-map';
-import { PropertyCosts } from '~/features/costs/property-costs';
-import { EnquiryForm } from '~/features/property/enquiry-form';
 import { JsonLd } from '~/features/property/json-ld';
 import { ListingUnavailable } from '~/features/property/listing-unavailable';
-import { EarlierListings } from '~/features/property/earlier-listings';
 import { EpcChart } from '~/features/property/epc-chart';
-import { PriceHistory } from '~/features/property/price-history';
 import { PropertyDetails } from '~/features/property/property-details';
+import { propertyFactsOf } from '~/features/property/property-facts';
 import { PropertyActions, PropertyHeader } from '~/features/property/property-header';
 import { PropertyMedia } from '~/features/property/property-media';
 import { listingJsonLd, propertyMeta } from '~/features/property/property-meta';
-import { ReportForm } from '~/features/property/report-form';
-import { SoldPrices } from '~/features/property/sold-prices';
-import { Broadband } from '~/features/property/broadband';
-import { NearestStations } from '~/features/property/nearest-stations';
-import { FloodRisk } from '~/features/property/flood-risk';
-import { SchoolsNearby } from '~/features/property/schools-nearby';
-import { BookViewing } from '~/features/viewings/book-viewing-form';
 import { rememberViewed } from '~/features/search/visitor-memory';
 import { enquiryInputFromForm } from '@domain/enquiry/enquiry-form-fields';
 import { listingPath } from '@domain/listing/listing-url';
@@ -29,6 +19,11 @@ import listingStyles from '~/styles/listings.css?url';
 import { dispatchIntent, formText, formTexts } from '../../server/http/form-submission';
 import { formFailure } from '../../server/http/route-errors';
 import type { Route } from './+types/property';
+
+/** Everything below the details: rendered on the server, its code loaded apart from the route's. */
+const PropertyFurtherDown = deferredComponent(
+  async () => (await import('~/features/property/property-further-down')).default,
+);
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: listingStyles }];
 
@@ -65,9 +60,11 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
       schools.nearHome(home),
       homeHistory.earlierListingsOf(home),
       viewings.openSlotsOf({ listing: { ...home, id: home.listingId }, isOwner }),
+      PropertyFurtherDown.preload(),
     ]);
   return {
     listing,
+    facts: propertyFactsOf(listing),
     soldPrices: sold,
     broadband: speeds,
     stations: nearestStations,
@@ -108,13 +105,19 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   }
 }
 
+/** A navigation in the browser waits for the lower part's chunk too, so it never shows empty. */
+export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
+  const [loaded] = await Promise.all([serverLoader(), PropertyFurtherDown.preload()]);
+  return loaded;
+}
+
 export function meta({ data: loaderData }: Route.MetaArgs): Route.MetaDescriptors {
   if (!loaderData) return [{ title: 'Listing not available | Roost' }];
   return propertyMeta(loaderData);
 }
 
 export default function Property({ loaderData, actionData }: Route.ComponentProps) {
-  const { listing, isOwner, user, lister } = loaderData;
+  const { listing, isOwner } = loaderData;
   const [searchParams] = useSearchParams();
   useEffect(() => rememberViewed(listing.id), [listing.id]);
   return (
@@ -128,46 +131,14 @@ export default function Property({ loaderData, actionData }: Route.ComponentProp
       <PropertyHeader listing={listing} />
       <PropertyActions place={loaderData} isOwner={isOwner} />
       <ListingGallery photos={listing.photos} title={listing.title} />
-      <PropertyDetails listing={listing} />
+      <PropertyDetails listing={listing} facts={loaderData.facts} />
       <EpcChart current={listing.epcRating} potential={listing.epcPotential} />
       <PropertyMedia listing={listing} />
-      <PriceHistory listing={listing} />
-      <EarlierListings listings={loaderData.earlierListings} />
-      <SoldPrices soldPrices={loaderData.soldPrices} country={listing.country} />
-      <FloodRisk floodRisk={loaderData.floodRisk} />
-      <SchoolsNearby
-        schools={loaderData.schools}
-        country={listing.country}
-        isApproximate={listing.location.isApproximate}
-      />
-      <PropertyCosts listing={listing} />
-      <Broadband broadband={loaderData.broadband} />
-      <NearestStations
-        stations={loaderData.stations}
-        isApproximate={listing.location.isApproximate}
-      />
-      <ListingMap
-        lat={listing.location.lat}
-        lng={listing.location.lng}
-        isApproximate={listing.location.isApproximate}
-        label={listing.displayAddress}
-      />
-      {lister ? (
-        <p className="property__lister">
-          Listed by <Link to={`/listers/${lister.publicId}`}>{lister.displayName}</Link>
-        </p>
-      ) : null}
-      <BookViewing listingId={listing.id} slots={loaderData.viewingSlots} isSignedIn={!!user} />
-      {isOwner ? null : (
-        <>
-          <EnquiryForm
-            actionData={actionData}
-            user={user}
-            isOpen={listing.status === 'active' || listing.status === 'under_offer'}
-          />
-          <ReportForm actionData={actionData} />
-        </>
-      )}
+      {/* No fallback shows: the server's loader and `clientLoader` await the chunk first, and
+          while it loads during hydration React keeps the server's HTML in place. */}
+      <Suspense fallback={null}>
+        <PropertyFurtherDown loaderData={loaderData} actionData={actionData} />
+      </Suspense>
     </article>
   );
 }

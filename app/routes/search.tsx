@@ -1,17 +1,21 @@
+import { Suspense } from 'react';
 import { data, redirect } from 'react-router';
 import { requireUser } from '../../server/auth/guards';
 import { dispatchIntent, formText, formValues } from '../../server/http/form-submission';
 import { asDomainFailure, formFailure } from '../../server/http/route-errors';
 import { MapToggle, MapView } from '~/features/search/map-view';
 import { LocationProblem, ResultsCount, SearchNotices } from '~/features/search/results-summary';
-import { SaveSearch, type SaveSearchOutcome } from '~/features/search/save-search';
+import type { SaveSearchOutcome } from '~/features/search/save-search';
+import type { EditingSavedSearch } from '~/features/search/editing-saved-search';
 import {
-  EditingSavedSearchBanner,
-  type EditingSavedSearch,
-} from '~/features/search/editing-saved-search';
+  DeferredEditingBanner,
+  DeferredNoResults,
+  DeferredPagination,
+  DeferredSaveSearch,
+  preloadSearchParts,
+} from '~/features/search/deferred-parts';
 import { SearchFilters } from '~/features/search/search-filters';
-import { Pagination } from '~/features/search/pagination';
-import { NoResults, SearchResults } from '~/features/search/search-results';
+import { SearchResults } from '~/features/search/search-results';
 import { ShowcaseSlots } from '~/features/listings/showcase-slots';
 import { channelOf, pathFor } from '~/features/search/search-url';
 import { useSearchHeading } from '~/features/search/use-search-heading';
@@ -29,7 +33,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     user: context.user,
     featuredAt: new Date(),
   });
-  const editing = await savedSearchBeingEdited(request, context);
+  const [editing] = await Promise.all([
+    savedSearchBeingEdited(request, context),
+    preloadSearchParts(),
+  ]);
   // A town typed into the box gets its own canonical, shareable page (still editing, if it was).
   if (!params.place && page.placeSlug) {
     const path = pathFor(channel, page.query, page.placeSlug);
@@ -128,6 +135,12 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   }
 }
 
+/** A navigation in the browser waits for the deferred parts' chunk too, so none shows empty. */
+export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
+  const [loaded] = await Promise.all([serverLoader(), preloadSearchParts()]);
+  return loaded;
+}
+
 export function meta({ data }: Route.MetaArgs): Route.MetaDescriptors {
   if (!data) return [{ title: 'Search | Roost' }];
   const noun = data.channel === 'sale' ? 'for sale' : 'to rent';
@@ -152,10 +165,12 @@ export default function Search({ loaderData, actionData }: Route.ComponentProps)
     <section className="page search" aria-labelledby="results-title">
       <h1 id="results-title">{heading}</h1>
       {loaderData.editing ? (
-        <EditingSavedSearchBanner
-          editing={loaderData.editing}
-          error={isChangesAnswer ? answer.error : undefined}
-        />
+        <Suspense fallback={null}>
+          <DeferredEditingBanner
+            editing={loaderData.editing}
+            error={isChangesAnswer ? answer.error : undefined}
+          />
+        </Suspense>
       ) : null}
       <SearchFilters
         // A new search (a drawn area, a place chosen on the map) starts the form afresh: its
@@ -174,11 +189,13 @@ export default function Search({ loaderData, actionData }: Route.ComponentProps)
       ) : (
         <>
           <ResultsCount search={loaderData} summary={loaderData} />
-          <SaveSearch
-            isSignedIn={isSignedIn}
-            defaultName={heading.replace('Property ', 'Homes ')}
-            outcome={isChangesAnswer ? undefined : answer}
-          />
+          <Suspense fallback={null}>
+            <DeferredSaveSearch
+              isSignedIn={isSignedIn}
+              defaultName={heading.replace('Property ', 'Homes ')}
+              outcome={isChangesAnswer ? undefined : answer}
+            />
+          </Suspense>
         </>
       )}
       {loaderData.showcase.length > 0 && loaderData.location ? (
@@ -192,13 +209,21 @@ export default function Search({ loaderData, actionData }: Route.ComponentProps)
           isSignedIn={isSignedIn}
         />
       ) : !locationProblem ? (
-        <NoResults
-          search={loaderData}
-          hasLocation={Boolean(location)}
-          widerCounts={loaderData.widerCounts}
-        />
+        <Suspense fallback={null}>
+          <DeferredNoResults
+            search={loaderData}
+            hasLocation={Boolean(location)}
+            widerCounts={loaderData.widerCounts}
+          />
+        </Suspense>
       ) : null}
-      <Pagination search={loaderData} page={loaderData.page} pageCount={loaderData.pageCount} />
+      <Suspense fallback={null}>
+        <DeferredPagination
+          search={loaderData}
+          page={loaderData.page}
+          pageCount={loaderData.pageCount}
+        />
+      </Suspense>
     </section>
   );
 }

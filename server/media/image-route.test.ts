@@ -95,6 +95,45 @@ describe('the resizing loader', () => {
   it('refuses keys that are not content hashes', async () => {
     expect((await fetch(`${base}/img/..%2F..%2Fetc%2Fpasswd`)).status).toBe(404);
   });
+
+  it('answers before storing, and a variant it could not store is rendered again', async () => {
+    // A file where the cache's directory should be: every store fails.
+    const notADirectory = path.join(root, 'not-a-directory');
+    await fs.writeFile(notADirectory, '');
+    const failedStores: string[] = [];
+    const rendered: string[] = [];
+    let storeFailed = () => {};
+    const app = express();
+    app.use(
+      createImageRouter({
+        blobs: createLocalBlobStore(path.join(root, 'originals')),
+        // Nothing in memory either, so the second request finds nothing stored.
+        variants: createVariantCache(notADirectory, { memoryBytes: 0 }),
+        onRender: (id) => rendered.push(id),
+        onStoreError: (_error, id) => {
+          failedStores.push(id);
+          storeFailed();
+        },
+      }),
+    );
+    const served = await serveForTest(app);
+    try {
+      const url = `${served.base}/img/${key}?w=320&q=75`;
+      for (const attempt of [1, 2]) {
+        const stored = new Promise<void>((resolve) => (storeFailed = resolve));
+        const response = await fetch(url, { headers: { accept: 'image/webp' } });
+        expect(response.status).toBe(200);
+        const body = Buffer.from(await response.arrayBuffer());
+        expect((await sharp(body).metadata()).width).toBe(320);
+        await stored;
+        expect(failedStores).toHaveLength(attempt);
+      }
+      expect(failedStores[0]).toBe(`${key}-320-75-webp`);
+      expect(rendered).toEqual([`${key}-320-75-webp`, `${key}-320-75-webp`]);
+    } finally {
+      await served.close();
+    }
+  });
 });
 
 describe('cached variants, answered in front of the app', () => {

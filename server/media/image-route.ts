@@ -155,6 +155,63 @@ export interface ImageRouteOptions {
    * the photo's variants then, so the original is decoded in full once, not once per variant.
    */
   onColdOriginal?: (key: string) => void;
+  /**
+   * Called when a rendered variant could not be stored (the response had gone already): it is
+   * rendered again on its next request.
+   */
+  onStoreError?: (error: unknown, variantId: string) => void;
+}
+
+/**
+ * A variant's bytes by id, read or rendered once however many requests ask meanwhile. A rendered
+ * variant is handed over as soon as it exists, before it is stored (writing the file took about
+ * a tenth of a cold request's time), and stays shared until it is stored, so no request renders
+ * it again in between.
+ */
+function variantSource({
+  blobs,
+  variants,
+  onRender,
+  onColdOriginal,
+  onStoreError = (error, variantId) =>
+    console.error(`Could not store the image variant ${variantId}:`, error),
+}: Omit<ImageRouteOptions, 'variants'> & { variants: VariantCache }) {
+  const inFlight = new Map<string, Promise<Buffer | undefined>>();
+
+  async function readOrRender(key: string, spec: VariantSpec) {
+    const cached = await variants.read(key, spec);
+    if (cached) return { body: cached };
+    const workingCopy =
+      spec.width <= WORKING_COPY_WIDTH ? await variants.readSource(key) : undefined;
+    const source = workingCopy ?? (await blobs.get(key));
+    if (!source) return { body: undefined };
+    if (!workingCopy) onColdOriginal?.(key);
+    onRender?.(variantIdOf(key, spec));
+    const body = await renderVariant(source, spec, 'request');
+    return { body, rendered: true as const };
+  }
+
+  function start(key: string, spec: VariantSpec, variantId: string) {
+    const pending = readOrRender(key, spec);
+    const body = pending.then((result) => result.body);
+    inFlight.set(variantId, body);
+    void pending
+      .then(
+        async (result) => {
+          if (!result.rendered) return;
+          await variants
+            .write(key, spec, result.body)
+            .catch((error: unknown) => onStoreError(error, variantId));
+        },
+        // A failed read or render reaches the request through `body`.
+        () => undefined,
+      )
+      .finally(() => inFlight.delete(variantId));
+    return body;
+  }
+
+  return (key: string, spec: VariantSpec, variantId: string) =>
+    inFlight.get(variantId) ?? start(key, spec, variantId);
 }
 
 /**
@@ -164,31 +221,15 @@ export interface ImageRouteOptions {
  * copy when there is one, and cached.
  */
 export function createImageRouter({
-  blobs,
   variants: variantsOrDir,
-  onRender,
-  onColdOriginal,
+  ...options
 }: ImageRouteOptions): Router {
   const router = Router();
   const variants =
     typeof variantsOrDir === 'string' ? createVariantCache(variantsOrDir) : variantsOrDir;
-  const inFlight = new Map<string, Promise<Buffer | undefined>>();
   // Hits in memory are answered by `createCachedImageHandler`, which the server puts in front of
   // Express; without it (tests, benches) they are still served below, from `variants.read`.
-
-  async function serveVariant(key: string, spec: VariantSpec) {
-    const cached = await variants.read(key, spec);
-    if (cached) return cached;
-    const workingCopy =
-      spec.width <= WORKING_COPY_WIDTH ? await variants.readSource(key) : undefined;
-    const source = workingCopy ?? (await blobs.get(key));
-    if (!source) return undefined;
-    if (!workingCopy) onColdOriginal?.(key);
-    onRender?.(variantIdOf(key, spec));
-    const rendered = await renderVariant(source, spec, 'request');
-    await variants.write(key, spec, rendered);
-    return rendered;
-  }
+  const variantFor = variantSource({ ...options, variants });
 
   router.get('/img/:key', async (req: Request<{ key: string }>, res, next) => {
     const { key } = req.params;
@@ -205,12 +246,7 @@ export function createImageRouter({
     }
     const variantId = variantIdOf(key, spec);
     try {
-      let pending = inFlight.get(variantId);
-      if (!pending) {
-        pending = serveVariant(key, spec).finally(() => inFlight.delete(variantId));
-        inFlight.set(variantId, pending);
-      }
-      const body = await pending;
+      const body = await variantFor(key, spec, variantId);
       if (!body) {
         res.status(404).type('text/plain').send('Image not found');
         return;

@@ -104,9 +104,10 @@ export function createVariantCache(
     return data;
   }
 
+  /** Remembered at once, so the cached path serves it while the file is still being written. */
   async function write(key: string, spec: VariantSpec, data: Buffer) {
-    await writeWhole(fileOf(key, spec), data);
     memory?.set(variantFileName(key, spec), data);
+    await writeWhole(fileOf(key, spec), data);
   }
 
   return {

@@ -15,7 +15,7 @@ beforeAll(async () => {
   site = await startWebAppForTest();
   const home = {
     channel: 'sale' as const,
-    propertyType: 'terraced',
+    propertyType: 'terraced' as const,
     bedrooms: 3,
     town: 'Leeds',
     addressLine1: '27 Quietwater Walk',

@@ -1,8 +1,6 @@
 import type { ReactNode } from 'react';
-import { MATERIAL_FIELDS } from '@domain/listing/material-information';
-import type { PrefilledField } from '@domain/listing/material-sources';
 import { MaterialValue } from './material-value';
-import { keyFactsOf } from './key-facts';
+import type { PropertyFacts } from './property-facts';
 import { PropertyRooms } from './property-rooms';
 import type { PropertyListing } from './property-types';
 
@@ -21,22 +19,22 @@ function FactList({ facts, className }: { facts: [string, ReactNode][]; classNam
 }
 
 /** Key facts, the lister's key features, the description and the material information. */
-export function PropertyDetails({ listing }: { listing: PropertyListing }) {
-  const material = MATERIAL_FIELDS.filter(([field]) => listing.materialInfo[field]).map(
-    ([field, label]): [string, ReactNode] => [
-      label,
-      <MaterialValue
-        key={field}
-        text={listing.materialInfo[field] ?? ''}
-        source={listing.materialSources[field as PrefilledField]}
-      />,
-    ],
-  );
+export function PropertyDetails({
+  listing,
+  facts,
+}: {
+  listing: PropertyListing;
+  facts: PropertyFacts;
+}) {
+  const material = facts.material.map(({ field, label, text, source }): [string, ReactNode] => [
+    label,
+    <MaterialValue key={field} text={text} source={source} />,
+  ]);
   return (
     <>
       <section aria-labelledby="key-facts" className="property__facts">
         <h2 id="key-facts">Key facts</h2>
-        <FactList facts={keyFactsOf(listing)} />
+        <FactList facts={facts.keyFacts} />
       </section>
       <PropertyRooms rooms={listing.rooms} />
       {listing.keyFeatures.length > 0 ? (

@@ -1,5 +1,7 @@
-import { useId, useState, type KeyboardEvent } from 'react';
-import { usePlaceSuggestions } from './api/places';
+import { lazy, Suspense, useId, useState, type KeyboardEvent } from 'react';
+import type { PlaceSuggestion } from './api/places';
+
+const PlaceSuggestionsSource = lazy(() => import('./place-suggestions-source'));
 
 const NATIONS: Record<string, string> = {
   ENG: 'England',
@@ -28,7 +30,9 @@ export function LocationCombobox({
   const [text, setText] = useState(defaultValue);
   const [isOpen, setIsOpen] = useState(false);
   const [active, setActive] = useState(-1);
-  const { data: suggestions = [] } = usePlaceSuggestions(isOpen ? text : '');
+  // Suggestions are fetched once the visitor has typed: until then their code is not loaded.
+  const [hasTyped, setHasTyped] = useState(false);
+  const [suggestions, setSuggestions] = useState<PlaceSuggestion[]>([]);
   const isExpanded = isOpen && suggestions.length > 0;
 
   function choose(index: number) {
@@ -73,12 +77,18 @@ export function LocationCombobox({
         maxLength={100}
         onChange={(event) => {
           setText(event.target.value);
+          setHasTyped(true);
           setIsOpen(true);
           setActive(-1);
         }}
         onKeyDown={onKeyDown}
         onBlur={() => setIsOpen(false)}
       />
+      {hasTyped ? (
+        <Suspense fallback={null}>
+          <PlaceSuggestionsSource text={isOpen ? text : ''} onSuggestions={setSuggestions} />
+        </Suspense>
+      ) : null}
       <ul
         id={listId}
         role="listbox"

@@ -1,3 +1,4 @@
+import { Suspense } from 'react';
 import { Form } from 'react-router';
 import { Button } from '~/components/ui/button';
 import { Field } from '~/components/ui/field';
@@ -5,7 +6,6 @@ import { SelectField } from '~/components/ui/select-field';
 import { searchPath } from '@domain/listing/listing-url';
 import { EDITING_SAVED_SEARCH_PARAM } from '@domain/search/saved-search-paths';
 import type { SearchQuery } from '@domain/search/search-params';
-import { CurrentLocationButton } from './current-location-button';
 import {
   BEDROOM_OPTIONS,
   PRICE_PERIOD_OPTIONS,
@@ -14,7 +14,7 @@ import {
   sortOptions,
 } from './filter-options';
 import { LocationCombobox } from './location-combobox';
-import { MoreFilters } from './more-filters';
+import { DeferredCurrentLocationButton, DeferredMoreFilters } from './deferred-parts';
 import { RangeSelect } from './range-select';
 import type { Channel } from './search-url';
 
@@ -46,7 +46,9 @@ export function SearchFilters({
               defaultValue={query.location ?? ''}
               placeholder="e.g. Leeds, LS6 or SW1A 1AA"
             />
-            <CurrentLocationButton searchPath={formAction} />
+            <Suspense fallback={null}>
+              <DeferredCurrentLocationButton searchPath={formAction} />
+            </Suspense>
           </>
         )}
       </Field>
@@ -87,7 +89,9 @@ export function SearchFilters({
         defaultValue={query.sort}
         options={sortOptions(hasLocation)}
       />
-      <MoreFilters channel={channel} query={query} />
+      <Suspense fallback={null}>
+        <DeferredMoreFilters channel={channel} query={query} />
+      </Suspense>
       <Button type="submit">Search</Button>
     </Form>
   );
