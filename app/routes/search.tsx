@@ -5,13 +5,12 @@ import { dispatchIntent, formText, formValues } from '../../server/http/form-sub
 import { asDomainFailure, formFailure } from '../../server/http/route-errors';
 import { MapToggle, MapView } from '~/features/search/map-view';
 import { LocationProblem, ResultsCount, SearchNotices } from '~/features/search/results-summary';
-import type { SaveSearchOutcome } from '~/features/search/save-search';
+import { SaveSearch, type SaveSearchOutcome } from '~/features/search/save-search';
 import type { EditingSavedSearch } from '~/features/search/editing-saved-search';
 import {
   DeferredEditingBanner,
   DeferredNoResults,
   DeferredPagination,
-  DeferredSaveSearch,
   preloadSearchParts,
 } from '~/features/search/deferred-parts';
 import { SearchFilters } from '~/features/search/search-filters';
@@ -189,13 +188,11 @@ export default function Search({ loaderData, actionData }: Route.ComponentProps)
       ) : (
         <>
           <ResultsCount search={loaderData} summary={loaderData} />
-          <Suspense fallback={null}>
-            <DeferredSaveSearch
-              isSignedIn={isSignedIn}
-              defaultName={heading.replace('Property ', 'Homes ')}
-              outcome={isChangesAnswer ? undefined : answer}
-            />
-          </Suspense>
+          <SaveSearch
+            isSignedIn={isSignedIn}
+            defaultName={heading.replace('Property ', 'Homes ')}
+            outcome={isChangesAnswer ? undefined : answer}
+          />
         </>
       )}
       {loaderData.showcase.length > 0 && loaderData.location ? (

@@ -4,10 +4,10 @@ const extras = () => import('./search-extras');
 
 /**
  * Parts of the search page rendered by the server as usual, their code loaded apart from the
- * route's (`deferredComponent`): none is needed to read the results.
+ * route's (`deferredComponent`): none is needed to read the results. Folded parts a visitor opens
+ * ('More filters', saving the search) are not among them: a parent that renders again before the
+ * chunk arrives has React render a waiting part afresh, which would close what was opened.
  */
-export const DeferredMoreFilters = deferredComponent(async () => (await extras()).MoreFilters);
-export const DeferredSaveSearch = deferredComponent(async () => (await extras()).SaveSearch);
 export const DeferredEditingBanner = deferredComponent(
   async () => (await extras()).EditingSavedSearchBanner,
 );
@@ -20,8 +20,6 @@ export const DeferredPagination = deferredComponent(async () => (await extras())
 /** For the route's loaders: each part renders at once, never as its fallback. */
 export const preloadSearchParts = () =>
   Promise.all([
-    DeferredMoreFilters.preload(),
-    DeferredSaveSearch.preload(),
     DeferredEditingBanner.preload(),
     DeferredCurrentLocationButton.preload(),
     DeferredNoResults.preload(),

@@ -14,7 +14,8 @@ import {
   sortOptions,
 } from './filter-options';
 import { LocationCombobox } from './location-combobox';
-import { DeferredCurrentLocationButton, DeferredMoreFilters } from './deferred-parts';
+import { DeferredCurrentLocationButton } from './deferred-parts';
+import { MoreFilters } from './more-filters';
 import { RangeSelect } from './range-select';
 import type { Channel } from './search-url';
 
@@ -89,9 +90,7 @@ export function SearchFilters({
         defaultValue={query.sort}
         options={sortOptions(hasLocation)}
       />
-      <Suspense fallback={null}>
-        <DeferredMoreFilters channel={channel} query={query} />
-      </Suspense>
+      <MoreFilters channel={channel} query={query} />
       <Button type="submit">Search</Button>
     </Form>
   );
