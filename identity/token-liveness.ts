@@ -1,5 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
+import { preparedOnce } from '../db/prepared-once.ts';
 import { refreshTokens, users } from './schema.ts';
 
 /** The claims of a verified ID or access token that say which sign-in it belongs to. */
@@ -21,30 +22,23 @@ type Prepared = {
     }[]
   >;
 };
-const prepared = new WeakMap<object, Prepared>();
-
-function lookup(db: Database): Prepared {
-  let statement = prepared.get(db);
-  if (!statement) {
-    statement = db
-      .select({
-        enabled: users.enabled,
-        tokensValidAfter: users.tokensValidAfter,
-        familyId: refreshTokens.id,
-        revokedAt: refreshTokens.revokedAt,
-      })
-      .from(users)
-      .leftJoin(
-        refreshTokens,
-        and(eq(refreshTokens.id, sql.placeholder('originJti')), eq(refreshTokens.userId, users.id)),
-      )
-      .where(eq(users.id, sql.placeholder('sub')))
-      .limit(1)
-      .prepare('identity_token_liveness');
-    prepared.set(db, statement);
-  }
-  return statement;
-}
+const lookup = preparedOnce((db): Prepared =>
+  db
+    .select({
+      enabled: users.enabled,
+      tokensValidAfter: users.tokensValidAfter,
+      familyId: refreshTokens.id,
+      revokedAt: refreshTokens.revokedAt,
+    })
+    .from(users)
+    .leftJoin(
+      refreshTokens,
+      and(eq(refreshTokens.id, sql.placeholder('originJti')), eq(refreshTokens.userId, users.id)),
+    )
+    .where(eq(users.id, sql.placeholder('sub')))
+    .limit(1)
+    .prepare('identity_token_liveness'),
+);
 
 /**
  * Whether the sign-in behind a token whose signature and expiry were already checked still

@@ -1,6 +1,7 @@
 import { eq, getTableColumns, sql } from 'drizzle-orm';
+import { preparedOnce } from '../db/prepared-once.ts';
 import type { IdentityContext } from './context.ts';
-import { countingDatabaseOf, takeUpsert, type LimitVerdict } from '../limits/index.ts';
+import { countingDatabaseOf, takeUpsert, verdictOf, type LimitVerdict } from '../limits/index.ts';
 import { allowsPhoneSignIn, phoneAliasOf } from './phone-alias.ts';
 import { userGroups, users } from './schema.ts';
 
@@ -15,12 +16,6 @@ const groupsColumn = sql<
   string[]
 >`coalesce((select array_agg(${userGroups.groupName} order by ${userGroups.groupName}) from ${userGroups} where ${userGroups.userId} = ${users.id}), '{}'::text[])`;
 
-// Sign-in reads a user on every request: prepared once per database handle.
-const preparedLookups = new WeakMap<
-  object,
-  Record<Lookup, { execute(values: { value: string }): Promise<User[]> }>
->();
-
 const forEachLookup = <T>(by: (column: Lookup) => T): Record<Lookup, T> => ({
   email: by('email'),
   phoneNumber: by('phoneNumber'),
@@ -28,21 +23,18 @@ const forEachLookup = <T>(by: (column: Lookup) => T): Record<Lookup, T> => ({
   username: by('username'),
 });
 
-function lookups(ctx: IdentityContext) {
-  let prepared = preparedLookups.get(ctx.db);
-  if (!prepared) {
-    const by = (column: Lookup) =>
-      ctx.db
-        .select({ ...getTableColumns(users), groups: groupsColumn })
-        .from(users)
-        .where(eq(users[column], sql.placeholder('value')))
-        .limit(1)
-        .prepare(`identity_user_by_${column}`);
-    prepared = forEachLookup(by);
-    preparedLookups.set(ctx.db, prepared);
-  }
-  return prepared;
-}
+// Sign-in reads a user on every request: prepared once per database handle.
+const lookupStatements = preparedOnce((db) =>
+  forEachLookup((column) =>
+    db
+      .select({ ...getTableColumns(users), groups: groupsColumn })
+      .from(users)
+      .where(eq(users[column], sql.placeholder('value')))
+      .limit(1)
+      .prepare(`identity_user_by_${column}`),
+  ),
+);
+const lookups = (ctx: IdentityContext) => lookupStatements(ctx.db);
 
 /** Which unique column a login names, and the value to look for; undefined when none. */
 function lookupOf(ctx: IdentityContext, login: unknown): { by: Lookup; value: string } | undefined {
@@ -77,22 +69,11 @@ export async function findUser(ctx: IdentityContext, login: unknown): Promise<Us
 type CountedRow = User & { takenCount: number; takenRemaining: number };
 
 // The sign-in count and the lookup in one statement: one trip and one commit instead of two.
-const preparedCounted = new WeakMap<
-  object,
-  Record<
-    Lookup,
-    {
-      execute(values: { value: string; key: string; windowSeconds: number }): Promise<CountedRow[]>;
-    }
-  >
->();
-
-function countedLookups(ctx: IdentityContext) {
-  let prepared = preparedCounted.get(ctx.db);
-  if (!prepared) {
-    const taken = ctx.db.$with('taken').as(takeUpsert(ctx.db));
-    const by = (column: Lookup) =>
-      ctx.db
+const countedStatements = preparedOnce((db) => {
+  const taken = db.$with('taken').as(takeUpsert(db));
+  return forEachLookup(
+    (column) =>
+      db
         .with(taken)
         .select({
           ...getTableColumns(users),
@@ -108,12 +89,9 @@ function countedLookups(ctx: IdentityContext) {
           key: string;
           windowSeconds: number;
         }): Promise<CountedRow[]>;
-      };
-    prepared = forEachLookup(by);
-    preparedCounted.set(ctx.db, prepared);
-  }
-  return prepared;
-}
+      },
+  );
+});
 
 /**
  * `findUser` that also counts one attempt of `count.key` in the shared limiter, in the same
@@ -130,16 +108,13 @@ export async function findUserCounting(
     const verdict = await ctx.limiter.take(count.key, count.limit, count.windowSeconds);
     return { user: verdict.allowed ? await findUser(ctx, login) : undefined, verdict };
   }
-  const [row] = await countedLookups(ctx)[lookup.by].execute({
+  const [row] = await countedStatements(ctx.db)[lookup.by].execute({
     value: lookup.value,
     key: count.key,
     windowSeconds: count.windowSeconds,
   });
   const { takenCount, takenRemaining, ...user } = row!;
-  const verdict = {
-    allowed: takenCount <= count.limit,
-    retryAfterSeconds: Number(takenRemaining ?? 1),
-  };
+  const verdict = verdictOf({ count: takenCount, remaining: takenRemaining }, count.limit);
   return { user: verdict.allowed && user.id ? isFoundBy(lookup, user) : undefined, verdict };
 }
 
@@ -149,22 +124,16 @@ export async function findUserById(ctx: IdentityContext, id: string): Promise<Us
   return user;
 }
 
-const preparedGroups = new WeakMap<
-  object,
-  { execute(values: { userId: string }): Promise<{ name: string }[]> }
->();
+const groupsStatement = preparedOnce((db) =>
+  db
+    .select({ name: userGroups.groupName })
+    .from(userGroups)
+    .where(eq(userGroups.userId, sql.placeholder('userId')))
+    .orderBy(userGroups.groupName)
+    .prepare('identity_groups_of_user'),
+);
 
 export async function groupsOf(ctx: IdentityContext, userId: string): Promise<string[]> {
-  let prepared = preparedGroups.get(ctx.db);
-  if (!prepared) {
-    prepared = ctx.db
-      .select({ name: userGroups.groupName })
-      .from(userGroups)
-      .where(eq(userGroups.userId, sql.placeholder('userId')))
-      .orderBy(userGroups.groupName)
-      .prepare('identity_groups_of_user');
-    preparedGroups.set(ctx.db, prepared);
-  }
-  const rows = await prepared.execute({ userId });
+  const rows = await groupsStatement(ctx.db).execute({ userId });
   return rows.map((row) => row.name);
 }

@@ -1,6 +1,6 @@
 import { inArray, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
-import type { AbuseLimiter } from './limiter.ts';
+import type { AbuseLimiter, LimitVerdict } from './limiter.ts';
 import { rateLimits } from './schema.ts';
 
 /** The database each database store counts in, for statements that count alongside other work. */
@@ -38,6 +38,14 @@ export function takeUpsert(db: Database) {
     });
 }
 
+/** A counted window (`takeUpsert`'s row) judged against `limit`, as every database count is. */
+export function verdictOf(
+  row: { count: number; remaining: number | null } | undefined,
+  limit: number,
+): LimitVerdict {
+  return { allowed: (row?.count ?? 0) <= limit, retryAfterSeconds: Number(row?.remaining ?? 1) };
+}
+
 /** The database store: one upserted row per key (`identity.rate_limits`). */
 export function createDatabaseLimiter(db: Database): AbuseLimiter {
   // Prepared once: every sign-in takes this limiter, and building the statement each time cost
@@ -46,7 +54,7 @@ export function createDatabaseLimiter(db: Database): AbuseLimiter {
   const limiter: AbuseLimiter = {
     async take(key, limit, windowSeconds) {
       const [row] = await upsert.execute({ key, windowSeconds });
-      return { allowed: (row?.count ?? 0) <= limit, retryAfterSeconds: row?.remaining ?? 1 };
+      return verdictOf(row, limit);
     },
     async forget(keys) {
       if (keys.length) await db.delete(rateLimits).where(inArray(rateLimits.key, keys));
