@@ -5,6 +5,7 @@
 // tsx, under the test runner and in production, with no TypeScript loader of its own.
 import { parentPort, workerData } from 'node:worker_threads';
 import { createPglite } from './pglite-create.js';
+import { preparedStatements } from './pglite-prepared.js';
 import { DRIZZLE_TEXT_TYPES, keepDrizzleTextTypes } from './pglite-text-types.js';
 
 /** The fields of a PostgreSQL error worth carrying back (what node-postgres gives too). */
@@ -67,7 +68,9 @@ const ready = createPglite({
   dataDir,
   loadDataDir: loadDataDir ? new Blob([loadDataDir]) : undefined,
   pgliteWasmModule,
-}).then(keepDrizzleTextTypes);
+})
+  .then(keepDrizzleTextTypes)
+  .then(async (db) => ({ db, statements: await preparedStatements(db) }));
 
 function reply(id, result, transfer) {
   parentPort.postMessage({ id, result }, transfer);
@@ -91,7 +94,7 @@ const plain = (result) => ({
   affectedRows: result.affectedRows,
 });
 
-async function handle(message, db) {
+async function handle(message, db, statements) {
   const { id, op } = message;
   switch (op) {
     case 'query': {
@@ -101,10 +104,14 @@ async function handle(message, db) {
         statementTexts.set(message.statement, message.sql);
       }
       const target = targetOf(message, db);
-      return reply(
-        id,
-        plain(await target.query(text, message.params, queryOptions(message.options))),
-      );
+      const options = queryOptions(message.options);
+      if (statements.shouldPrepare(message.statement)) {
+        const result = await statements.query(message.statement, text, message.params, options, {
+          inTransaction: message.tx !== undefined,
+        });
+        return reply(id, plain(result));
+      }
+      return reply(id, plain(await target.query(text, message.params, options)));
     }
     case 'exec': {
       const results = await targetOf(message, db).exec(message.sql);
@@ -164,9 +171,9 @@ async function handle(message, db) {
 }
 
 ready.then(
-  (db) => {
+  ({ db, statements }) => {
     parentPort.on('message', (message) => {
-      handle(message, db).catch((error) => fail(message.id, error));
+      handle(message, db, statements).catch((error) => fail(message.id, error));
     });
     parentPort.postMessage({ ready: true });
     // Silence while statements wait means this thread is stuck inside one (the other end

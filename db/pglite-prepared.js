@@ -1,0 +1,122 @@
+// Named prepared statements for PGlite, which prepares every statement afresh: its `query` sends
+// Parse, Describe, Bind, Describe, Execute and Sync one call into WebAssembly at a time, and
+// PostgreSQL parses, analyses and plans the text again each time. Here a statement used more than
+// once is parsed once under a name, and each use after that is Bind, Execute and Sync in one call,
+// its rows described from what the first Describe said. Each use is still planned for its own
+// values (`plan_cache_mode = force_custom_plan`): a generic plan cannot match `ON CONFLICT …
+// WHERE status = $1` to a partial unique index (error 42P10 from the sixth use on), nor use a
+// partial index whose predicate a parameter decides, so reusing plans would change answers.
+// Plain JavaScript: it runs on the PGlite thread (`pglite-worker.js`).
+import { parse, protocol } from '@electric-sql/pglite';
+
+const { serialize } = protocol;
+
+/** Statements prepared at most: each holds a parse tree (and plans) in the backend's memory. */
+export const MAX_PREPARED = 1_000;
+/** Uses before a statement is prepared: one-off texts (literals, DDL) never are. */
+const USES_BEFORE_PREPARING = 2;
+/** PostgreSQL: the statement's result changed shape under it (a migration); prepare again. */
+const CACHED_PLAN_CHANGED = '0A000';
+
+function concat(parts) {
+  const bytes = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0));
+  let at = 0;
+  for (const part of parts) {
+    bytes.set(part, at);
+    at += part.length;
+  }
+  return bytes;
+}
+
+/** Parses a statement under a name, and keeps what its rows and parameters look like. */
+async function prepare(db, number, text) {
+  const name = `roost_${number}`;
+  const messages = await db.execProtocolStream(
+    concat([
+      serialize.parse({ name, text }),
+      serialize.describe({ type: 'S', name }),
+      serialize.sync(),
+    ]),
+    { syncToFs: false },
+  );
+  return {
+    name,
+    paramTypes: parse.parseDescribeStatementResults(messages),
+    rowDescription: messages.find((message) => message.name === 'rowDescription'),
+  };
+}
+
+async function deallocate(db, statement) {
+  await db.execProtocolStream(
+    concat([serialize.close({ type: 'S', name: statement.name }), serialize.sync()]),
+    { syncToFs: false },
+  );
+}
+
+/** Bind, Execute and Sync in one call; values serialised as PGlite's own `query` does. */
+async function execute(db, statement, params, options) {
+  const values = (params ?? []).map((value, index) => {
+    if (value === null || value === undefined) return null;
+    const serializer = db.serializers[statement.paramTypes[index]];
+    return serializer ? serializer(value) : value.toString();
+  });
+  const messages = await db.execProtocolStream(
+    concat([
+      serialize.bind({ statement: statement.name, values }),
+      serialize.execute({}),
+      serialize.sync(),
+    ]),
+    { syncToFs: false },
+  );
+  if (statement.rowDescription) messages.unshift(statement.rowDescription);
+  return parse.parseResults(messages, db.parsers, options)[0];
+}
+
+/**
+ * Runs statements on one PGlite instance by number (the texts' numbers from the other thread),
+ * preparing those used often enough. `inTransaction` says the caller holds PGlite's transaction
+ * lock already, so only the query lock is taken and nothing is flushed to the files until COMMIT.
+ */
+export async function preparedStatements(db) {
+  await db.exec('set plan_cache_mode = force_custom_plan');
+  const uses = new Map();
+  const prepared = new Map();
+
+  const run = async (number, text, params, options) => {
+    let statement = prepared.get(number);
+    if (!statement) {
+      statement = await prepare(db, number, text);
+      prepared.set(number, statement);
+    }
+    try {
+      return await execute(db, statement, params, options);
+    } catch (error) {
+      if (error?.code !== CACHED_PLAN_CHANGED) throw error;
+      await deallocate(db, statement);
+      statement = await prepare(db, number, text);
+      prepared.set(number, statement);
+      return await execute(db, statement, params, options);
+    }
+  };
+
+  return {
+    /** Whether this statement is worth preparing: used before, and room for it. */
+    shouldPrepare(number) {
+      if (number === undefined) return false;
+      if (prepared.has(number)) return true;
+      if (prepared.size >= MAX_PREPARED) return false;
+      const used = (uses.get(number) ?? 0) + 1;
+      uses.set(number, used);
+      return used >= USES_BEFORE_PREPARING;
+    },
+    query(number, text, params, options, { inTransaction }) {
+      if (inTransaction) return db._runExclusiveQuery(() => run(number, text, params, options));
+      // As PGlite's own `query`: wait for any open transaction, then hold the query lock.
+      return db._runExclusiveTransaction(async () => {
+        const result = await db._runExclusiveQuery(() => run(number, text, params, options));
+        await db.syncToFs();
+        return result;
+      });
+    },
+  };
+}
