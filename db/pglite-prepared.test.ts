@@ -80,8 +80,11 @@ describe('prepared statements on the PGlite thread', () => {
     const insert = (id: number) => handle.db.insert(boats).values({ id, name: 'Twin' });
     await insert(20);
     await insert(21);
-    const error = await insert(20).catch((caught: { cause?: Record<string, unknown> }) => caught);
-    expect(error.cause).toMatchObject({ code: '23505', constraint: 'boats_pkey' });
+    const error = (await insert(20).then(
+      () => undefined,
+      (caught: unknown) => caught,
+    )) as { cause?: Record<string, unknown> } | undefined;
+    expect(error?.cause).toMatchObject({ code: '23505', constraint: 'boats_pkey' });
     await insert(22);
     expect(await boatsNamed('Twin')).toHaveLength(3);
   });

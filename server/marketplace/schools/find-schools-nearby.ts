@@ -2,7 +2,13 @@ import { and, between, eq, sql } from 'drizzle-orm';
 import { unionAll } from 'drizzle-orm/pg-core';
 import type { Database } from '../../../db/client.ts';
 import { boundingBox } from '../../../domain/geo/miles.ts';
-import { milesInSql } from '../geography/miles-in-sql.ts';
+import { preparedOnce } from '../../../db/prepared-once.ts';
+import {
+  boxPlaceholders,
+  boxValues,
+  milesInSql,
+  POINT_PLACEHOLDERS,
+} from '../geography/miles-in-sql.ts';
 import { listings } from '../listings/schema.ts';
 import { schools } from './schema.ts';
 
@@ -38,17 +44,12 @@ const RADII_MILES = [1, 2, 4, 8];
 type Probe = SchoolStage | 'any';
 
 /**
- * One stage's nearest `limit` schools in the box of `radius` miles around the point, nearest
- * first, each tagged with its stage; `any` asks for one school anywhere (whether any is held).
+ * One stage's nearest `limit` schools in the box (placeholders `minLat`…) around the point,
+ * nearest first, each tagged with its stage; `any` asks for one school anywhere (whether any is
+ * held).
  */
-function nearestQuery(
-  db: Database,
-  point: { lat: number; lng: number },
-  probe: Probe,
-  radius: number,
-  limit: number,
-) {
-  const miles = milesInSql(point, schools.lat, schools.lng);
+function nearestQuery(db: Database, probe: Probe) {
+  const miles = milesInSql(POINT_PLACEHOLDERS, schools.lat, schools.lng);
   const query = db
     .select({
       urn: schools.urn,
@@ -64,7 +65,7 @@ function nearestQuery(
     })
     .from(schools);
   if (probe === 'any') return query.limit(1);
-  const box = boundingBox(point, radius);
+  const box = boxPlaceholders('box');
   return query
     .where(
       and(
@@ -75,7 +76,30 @@ function nearestQuery(
       ),
     )
     .orderBy(miles, schools.urn)
-    .limit(limit);
+    .limit(sql.placeholder('limit'));
+}
+
+/** One statement a set of probes, prepared once per database when first asked for. */
+const nearestStatements = preparedOnce((db) => {
+  const prepared = new Map<string, ReturnType<typeof prepareNearest>>();
+  return (probes: Probe[]) => {
+    const key = probes.join('_');
+    let statement = prepared.get(key);
+    if (!statement) {
+      statement = prepareNearest(db, probes, `schools_nearest_${key}`);
+      prepared.set(key, statement);
+    }
+    return statement;
+  };
+});
+
+function prepareNearest(db: Database, probes: Probe[], name: string) {
+  const [first, ...rest] = probes.map((probe) => nearestQuery(db, probe));
+  return rest.length
+    ? unionAll(first!, rest[0]!, ...rest.slice(1))
+        .orderBy(sql`probe`, sql`miles`, sql`urn`)
+        .prepare(name)
+    : first!.prepare(name);
 }
 
 /**
@@ -98,10 +122,11 @@ async function findNearestOfStages(
   let searching = stages;
   for (const radius of RADII_MILES) {
     const probes: Probe[] = held === undefined && askHeld ? [...searching, 'any'] : searching;
-    const [first, ...rest] = probes.map((probe) => nearestQuery(db, point, probe, radius, limit));
-    const rows = rest.length
-      ? await unionAll(first!, rest[0]!, ...rest.slice(1)).orderBy(sql`probe`, sql`miles`, sql`urn`)
-      : await first!;
+    const rows = await nearestStatements(db)(probes).execute({
+      ...point,
+      limit,
+      ...boxValues('box', boundingBox(point, radius)),
+    });
     if (askHeld && held === undefined) {
       held = rows.some((row) => row.probe === 'any');
       if (!held) break;
