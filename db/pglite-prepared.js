@@ -11,8 +11,12 @@ import { parse, protocol } from '@electric-sql/pglite';
 
 const { serialize } = protocol;
 
-/** Statements prepared at most: each holds a parse tree (and plans) in the backend's memory. */
-export const MAX_PREPARED = 1_000;
+/**
+ * Statement text prepared at most, in characters: the backend keeps each one's parse and query
+ * trees, about 45 bytes for each character (1,000 statements of 700 characters took 32 MB), so
+ * this bounds them near 45 MB. Statements past it run as before, unprepared.
+ */
+export const MAX_PREPARED_TEXT = 1_000_000;
 /** Uses before a statement is prepared: one-off texts (literals, DDL) never are. */
 const USES_BEFORE_PREPARING = 2;
 /** PostgreSQL: the statement's result changed shape under it (a migration); prepare again. */
@@ -81,12 +85,14 @@ export async function preparedStatements(db) {
   await db.exec('set plan_cache_mode = force_custom_plan');
   const uses = new Map();
   const prepared = new Map();
+  let preparedText = 0;
 
   const run = async (number, text, params, options) => {
     let statement = prepared.get(number);
     if (!statement) {
       statement = await prepare(db, number, text);
       prepared.set(number, statement);
+      preparedText += text.length;
     }
     try {
       return await execute(db, statement, params, options);
@@ -101,10 +107,10 @@ export async function preparedStatements(db) {
 
   return {
     /** Whether this statement is worth preparing: used before, and room for it. */
-    shouldPrepare(number) {
+    shouldPrepare(number, text) {
       if (number === undefined) return false;
       if (prepared.has(number)) return true;
-      if (prepared.size >= MAX_PREPARED) return false;
+      if (preparedText + text.length > MAX_PREPARED_TEXT) return false;
       const used = (uses.get(number) ?? 0) + 1;
       uses.set(number, used);
       return used >= USES_BEFORE_PREPARING;

@@ -105,7 +105,7 @@ async function handle(message, db, statements) {
       }
       const target = targetOf(message, db);
       const options = queryOptions(message.options);
-      if (statements.shouldPrepare(message.statement)) {
+      if (statements.shouldPrepare(message.statement, text)) {
         const result = await statements.query(message.statement, text, message.params, options, {
           inTransaction: message.tx !== undefined,
         });
