@@ -81,7 +81,7 @@ async function execute(db, statement, params, options) {
  * preparing those used often enough. `inTransaction` says the caller holds PGlite's transaction
  * lock already, so only the query lock is taken and nothing is flushed to the files until COMMIT.
  */
-export async function preparedStatements(db) {
+export async function preparedStatements(db, { maxPreparedText = MAX_PREPARED_TEXT } = {}) {
   await db.exec('set plan_cache_mode = force_custom_plan');
   const uses = new Map();
   const prepared = new Map();
@@ -110,7 +110,7 @@ export async function preparedStatements(db) {
     shouldPrepare(number, text) {
       if (number === undefined) return false;
       if (prepared.has(number)) return true;
-      if (preparedText + text.length > MAX_PREPARED_TEXT) return false;
+      if (preparedText + text.length > maxPreparedText) return false;
       const used = (uses.get(number) ?? 0) + 1;
       uses.set(number, used);
       return used >= USES_BEFORE_PREPARING;

@@ -2,7 +2,9 @@ import { sql, type SQL } from 'drizzle-orm';
 import { integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PGlite } from '@electric-sql/pglite';
 import { openDatabase, type Database, type DatabaseHandle } from './client.ts';
+import { preparedStatements } from './pglite-prepared.js';
 
 const rowsOf = async (db: Database, query: SQL) =>
   ((await db.execute(query)) as unknown as { rows: Record<string, unknown>[] }).rows;
@@ -118,5 +120,30 @@ describe('prepared statements on the PGlite thread', () => {
       'crew',
       'berth',
     ]);
+  });
+});
+
+describe('the bound on prepared text', () => {
+  it('prepares statements until their text reaches the bound, then runs the rest unprepared', async () => {
+    const db = await PGlite.create();
+    try {
+      const short = 'select $1::int as n';
+      const long = `select $1::int as n, '${'x'.repeat(200)}' as padding`;
+      const statements = await preparedStatements(db, { maxPreparedText: short.length + 10 });
+      const use = async (number: number, text: string) => {
+        if (!statements.shouldPrepare(number, text)) return db.query(text, [number]);
+        return statements.query(number, text, [number], undefined, { inTransaction: false });
+      };
+      for (let round = 0; round < 3; round += 1) {
+        expect((await use(1, short)).rows).toEqual([{ n: 1 }]);
+        expect((await use(2, long)).rows).toEqual([{ n: 2, padding: 'x'.repeat(200) }]);
+      }
+      const { rows } = await db.query<{ statement: string }>(
+        'select statement from pg_prepared_statements',
+      );
+      expect(rows.map((row) => row.statement)).toEqual([short]);
+    } finally {
+      await db.close();
+    }
   });
 });
