@@ -19,8 +19,16 @@ const { serialize } = protocol;
 export const MAX_PREPARED_TEXT = 1_000_000;
 /** Uses before a statement is prepared: one-off texts (literals, DDL) never are. */
 const USES_BEFORE_PREPARING = 2;
-/** PostgreSQL: the statement's result changed shape under it (a migration); prepare again. */
-const CACHED_PLAN_CHANGED = '0A000';
+/**
+ * Statements that may change a table's shape (after leading blanks and comments), after which
+ * prepared statements are closed; they are never prepared themselves.
+ */
+export const CHANGES_SCHEMA = /^(?:\s|--[^\n]*\n|\/\*[\s\S]*?\*\/)*(?:alter|drop|create|do)\b/i;
+/**
+ * PostgreSQL's answers that the named statement no longer serves: its result changed shape under
+ * it (a migration: 0A000), or it is gone (`DEALLOCATE ALL`: 26000). It is prepared again.
+ */
+const PREPARE_AGAIN = new Set(['0A000', '26000']);
 
 function concat(parts) {
   const bytes = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0));
@@ -32,11 +40,15 @@ function concat(parts) {
   return bytes;
 }
 
-/** Parses a statement under a name, and keeps what its rows and parameters look like. */
+/**
+ * Parses a statement under a name, and keeps what its rows and parameters look like. Any earlier
+ * statement of that name is closed first (closing one that is not there is no error).
+ */
 async function prepare(db, number, text) {
   const name = `roost_${number}`;
   const messages = await db.execProtocolStream(
     concat([
+      serialize.close({ type: 'S', name }),
       serialize.parse({ name, text }),
       serialize.describe({ type: 'S', name }),
       serialize.sync(),
@@ -48,13 +60,6 @@ async function prepare(db, number, text) {
     paramTypes: parse.parseDescribeStatementResults(messages),
     rowDescription: messages.find((message) => message.name === 'rowDescription'),
   };
-}
-
-async function deallocate(db, statement) {
-  await db.execProtocolStream(
-    concat([serialize.close({ type: 'S', name: statement.name }), serialize.sync()]),
-    { syncToFs: false },
-  );
 }
 
 /** Bind, Execute and Sync in one call; values serialised as PGlite's own `query` does. */
@@ -87,39 +92,72 @@ export async function preparedStatements(db, { maxPreparedText = MAX_PREPARED_TE
   const prepared = new Map();
   let preparedText = 0;
 
-  const run = async (number, text, params, options) => {
-    let statement = prepared.get(number);
-    if (!statement) {
-      statement = await prepare(db, number, text);
-      prepared.set(number, statement);
-      preparedText += text.length;
-    }
+  const remember = async (number, text) => {
+    const statement = await prepare(db, number, text);
+    prepared.set(number, { ...statement, length: text.length });
+    preparedText += text.length;
+    return statement;
+  };
+  const forget = (number) => {
+    preparedText -= prepared.get(number)?.length ?? 0;
+    prepared.delete(number);
+  };
+
+  const run = async (number, text, params, options, inTransaction) => {
+    const statement = prepared.get(number) ?? (await remember(number, text));
     try {
       return await execute(db, statement, params, options);
     } catch (error) {
-      if (error?.code !== CACHED_PLAN_CHANGED) throw error;
-      await deallocate(db, statement);
-      statement = await prepare(db, number, text);
-      prepared.set(number, statement);
-      return await execute(db, statement, params, options);
+      if (!PREPARE_AGAIN.has(error?.code)) throw error;
+      forget(number);
+      // In a transaction the error has ended it: nothing more runs there, so it is reported as
+      // it came, and the statement is prepared again at its next use.
+      if (inTransaction) throw error;
+      return await execute(db, await remember(number, text), params, options);
     }
   };
 
   return {
+    /**
+     * After a statement that may change what tables look like (DDL): every statement is prepared
+     * again at its next use, so none fails inside a transaction for having been prepared before.
+     * Called with PGlite's locks free; takes the query lock to close them.
+     */
+    async forgetAll() {
+      if (!prepared.size) return;
+      const names = [...prepared.values()].map((statement) => statement.name);
+      prepared.clear();
+      preparedText = 0;
+      // Each is closed again before it is next prepared, so a close refused here (in a
+      // transaction an error has ended) loses nothing.
+      await db
+        ._runExclusiveQuery(() =>
+          db.execProtocolStream(
+            concat([
+              ...names.map((name) => serialize.close({ type: 'S', name })),
+              serialize.sync(),
+            ]),
+            { syncToFs: false },
+          ),
+        )
+        .catch(() => undefined);
+    },
     /** Whether this statement is worth preparing: used before, and room for it. */
     shouldPrepare(number, text) {
       if (number === undefined) return false;
       if (prepared.has(number)) return true;
-      if (preparedText + text.length > maxPreparedText) return false;
+      if (preparedText + text.length > maxPreparedText || CHANGES_SCHEMA.test(text)) return false;
       const used = (uses.get(number) ?? 0) + 1;
       uses.set(number, used);
       return used >= USES_BEFORE_PREPARING;
     },
     query(number, text, params, options, { inTransaction }) {
-      if (inTransaction) return db._runExclusiveQuery(() => run(number, text, params, options));
+      if (inTransaction) {
+        return db._runExclusiveQuery(() => run(number, text, params, options, true));
+      }
       // As PGlite's own `query`: wait for any open transaction, then hold the query lock.
       return db._runExclusiveTransaction(async () => {
-        const result = await db._runExclusiveQuery(() => run(number, text, params, options));
+        const result = await db._runExclusiveQuery(() => run(number, text, params, options, false));
         await db.syncToFs();
         return result;
       });

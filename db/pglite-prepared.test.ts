@@ -121,6 +121,18 @@ describe('prepared statements on the PGlite thread', () => {
       'berth',
     ]);
   });
+  it('prepares again a statement closed under it, and after a change of tables keeps transactions working', async () => {
+    const byId = (db: Database, id: number) =>
+      rowsOf(db, sql`select * from boats where id = ${id}`);
+    for (let use = 0; use < 3; use += 1) expect(await byId(handle.db, 1)).toHaveLength(1);
+    await handle.db.execute(sql`deallocate all`);
+    expect(await byId(handle.db, 1)).toHaveLength(1);
+    expect(await preparedTexts(handle.db)).toContain('select * from boats where id = $1');
+    // Prepared before the change, used first inside a transaction after it.
+    await handle.db.execute(sql`alter table boats add column mooring text`);
+    const inside = await handle.db.transaction(async (tx) => byId(tx as unknown as Database, 1));
+    expect(Object.keys(inside[0]!)).toContain('mooring');
+  });
 });
 
 describe('the bound on prepared text', () => {

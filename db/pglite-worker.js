@@ -5,7 +5,7 @@
 // tsx, under the test runner and in production, with no TypeScript loader of its own.
 import { parentPort, workerData } from 'node:worker_threads';
 import { createPglite } from './pglite-create.js';
-import { preparedStatements } from './pglite-prepared.js';
+import { CHANGES_SCHEMA, preparedStatements } from './pglite-prepared.js';
 import { DRIZZLE_TEXT_TYPES, keepDrizzleTextTypes } from './pglite-text-types.js';
 
 /** The fields of a PostgreSQL error worth carrying back (what node-postgres gives too). */
@@ -111,10 +111,14 @@ async function handle(message, db, statements) {
         });
         return reply(id, plain(result));
       }
-      return reply(id, plain(await target.query(text, message.params, options)));
+      const result = await target.query(text, message.params, options);
+      if (CHANGES_SCHEMA.test(text)) await statements.forgetAll();
+      return reply(id, plain(result));
     }
     case 'exec': {
       const results = await targetOf(message, db).exec(message.sql);
+      // A script may change tables anywhere in it, not only at its start.
+      await statements.forgetAll();
       return reply(id, results.map(plain));
     }
     case 'begin': {
