@@ -16,7 +16,7 @@ const boats = pgTable('boats', {
   crew: jsonb('crew'),
 });
 
-/** The texts PostgreSQL holds as named statements in the session. */
+/** The texts PostgreSQL holds as named statements on the connection. */
 const preparedTexts = async (db: Database) =>
   (
     await rowsOf(db, sql`select statement from pg_prepared_statements where name like 'roost_%'`)

@@ -1,4 +1,4 @@
-import { serveApiForTest } from '../support/test-session.ts';
+import { serveApiForTest } from '../support/test-user.ts';
 import { eq } from 'drizzle-orm';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

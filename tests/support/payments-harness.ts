@@ -1,4 +1,4 @@
-import { testSession } from './test-session.ts';
+import { testSession } from './test-user.ts';
 import { randomBytes } from 'node:crypto';
 import express from 'express';
 import { pino } from 'pino';

@@ -12,9 +12,9 @@ import { createLocalBlobStore } from '../../server/media/blob-store.ts';
 import { DEFAULT_IMAGE_LIMITS } from '../../server/media/process-image.ts';
 import { createWebHandler } from '../../server/web/web-handler.ts';
 import { serveForTest } from './serve.ts';
-import { testSession } from './test-session.ts';
+import { testSession } from './test-user.ts';
 
-export { TEST_USER_HEADER } from './test-session.ts';
+export { TEST_USER_HEADER } from './test-user.ts';
 
 export interface WebAppOver<Handle extends DatabaseHandle> {
   /** `http://127.0.0.1:<port>`: also the PUBLIC_URL the app was given. */

@@ -1,4 +1,4 @@
-import { serveApiForTest } from '../../../tests/support/test-session.ts';
+import { serveApiForTest } from '../../../tests/support/test-user.ts';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';

@@ -1,4 +1,4 @@
-import { serveApiForTest } from '../../../tests/support/test-session.ts';
+import { serveApiForTest } from '../../../tests/support/test-user.ts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { admin, member, reportedListing } from '../../../tests/support/moderation-fixture.ts';
