@@ -28,10 +28,15 @@ export function keepDrizzleTextTypes(pglite) {
 
 const probe = 'Roost: text as sent';
 
+/** Whether a parser leaves its type's value as PostgreSQL's text. */
+export function keepsText(parse, type) {
+  return parse(probe, Number(type)) === probe;
+}
+
 /** Whether every parser given only keeps one of those types' text (what the instance does). */
 export function onlyKeepsText(parsers) {
   for (const type in parsers) {
-    if (!textTypes.has(Number(type)) || parsers[type](probe, Number(type)) !== probe) return false;
+    if (!textTypes.has(Number(type)) || !keepsText(parsers[type], type)) return false;
   }
   return true;
 }

@@ -1,6 +1,7 @@
 import { Worker } from 'node:worker_threads';
 import type { PGlite, QueryOptions, Results } from '@electric-sql/pglite';
 import { compiledPgliteModule } from './pglite-create.js';
+import { keepsText, onlyKeepsText } from './pglite-text-types.js';
 
 /**
  * PGlite on a worker thread (`db/pglite-worker.js`), behind the part of PGlite's interface that
@@ -70,9 +71,10 @@ function threadOptions(options: QueryOptions | undefined): ThreadQueryOptions | 
       `PGlite on a worker thread cannot take ${unsupported.join(', ')}`,
     );
   }
-  const textTypes = Object.entries(parsers ?? {}).map(([type, parse]) => {
-    const probe = 'Roost: text as sent';
-    if (parse(probe, Number(type)) !== probe) {
+  // The thread's instance keeps Drizzle's text types as text already: those need not cross.
+  const sent = parsers && !onlyKeepsText(parsers) ? parsers : {};
+  const textTypes = Object.entries(sent).map(([type, parse]) => {
+    if (!keepsText(parse, type)) {
       throw new DatabaseThreadError(`PGlite on a worker thread keeps type ${type} as text only`);
     }
     return Number(type);

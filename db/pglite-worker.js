@@ -6,7 +6,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { createPglite } from './pglite-create.js';
 import { CHANGES_SCHEMA, preparedStatements } from './pglite-prepared.js';
-import { DRIZZLE_TEXT_TYPES, keepDrizzleTextTypes } from './pglite-text-types.js';
+import { keepDrizzleTextTypes } from './pglite-text-types.js';
 
 /** The fields of a PostgreSQL error worth carrying back (what node-postgres gives too). */
 const ERROR_FIELDS = [
@@ -35,18 +35,14 @@ function describeError(error) {
 }
 
 /**
- * Types to leave as PostgreSQL's text: the only query option that crosses the thread. The
- * instance keeps Drizzle's text types as text itself (`pglite-text-types.js`), so a statement
- * asking for no more brings no parsers.
+ * Types to leave as PostgreSQL's text: the only query option that crosses the thread. Drizzle's
+ * own text types never do: the instance keeps those as text itself (`pglite-text-types.js`).
  */
 const parserSets = new Map();
-const keptAsText = new Set(DRIZZLE_TEXT_TYPES);
 function queryOptions(options) {
   if (!options) return undefined;
   const { rowMode, textTypes } = options;
-  if (!textTypes?.length || textTypes.every((type) => keptAsText.has(type))) {
-    return rowMode ? { rowMode } : undefined;
-  }
+  if (!textTypes?.length) return rowMode ? { rowMode } : undefined;
   const key = textTypes.join(',');
   let parsers = parserSets.get(key);
   if (!parsers) {

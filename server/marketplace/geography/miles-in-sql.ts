@@ -1,5 +1,5 @@
 import { sql, type AnyColumn } from 'drizzle-orm';
-import { EARTH_RADIUS_MILES } from '../../../domain/geo/miles.ts';
+import { boundingBox, EARTH_RADIUS_MILES } from '../../../domain/geo/miles.ts';
 
 const radians = (value: unknown) => sql`radians(${value})`;
 
@@ -15,31 +15,25 @@ export function milesInSql(point: { lat: unknown; lng: unknown }, lat: AnyColumn
     power(sin((${radians(lng)} - ${radians(point.lng)}) / 2), 2))))`.mapWith(Number);
 }
 
-/** The placeholders of a prepared statement's point and the box around it (`boundingBox`). */
+/** The placeholders of a prepared statement's point. */
 export const POINT_PLACEHOLDERS = {
   lat: sql.placeholder('lat'),
   lng: sql.placeholder('lng'),
 };
 
-/** Values for a statement built with `boxPlaceholders(prefix)`. */
-export function boxValues(
-  prefix: string,
-  box: Record<'minLat' | 'maxLat' | 'minLng' | 'maxLng', number>,
-) {
-  return {
-    [`${prefix}MinLat`]: box.minLat,
-    [`${prefix}MaxLat`]: box.maxLat,
-    [`${prefix}MinLng`]: box.minLng,
-    [`${prefix}MaxLng`]: box.maxLng,
-  };
-}
+const BOUNDS = ['minLat', 'maxLat', 'minLng', 'maxLng'] as const;
+type Bound = (typeof BOUNDS)[number];
+const boundName = (prefix: string, bound: Bound) => `${prefix}_${bound}`;
 
 /** Placeholders for a box's bounds, named with `prefix` so one statement can hold two boxes. */
 export function boxPlaceholders(prefix: string) {
-  return {
-    minLat: sql.placeholder(`${prefix}MinLat`),
-    maxLat: sql.placeholder(`${prefix}MaxLat`),
-    minLng: sql.placeholder(`${prefix}MinLng`),
-    maxLng: sql.placeholder(`${prefix}MaxLng`),
-  };
+  return Object.fromEntries(
+    BOUNDS.map((bound) => [bound, sql.placeholder(boundName(prefix, bound))]),
+  ) as Record<Bound, ReturnType<typeof sql.placeholder>>;
+}
+
+/** Values for `boxPlaceholders(prefix)`: the box of `miles` around `point` (`boundingBox`). */
+export function boxAround(prefix: string, point: { lat: number; lng: number }, miles: number) {
+  const box = boundingBox(point, miles);
+  return Object.fromEntries(BOUNDS.map((bound) => [boundName(prefix, bound), box[bound]]));
 }

@@ -1,11 +1,10 @@
 import { and, between, eq, sql } from 'drizzle-orm';
 import { unionAll } from 'drizzle-orm/pg-core';
 import type { Database } from '../../../db/client.ts';
-import { boundingBox } from '../../../domain/geo/miles.ts';
 import { preparedOnce } from '../../../db/prepared-once.ts';
 import {
+  boxAround,
   boxPlaceholders,
-  boxValues,
   milesInSql,
   POINT_PLACEHOLDERS,
 } from '../geography/miles-in-sql.ts';
@@ -125,7 +124,7 @@ async function findNearestOfStages(
     const rows = await nearestStatements(db)(probes).execute({
       ...point,
       limit,
-      ...boxValues('box', boundingBox(point, radius)),
+      ...boxAround('box', point, radius),
     });
     if (askHeld && held === undefined) {
       held = rows.some((row) => row.probe === 'any');

@@ -1,12 +1,11 @@
 import { and, asc, between, sql } from 'drizzle-orm';
 import { unionAll } from 'drizzle-orm/pg-core';
 import type { Database } from '../../../db/client.ts';
-import { boundingBox } from '../../../domain/geo/miles.ts';
 import { walkingMinutes } from '../../../domain/stations/distance.ts';
 import { preparedOnce } from '../../../db/prepared-once.ts';
 import {
+  boxAround,
   boxPlaceholders,
-  boxValues,
   milesInSql,
   POINT_PLACEHOLDERS,
 } from '../geography/miles-in-sql.ts';
@@ -80,12 +79,12 @@ export async function findNearestStations(
   const statements = nearestStatements(db);
   const widest = SEARCH_MILES.at(-1)!;
   for (const radius of SEARCH_MILES) {
-    const values = { ...point, radius, limit, ...boxValues('near', boundingBox(point, radius)) };
+    const values = { ...point, radius, limit, ...boxAround('near', point, radius) };
     const rows =
       radius === SEARCH_MILES[0] && radius !== widest
         ? await statements.firstTry.execute({
             ...values,
-            ...boxValues('widest', boundingBox(point, widest)),
+            ...boxAround('widest', point, widest),
           })
         : await statements.wider.execute(values);
     const found = rows.filter((row) => !row.isProbe);
