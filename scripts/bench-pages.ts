@@ -1,5 +1,5 @@
 // `npm run bench:pages -- [--listings 100000] [--database-url postgres://…] [--database-name NAME]
-//   [--data-dir DIR] [--seconds 10] [--connections 10] [--only search,property,…]`
+//   [--data-dir DIR] [--seconds 10] [--connections 10] [--only search,property,…] [--cpu-prof DIR]`
 //
 // Server-rendered pages from the real server (as `npm start` composes it, without the signed-out
 // search page cache), with autocannon in a child process: search pages (200 URLs of the search
@@ -8,8 +8,8 @@
 // server's CPU per page. Ratios (scripts/bench/ratio-table.ts): that ÷ the same pages rendered
 // by the app's React Router handler and React with the same loader data, no HTTP and no database
 // (scripts/bench/render-floor.ts), ≤ 1.5 for search and property pages; signed-in ÷ signed-out
-// CPU per page ≤ 1.2. Pages/s are for reference. Profile the server with
-// `NODE_ENV=production node --cpu-prof --import tsx scripts/bench-pages.ts …`.
+// CPU per page ≤ 1.2. Pages/s are for reference. `--cpu-prof DIR` writes a CPU profile of each
+// measured run (DIR/<run>.cpuprofile); with PGlite its database thread's work is not in it.
 import type http from 'node:http';
 import os from 'node:os';
 import { parseArgs } from 'node:util';
@@ -20,6 +20,7 @@ import { createBuiltSiteUser } from '../tests/support/built-site-user.ts';
 import { ensureBuild } from './ensure-build.ts';
 import { startBenchServer } from './bench/bench-server.ts';
 import { loadFromChild } from './bench/load-from-child.ts';
+import { profiled } from './bench/measured-profile.ts';
 import { reportRatios, type RatioRow } from './bench/ratio-table.ts';
 import { renderFloor } from './bench/render-floor.ts';
 import { searchMix } from './bench/search-mix.ts';
@@ -35,6 +36,7 @@ const { values } = parseArgs({
     connections: { type: 'string', default: '10' },
     /** Only these runs (comma-separated: search, search-signed-in, property, property-signed-in). */
     only: { type: 'string' },
+    'cpu-prof': { type: 'string' },
   },
 });
 const total = Number(values.listings);
@@ -94,7 +96,7 @@ try {
     const idle = async () => {
       while (inFlight > 0) await new Promise((resolve) => setTimeout(resolve, 20));
     };
-    const run = async (paths: string[], cookie?: string) => {
+    const run = async (name: string, paths: string[], cookie?: string) => {
       for (const path of paths.slice(0, 20)) {
         const response = await fetch(`${roost.url}${path}`, {
           headers: cookie ? { cookie } : {},
@@ -109,8 +111,11 @@ try {
       // process's CPU time is the server's cost of the pages it served.
       const cpuBefore = process.cpuUsage();
       const servedBefore = served;
-      const result = await loadFromChild({ url: roost.url, paths, connections, seconds, cookie });
-      await idle();
+      const result = await profiled(values['cpu-prof'], name, async () => {
+        const load = await loadFromChild({ url: roost.url, paths, connections, seconds, cookie });
+        await idle();
+        return load;
+      });
       const cpu = process.cpuUsage(cpuBefore);
       const pages = Math.max(served - servedBefore, 1);
       return {
@@ -128,7 +133,7 @@ try {
     ] as const) {
       if (wanted && !wanted.includes(name)) continue;
       process.stderr.write(`Measuring ${name} pages for ${seconds} s…\n`);
-      runs[name] = await run([...paths], cookie);
+      runs[name] = await run(name, [...paths], cookie);
       if (runs[name].non2xx || runs[name].errors) process.exitCode = 1;
     }
     process.stdout.write(
