@@ -96,6 +96,24 @@ for (const [where, path, submit] of [
   });
 }
 
+test('text typed in the location box before the page hydrates still gets suggestions', async ({
+  page,
+}) => {
+  // The page's JavaScript is held back until the visitor has typed, as on a slow connection.
+  let release!: () => void;
+  const typed = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/.*\.js$/, async (route) => {
+    await typed;
+    await route.continue();
+  });
+  await page.goto('/search/for-sale/', { waitUntil: 'commit' });
+  const box = page.getByRole('combobox', { name: 'Town, city or postcode' });
+  await box.fill('Manch');
+  release();
+  await expect(page.getByRole('option', { name: /^Manchester/ }).first()).toBeVisible();
+  await expect(box).toHaveValue('Manch');
+});
+
 test.describe('current location', () => {
   test.use({
     geolocation: { latitude: 53.8008, longitude: -1.5491 },

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useId, useState, type KeyboardEvent } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import type { PlaceSuggestion } from './api/places';
 
 const PlaceSuggestionsSource = lazy(() => import('./place-suggestions-source'));
@@ -34,6 +34,16 @@ export function LocationCombobox({
   const [hasTyped, setHasTyped] = useState(false);
   const [suggestions, setSuggestions] = useState<PlaceSuggestion[]>([]);
   const isExpanded = isOpen && suggestions.length > 0;
+  const inputRef = useRef<HTMLInputElement>(null);
+
+  // Text typed before the page's script arrived is the visitor's: take it up as if typed now.
+  useEffect(() => {
+    const input = inputRef.current;
+    if (!input || input.value === defaultValue) return;
+    setText(input.value);
+    setHasTyped(true);
+    setIsOpen(document.activeElement === input);
+  }, [defaultValue]);
 
   function choose(index: number) {
     const suggestion = suggestions[index];
@@ -63,6 +73,7 @@ export function LocationCombobox({
   return (
     <div className="combobox">
       <input
+        ref={inputRef}
         id={id}
         name={name}
         type="text"
