@@ -1,5 +1,5 @@
 // `npm run bench:web -- [--url http://localhost:3000] [--chrome PATH] [--runs 3]
-//   [--calibration-runs 3] [--js-only] [--pages home,search,property,pricing]`
+//   [--calibration-runs 3] [--cpu-slowdown N] [--js-only] [--pages home,search,property,pricing]`
 //
 // What a visitor's browser gets:
 // 1. Lighthouse (the `lighthouse` package, mobile preset with simulated throttling, in headless
@@ -40,6 +40,8 @@ const { values } = parseArgs({
     runs: { type: 'string', default: '3' },
     /** Lighthouse runs whose median benchmark index calibrates the CPU slowdown. */
     'calibration-runs': { type: 'string', default: '3' },
+    /** This CPU slowdown instead of calibrating: to compare two builds at the same one. */
+    'cpu-slowdown': { type: 'string' },
     /** Lighthouse on these pages only (comma-separated), to look into one of them. */
     pages: { type: 'string', default: 'home,search,property,pricing' },
     /** Write every Lighthouse report (JSON) here. */
@@ -48,6 +50,10 @@ const { values } = parseArgs({
 });
 
 const runs = Number(values.runs);
+if (values['cpu-slowdown'] !== undefined && !(Number(values['cpu-slowdown']) >= 1)) {
+  console.error(`--cpu-slowdown must be a number of 1 or more (got ${values['cpu-slowdown']}).`);
+  process.exit(2);
+}
 if (!Number.isInteger(runs) || runs < 1) {
   console.error(`--runs must be a whole number of 1 or more (got ${values.runs}).`);
   process.exit(2);
@@ -197,6 +203,24 @@ async function measurePage(
   return figures;
 }
 
+/**
+ * The median benchmark index (Lighthouse's 'CPU/Memory Power') of a few runs sets the slowdown;
+ * one run's index moves with whatever else the host is doing.
+ */
+async function calibratedSlowdown(lighthouse: typeof LighthouseRun, url: string, port: number) {
+  const indexes: number[] = [];
+  for (let run = 0; run < Number(values['calibration-runs']); run++) {
+    const calibration = await lighthouseRun(lighthouse, url, port, 4);
+    indexes.push(Math.round(calibration.lhr.environment.benchmarkIndex));
+  }
+  const benchmarkIndex = median(indexes);
+  const slowdown = cpuSlowdownFor(benchmarkIndex);
+  console.log(
+    `Host benchmark index ${benchmarkIndex} (median of ${indexes.join(', ')}): CPU slowdown ${slowdown.toFixed(2)}×.`,
+  );
+  return { slowdown, index: String(benchmarkIndex) };
+}
+
 async function lighthouseScores(base: string) {
   let lighthouse: typeof LighthouseRun;
   let launch: typeof LaunchChrome;
@@ -223,18 +247,9 @@ async function lighthouseScores(base: string) {
     chromeFlags: ['--headless=new', '--no-sandbox', '--disable-dev-shm-usage'],
   });
   try {
-    // The calibration: the median benchmark index (Lighthouse's 'CPU/Memory Power') of a few
-    // runs sets the slowdown; one run's index moves with whatever else the host is doing.
-    const indexes: number[] = [];
-    for (let run = 0; run < Number(values['calibration-runs']); run++) {
-      const calibration = await lighthouseRun(lighthouse, pages.home, chrome.port, 4);
-      indexes.push(Math.round(calibration.lhr.environment.benchmarkIndex));
-    }
-    const benchmarkIndex = median(indexes);
-    const slowdown = cpuSlowdownFor(benchmarkIndex);
-    console.log(
-      `Host benchmark index ${benchmarkIndex} (median of ${indexes.join(', ')}): CPU slowdown ${slowdown.toFixed(2)}×.`,
-    );
+    const { slowdown, index } = values['cpu-slowdown']
+      ? { slowdown: Number(values['cpu-slowdown']), index: 'not calibrated' }
+      : await calibratedSlowdown(lighthouse, pages.home, chrome.port);
     const chosen = new Set(values.pages.split(','));
     for (const page of Object.entries(pages).filter(([name]) => chosen.has(name))) {
       const figures = await measurePage(lighthouse, chrome.port, page, slowdown);
@@ -243,7 +258,7 @@ async function lighthouseScores(base: string) {
         const target = TARGETS[key as keyof typeof CALIBRATED];
         rows.push({
           bench: 'bench:web',
-          measure: `${name} ${key.replace('Ms', '').toUpperCase()} (index ${benchmarkIndex}, ${slowdown.toFixed(1)}× CPU)`,
+          measure: `${name} ${key.replace('Ms', '').toUpperCase()} (index ${index}, ${slowdown.toFixed(1)}× CPU)`,
           figure: { value: figures[key as keyof typeof CALIBRATED], unit },
           target: key === 'performance' ? { atLeast: target } : { atMost: target },
         });
