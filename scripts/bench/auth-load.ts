@@ -6,6 +6,7 @@ import http from 'node:http';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
+import { rawRequest } from '../../tests/support/raw-request.ts';
 
 export interface Measured {
   rate: number;
@@ -55,39 +56,21 @@ export function processCpuMs(pid: number | undefined): number {
 // load generator would otherwise take from the machine the server under test shares.
 const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
 
-export function callAt(endpoint: string, target: string, body: unknown) {
+export async function callAt(endpoint: string, target: string, body: unknown) {
   const payload = JSON.stringify(body);
-  return new Promise<unknown>((resolve, reject) => {
-    const request = http.request(
-      endpoint,
-      {
-        method: 'POST',
-        agent,
-        headers: {
-          'content-type': 'application/x-amz-json-1.1',
-          'content-length': Buffer.byteLength(payload),
-          'x-amz-target': `AWSCognitoIdentityProviderService.${target}`,
-        },
-      },
-      (response) => {
-        const chunks: Buffer[] = [];
-        response.on('data', (chunk: Buffer) => chunks.push(chunk));
-        response.on('error', reject);
-        response.on('end', () => {
-          try {
-            const json = JSON.parse(Buffer.concat(chunks).toString('utf8')) as unknown;
-            if ((response.statusCode ?? 500) >= 400) {
-              reject(new Error(`${target}: ${JSON.stringify(json)}`));
-            } else resolve(json);
-          } catch (error) {
-            reject(error instanceof Error ? error : new Error(String(error)));
-          }
-        });
-      },
-    );
-    request.on('error', reject);
-    request.end(payload);
+  const response = await rawRequest(endpoint, {
+    method: 'POST',
+    agent,
+    headers: {
+      'content-type': 'application/x-amz-json-1.1',
+      'content-length': Buffer.byteLength(payload),
+      'x-amz-target': `AWSCognitoIdentityProviderService.${target}`,
+    },
+    body: payload,
   });
+  const json = JSON.parse(response.bytes.toString('utf8')) as unknown;
+  if (response.status >= 400) throw new Error(`${target}: ${JSON.stringify(json)}`);
+  return json;
 }
 
 /**
