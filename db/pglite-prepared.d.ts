@@ -3,9 +3,6 @@ import type { PGlite, QueryOptions, Results } from '@electric-sql/pglite';
 /** Statement text prepared at most, in characters. */
 export const MAX_PREPARED_TEXT: number;
 
-/** Statements that may change a table's shape, after which prepared statements are closed. */
-export const CHANGES_SCHEMA: RegExp;
-
 /** Named prepared statements on one PGlite instance, by the statements' numbers. */
 export function preparedStatements(
   db: PGlite,
@@ -13,6 +10,7 @@ export function preparedStatements(
 ): Promise<{
   shouldPrepare(number: number | undefined, text: string): boolean;
   forgetAll(): Promise<void>;
+  afterUnprepared(text: string): Promise<void>;
   query(
     number: number,
     text: string,

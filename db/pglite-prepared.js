@@ -23,7 +23,7 @@ const USES_BEFORE_PREPARING = 2;
  * Statements that may change a table's shape (after leading blanks and comments), after which
  * prepared statements are closed; they are never prepared themselves.
  */
-export const CHANGES_SCHEMA = /^(?:\s|--[^\n]*\n|\/\*[\s\S]*?\*\/)*(?:alter|drop|create|do)\b/i;
+const CHANGES_SCHEMA = /^(?:\s|--[^\n]*\n|\/\*[\s\S]*?\*\/)*(?:alter|drop|create|do)\b/i;
 /**
  * PostgreSQL's answers that the named statement no longer serves: its result changed shape under
  * it (a migration: 0A000), or it is gone (`DEALLOCATE ALL`: 26000). It is prepared again.
@@ -117,30 +117,33 @@ export async function preparedStatements(db, { maxPreparedText = MAX_PREPARED_TE
     }
   };
 
+  /**
+   * After a statement that may change what tables look like (DDL): every statement is prepared
+   * again at its next use, so none fails inside a transaction for having been prepared before.
+   * Called with PGlite's locks free; takes the query lock to close them.
+   */
+  const forgetAll = async () => {
+    if (!prepared.size) return;
+    const names = [...prepared.values()].map((statement) => statement.name);
+    prepared.clear();
+    preparedText = 0;
+    // Each is closed again before it is next prepared, so a close refused here (in a
+    // transaction an error has ended) loses nothing.
+    await db
+      ._runExclusiveQuery(() =>
+        db.execProtocolStream(
+          concat([...names.map((name) => serialize.close({ type: 'S', name })), serialize.sync()]),
+          { syncToFs: false },
+        ),
+      )
+      .catch(() => undefined);
+  };
+
   return {
-    /**
-     * After a statement that may change what tables look like (DDL): every statement is prepared
-     * again at its next use, so none fails inside a transaction for having been prepared before.
-     * Called with PGlite's locks free; takes the query lock to close them.
-     */
-    async forgetAll() {
-      if (!prepared.size) return;
-      const names = [...prepared.values()].map((statement) => statement.name);
-      prepared.clear();
-      preparedText = 0;
-      // Each is closed again before it is next prepared, so a close refused here (in a
-      // transaction an error has ended) loses nothing.
-      await db
-        ._runExclusiveQuery(() =>
-          db.execProtocolStream(
-            concat([
-              ...names.map((name) => serialize.close({ type: 'S', name })),
-              serialize.sync(),
-            ]),
-            { syncToFs: false },
-          ),
-        )
-        .catch(() => undefined);
+    forgetAll,
+    /** After a statement run unprepared: if it may have changed a table, `forgetAll`. */
+    async afterUnprepared(text) {
+      if (CHANGES_SCHEMA.test(text)) await forgetAll();
     },
     /** Whether this statement is worth preparing: used before, and room for it. */
     shouldPrepare(number, text) {

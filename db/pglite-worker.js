@@ -5,7 +5,7 @@
 // tsx, under the test runner and in production, with no TypeScript loader of its own.
 import { parentPort, workerData } from 'node:worker_threads';
 import { createPglite } from './pglite-create.js';
-import { CHANGES_SCHEMA, preparedStatements } from './pglite-prepared.js';
+import { preparedStatements } from './pglite-prepared.js';
 import { keepDrizzleTextTypes } from './pglite-text-types.js';
 
 /** The fields of a PostgreSQL error worth carrying back (what node-postgres gives too). */
@@ -108,7 +108,7 @@ async function handle(message, db, statements) {
         return reply(id, plain(result));
       }
       const result = await target.query(text, message.params, options);
-      if (CHANGES_SCHEMA.test(text)) await statements.forgetAll();
+      await statements.afterUnprepared(text);
       return reply(id, plain(result));
     }
     case 'exec': {
