@@ -35,13 +35,12 @@ export function LocationCombobox({
   const [suggestions, setSuggestions] = useState<PlaceSuggestion[]>([]);
   const isExpanded = isOpen && suggestions.length > 0;
   const inputRef = useRef<HTMLInputElement>(null);
-  const renderedText = useRef(defaultValue);
 
   // Text typed before the page's script arrived is the visitor's: take it up as if typed now.
-  // Once, on hydration: later renders keep what the visitor typed, as before.
+  // Once, on hydration (the input's `defaultValue` is still the text the server rendered).
   useEffect(() => {
     const input = inputRef.current;
-    if (!input || input.value === renderedText.current) return;
+    if (!input || input.value === input.defaultValue) return;
     setText(input.value);
     setHasTyped(true);
     setIsOpen(document.activeElement === input);
