@@ -40,6 +40,9 @@ function concat(parts) {
   return bytes;
 }
 
+/** Close messages for named statements (closing one that is not there is no error). */
+const closing = (names) => names.map((name) => serialize.close({ type: 'S', name }));
+
 /**
  * Parses a statement under a name, and keeps what its rows and parameters look like. Any earlier
  * statement of that name is closed first (closing one that is not there is no error).
@@ -48,7 +51,7 @@ async function prepare(db, number, text) {
   const name = `roost_${number}`;
   const messages = await db.execProtocolStream(
     concat([
-      serialize.close({ type: 'S', name }),
+      ...closing([name]),
       serialize.parse({ name, text }),
       serialize.describe({ type: 'S', name }),
       serialize.sync(),
@@ -131,10 +134,7 @@ export async function preparedStatements(db, { maxPreparedText = MAX_PREPARED_TE
     // transaction an error has ended) loses nothing.
     await db
       ._runExclusiveQuery(() =>
-        db.execProtocolStream(
-          concat([...names.map((name) => serialize.close({ type: 'S', name })), serialize.sync()]),
-          { syncToFs: false },
-        ),
+        db.execProtocolStream(concat([...closing(names), serialize.sync()]), { syncToFs: false }),
       )
       .catch(() => undefined);
   };
