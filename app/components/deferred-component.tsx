@@ -7,6 +7,10 @@ import { use, type ComponentType } from 'react';
  * the page without waiting for their code — inside a `<Suspense>` boundary React keeps the
  * server's HTML until the chunk arrives, then hydrates it.
  *
+ * Until it has hydrated, a change to a context above it must come in a transition: an urgent
+ * one makes React discard the server's HTML and draw the part anew, losing what the visitor had
+ * typed in it (the root's providers keep to this, docs/site-shell.md).
+ *
  * Unlike `React.lazy`, once `preload()` has resolved it renders at once (`React.lazy` suspends on
  * its first render even when the module is already there): the server's loader awaits
  * `preload()` so a page never streams a fallback, and a client-side navigation awaits it in the

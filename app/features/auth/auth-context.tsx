@@ -1,4 +1,4 @@
-import { createContext, use, useCallback, useMemo, useState } from 'react';
+import { createContext, startTransition, use, useCallback, useMemo, useState } from 'react';
 import type { SessionUser } from '@domain/session-user';
 import {
   useAmplifySession,
@@ -7,6 +7,7 @@ import {
   useRouterRefs,
   useSignOut,
   type AuthSnapshot,
+  type SetSnapshot,
 } from './auth-session';
 import { browserMayHoldSignIn } from './stored-sign-in';
 
@@ -48,7 +49,7 @@ export function AuthProvider({
   serverUser: SessionUser | null;
   children: React.ReactNode;
 }) {
-  const [state, setState] = useState<AuthSnapshot>(() => ({
+  const [state, setStateNow] = useState<AuthSnapshot>(() => ({
     status: 'configuring',
     user: serverUser,
     isAdmin: serverUser?.isAdmin ?? false,
@@ -59,6 +60,14 @@ export function AuthProvider({
   // Read from the browser once, on the first render: nothing rendered depends on it.
   const [isAmplifyWanted, setIsAmplifyWanted] = useState(
     () => serverUser !== null || (typeof document !== 'undefined' && browserMayHoldSignIn()),
+  );
+  // Every change renders in a transition. The session is read just after a page loads, while
+  // parts of it may still be waiting for their code (`deferredComponent`); an urgent change to a
+  // context above such a part makes React discard its server HTML, with what the visitor had
+  // typed there and the click they were making.
+  const setState = useCallback<SetSnapshot>(
+    (action) => startTransition(() => setStateNow(action)),
+    [],
   );
   const requestAmplify = useCallback(() => setIsAmplifyWanted(true), []);
   const refs = useRouterRefs();

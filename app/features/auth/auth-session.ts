@@ -1,12 +1,4 @@
-import {
-  startTransition,
-  useCallback,
-  useEffect,
-  useMemo,
-  useRef,
-  type Dispatch,
-  type SetStateAction,
-} from 'react';
+import { useCallback, useEffect, useMemo, useRef, type Dispatch, type SetStateAction } from 'react';
 import { useNavigate, useRevalidator } from 'react-router';
 import { writeItem, STORAGE_FLAGS } from '~/lib/browser-storage';
 import type { SessionUser } from '@domain/session-user';
@@ -19,7 +11,7 @@ import type { AuthState } from './auth-context';
 
 type AmplifyClient = typeof AmplifyClientModule;
 export type AuthSnapshot = Omit<AuthState, 'requestAmplify' | 'signOut'>;
-type SetSnapshot = Dispatch<SetStateAction<AuthSnapshot>>;
+export type SetSnapshot = Dispatch<SetStateAction<AuthSnapshot>>;
 type Refresh = (options?: { forceAdmin?: boolean }) => Promise<SessionUser | null | undefined>;
 
 let amplifyModule: Promise<AmplifyClient> | undefined;
@@ -92,15 +84,12 @@ export function useConfigurationOnly(isAmplifyWanted: boolean, setState: SetSnap
     fetchAmplifyConfig().then(
       (config) => {
         if (isCancelled) return;
-        // Amplify, if a page asked for it meanwhile, has the last word on the status. In a
-        // transition: every heart on the page reads this context, and nothing here is urgent.
-        startTransition(() =>
-          setState((previous) => ({
-            ...previous,
-            status: previous.status === 'configuring' ? 'unauthenticated' : previous.status,
-            isGoogleEnabled: isGoogleConfigured(config),
-          })),
-        );
+        // Amplify, if a page asked for it meanwhile, has the last word on the status.
+        setState((previous) => ({
+          ...previous,
+          status: previous.status === 'configuring' ? 'unauthenticated' : previous.status,
+          isGoogleEnabled: isGoogleConfigured(config),
+        }));
       },
       (error: unknown) => {
         console.error('Sign-in is unavailable: could not load /amplify-config.json', error);

@@ -1,4 +1,12 @@
-import { createContext, use, useCallback, useEffect, useMemo, useState } from 'react';
+import {
+  createContext,
+  startTransition,
+  use,
+  useCallback,
+  useEffect,
+  useMemo,
+  useState,
+} from 'react';
 import { useBrowserValue } from '~/components/use-browser-value';
 import { useAuth } from '~/features/auth/auth-context';
 import { readItem, storageChanges } from '~/lib/browser-storage';
@@ -16,7 +24,11 @@ const CHANGE_EVENT = 'roost:favourites-changed';
 /** Only listings (numeric ids) are kept on the server. */
 export const isListingId = (id: string) => /^\d+$/.test(id);
 
-const subscribe = storageChanges(CHANGE_EVENT);
+const onStorageChange = storageChanges(CHANGE_EVENT);
+// Every heart and the header read the list through one context, and so do parts of the page that
+// may still be waiting for their code just after it loads: a change renders in a transition, as
+// an urgent change to a context above such a part makes React discard its server HTML.
+const subscribe = (onChange: () => void) => onStorageChange(() => startTransition(onChange));
 
 function parse(raw: string): string[] {
   try {
@@ -67,7 +79,7 @@ export function useFavouritesState() {
     mergeWithServer(local.filter(isListingId)).then(
       (merged) => {
         if (!isCurrent) return;
-        setAccountIds(merged);
+        startTransition(() => setAccountIds(merged));
         // A heart tapped while the merge was on its way stays saved (it was sent on its own).
         writeFavourites(owner, [...new Set([...readFavourites(owner), ...merged])]);
         window.dispatchEvent(new Event(CHANGE_EVENT));
