@@ -61,10 +61,8 @@ export function AuthProvider({
   const [isAmplifyWanted, setIsAmplifyWanted] = useState(
     () => serverUser !== null || (typeof document !== 'undefined' && browserMayHoldSignIn()),
   );
-  // Every change renders in a transition. The session is read just after a page loads, while
-  // parts of it may still be waiting for their code (`deferredComponent`); an urgent change to a
-  // context above such a part makes React discard its server HTML, with what the visitor had
-  // typed there and the click they were making.
+  // Every change renders in a transition: the session is read just after a page loads, while
+  // parts of it may not have hydrated yet (why that matters: `deferredComponent`).
   const setState = useCallback<SetSnapshot>(
     (action) => startTransition(() => setStateNow(action)),
     [],

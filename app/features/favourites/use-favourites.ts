@@ -25,9 +25,8 @@ const CHANGE_EVENT = 'roost:favourites-changed';
 export const isListingId = (id: string) => /^\d+$/.test(id);
 
 const onStorageChange = storageChanges(CHANGE_EVENT);
-// Every heart and the header read the list through one context, and so do parts of the page that
-// may still be waiting for their code just after it loads: a change renders in a transition, as
-// an urgent change to a context above such a part makes React discard its server HTML.
+// A change renders in a transition: the list is merged just after a page loads, while parts of
+// it may not have hydrated yet (why that matters: `deferredComponent`).
 const subscribe = (onChange: () => void) => onStorageChange(() => startTransition(onChange));
 
 function parse(raw: string): string[] {
